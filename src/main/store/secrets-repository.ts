@@ -1,0 +1,50 @@
+import { SECRET_NAMES, type SecretName, type SecretStatus } from '../../shared/domain/secrets';
+import { type Now, systemNow } from './clock';
+import type { SqliteDatabase } from './migrations/migration';
+
+interface SecretRow {
+  name: string;
+  updated_at: string;
+}
+
+/** Encrypted secret blobs by name. Encryption happens before this layer (see SecretStore). */
+export class SecretsRepository {
+  readonly #upsert;
+  readonly #delete;
+  readonly #selectBlob;
+  readonly #selectTimes;
+  readonly #now: Now;
+
+  constructor(db: SqliteDatabase, deps: { now?: Now } = {}) {
+    this.#now = deps.now ?? systemNow;
+    this.#upsert = db.prepare<{ name: string; blob: Buffer; updatedAt: string }>(
+      `INSERT INTO secrets (name, blob, updated_at) VALUES (@name, @blob, @updatedAt)
+       ON CONFLICT (name) DO UPDATE SET blob = excluded.blob, updated_at = excluded.updated_at`,
+    );
+    this.#delete = db.prepare<[string]>('DELETE FROM secrets WHERE name = ?');
+    this.#selectBlob = db.prepare<[string], { blob: Buffer }>('SELECT blob FROM secrets WHERE name = ?');
+    this.#selectTimes = db.prepare<[], SecretRow>('SELECT name, updated_at FROM secrets');
+  }
+
+  put(name: SecretName, blob: Buffer): void {
+    this.#upsert.run({ name, blob, updatedAt: this.#now().toISOString() });
+  }
+
+  /** Returns whether a blob was stored. */
+  delete(name: SecretName): boolean {
+    return this.#delete.run(name).changes > 0;
+  }
+
+  getBlob(name: SecretName): Buffer | null {
+    return this.#selectBlob.get(name)?.blob ?? null;
+  }
+
+  /** One status per known secret name, in `SECRET_NAMES` order; rows for retired names are ignored. */
+  listStatuses(): SecretStatus[] {
+    const updatedAtByName = new Map(this.#selectTimes.all().map((row) => [row.name, row.updated_at]));
+    return SECRET_NAMES.map((name) => {
+      const updatedAt = updatedAtByName.get(name) ?? null;
+      return { name, isSet: updatedAt !== null, updatedAt };
+    });
+  }
+}

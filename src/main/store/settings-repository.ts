@@ -1,0 +1,101 @@
+import type { z } from 'zod';
+import {
+  DEFAULT_SETTINGS,
+  type Settings,
+  type SettingsPatch,
+  SettingsPatchSchema,
+  SettingsSchema,
+} from '../../shared/domain/settings';
+import type { Logger } from '../logging';
+import { type Now, systemNow } from './clock';
+import type { SqliteDatabase } from './migrations/migration';
+
+type SettingsKey = keyof Settings;
+
+/**
+ * How each stored key is read back. `llmBaseUrls` is read as a partial object and laid over the
+ * defaults, so a provider added after the value was written gets its default instead of failing.
+ */
+const STORED_VALUE_SCHEMAS: { [K in SettingsKey]: z.ZodType<Settings[K]> } = {
+  configPath: SettingsSchema.shape.configPath,
+  llmBaseUrls: SettingsSchema.shape.llmBaseUrls
+    .partial()
+    .transform((stored) => ({ ...DEFAULT_SETTINGS.llmBaseUrls, ...stored })),
+};
+
+const SETTINGS_KEYS = Object.keys(STORED_VALUE_SCHEMAS) as SettingsKey[];
+
+interface SettingsRow {
+  key: string;
+  value_json: string;
+}
+
+/** Operator settings, one row per top-level key, read back over `DEFAULT_SETTINGS`. */
+export class SettingsRepository {
+  readonly #selectAll;
+  readonly #upsert;
+  readonly #logger: Logger;
+  readonly #now: Now;
+  readonly #db: SqliteDatabase;
+
+  constructor(db: SqliteDatabase, deps: { logger: Logger; now?: Now }) {
+    this.#db = db;
+    this.#logger = deps.logger;
+    this.#now = deps.now ?? systemNow;
+    this.#selectAll = db.prepare<[], SettingsRow>('SELECT key, value_json FROM settings');
+    this.#upsert = db.prepare<{ key: string; valueJson: string; updatedAt: string }>(
+      `INSERT INTO settings (key, value_json, updated_at) VALUES (@key, @valueJson, @updatedAt)
+       ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json, updated_at = excluded.updated_at`,
+    );
+  }
+
+  /** The current settings. A stored value that no longer parses falls back to its default, with a warning. */
+  get(): Settings {
+    const settings = structuredClone(DEFAULT_SETTINGS);
+    const rows = new Map(this.#selectAll.all().map((row) => [row.key, row.value_json]));
+    for (const key of SETTINGS_KEYS) {
+      const valueJson = rows.get(key);
+      if (valueJson !== undefined) this.#readInto(settings, key, valueJson);
+    }
+    return settings;
+  }
+
+  /** Applies a patch: top-level keys replace, `llmBaseUrls` merges per provider. Returns the new settings. */
+  update(patch: SettingsPatch): Settings {
+    const validPatch = SettingsPatchSchema.parse(patch);
+    return this.#db
+      .transaction(() => {
+        const current = this.get();
+        const next = SettingsSchema.parse({
+          ...current,
+          ...validPatch,
+          llmBaseUrls: { ...current.llmBaseUrls, ...validPatch.llmBaseUrls },
+        });
+        const updatedAt = this.#now().toISOString();
+        for (const key of SETTINGS_KEYS) {
+          if (validPatch[key] !== undefined) {
+            this.#upsert.run({ key, valueJson: JSON.stringify(next[key]), updatedAt });
+          }
+        }
+        return next;
+      })
+      .immediate();
+  }
+
+  #readInto<K extends SettingsKey>(settings: Settings, key: K, valueJson: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(valueJson);
+    } catch {
+      this.#logger.warn({ key }, 'stored setting is not valid JSON; using the default');
+      return;
+    }
+    const result = STORED_VALUE_SCHEMAS[key].safeParse(parsed);
+    if (!result.success) {
+      const problems = result.error.issues.map((issue) => `${issue.path.join('.') || key}: ${issue.message}`);
+      this.#logger.warn({ key, problems }, 'stored setting is invalid; using the default');
+      return;
+    }
+    settings[key] = result.data;
+  }
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { AgentRuntimeStateSchema } from '../domain/agent-runtime';
+import { AgentConfigSchema, ConfigProblemSchema, MEDIA_KINDS } from '../domain/config';
+import { SecretNameSchema, SecretStatusSchema } from '../domain/secrets';
+import { SettingsPatchSchema, SettingsSchema } from '../domain/settings';
+
+/**
+ * The operator API: every procedure with its input and output schema, and every server event.
+ * The main process, the headless server and the renderer all build on this one table.
+ */
+
+const NoInput = z.object({}).strict();
+const ConfigNameInput = z.object({ configName: z.string().min(1) }).strict();
+
+export const ConfigPathSourceSchema = z.enum([
+  '--config-path',
+  'TROUPE_CONFIG_PATH',
+  'CINDY_AGENT_CONFIG_PATH',
+  'settings',
+  'default',
+]);
+export type ConfigPathSource = z.infer<typeof ConfigPathSourceSchema>;
+
+export const AppInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** `desktop` inside Electron, `server` under `troupe serve`. */
+  mode: z.enum(['desktop', 'server']),
+  stateDir: z.string(),
+  /** The config directories in effect, in search order. */
+  configPath: z.array(z.string()),
+  /** Where `configPath` came from, so the console can explain it. */
+  configPathSource: ConfigPathSourceSchema,
+  platform: z.string(),
+});
+export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+export const RolePromptRefSchema = z.object({
+  name: z.string(),
+  /** The config directory the prompt resolved from; null when no directory has it. */
+  dir: z.string().nullable(),
+});
+export type RolePromptRef = z.infer<typeof RolePromptRefSchema>;
+
+export const AgentSummarySchema = z.object({
+  config: AgentConfigSchema,
+  runtime: AgentRuntimeStateSchema,
+  /** Problems located in this agent's file. */
+  problemCount: z.number().int().nonnegative(),
+});
+export type AgentSummary = z.infer<typeof AgentSummarySchema>;
+
+export const AgentDetailSchema = z.object({
+  config: AgentConfigSchema,
+  runtime: AgentRuntimeStateSchema,
+  rolePrompts: z.array(RolePromptRefSchema),
+  problems: z.array(ConfigProblemSchema),
+});
+export type AgentDetail = z.infer<typeof AgentDetailSchema>;
+
+export const ConfigReportSchema = z.object({
+  configPath: z.array(z.string()),
+  agentCount: z.number().int().nonnegative(),
+  promptNames: z.array(z.string()),
+  mediaCounts: z.record(z.enum(MEDIA_KINDS), z.number().int().nonnegative()),
+  problems: z.array(ConfigProblemSchema),
+  loadedAt: z.string(),
+});
+export type ConfigReport = z.infer<typeof ConfigReportSchema>;
+
+export const procedures = {
+  'app.info': { input: NoInput, output: AppInfoSchema },
+  'agents.list': {
+    input: NoInput,
+    output: z.object({ agents: z.array(AgentSummarySchema), problems: z.array(ConfigProblemSchema) }),
+  },
+  'agents.get': { input: ConfigNameInput, output: AgentDetailSchema },
+  'config.check': { input: NoInput, output: ConfigReportSchema },
+  'config.reload': { input: NoInput, output: ConfigReportSchema },
+  'settings.get': { input: NoInput, output: SettingsSchema },
+  'settings.update': { input: SettingsPatchSchema, output: SettingsSchema },
+  'secrets.status': { input: NoInput, output: z.object({ secrets: z.array(SecretStatusSchema) }) },
+  'secrets.set': {
+    input: z.object({ name: SecretNameSchema, value: z.string().min(1, 'Enter a value, or use Clear.') }).strict(),
+    output: SecretStatusSchema,
+  },
+  'secrets.clear': { input: z.object({ name: SecretNameSchema }).strict(), output: SecretStatusSchema },
+} as const;
+
+export const events = {
+  'agent.stateChanged': AgentRuntimeStateSchema,
+  'config.reloaded': ConfigReportSchema,
+  'secrets.changed': z.object({ secrets: z.array(SecretStatusSchema) }),
+  'settings.changed': SettingsSchema,
+} as const;
+
+export type Procedures = typeof procedures;
+export type ProcedureName = keyof Procedures;
+export type ProcedureInput<P extends ProcedureName> = z.input<Procedures[P]['input']>;
+export type ProcedureOutput<P extends ProcedureName> = z.output<Procedures[P]['output']>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+export function isProcedureName(name: string): name is ProcedureName {
+  return Object.hasOwn(procedures, name);
+}
+
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(events, name);
+}

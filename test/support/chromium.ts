@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+
+/** The system Chromium the end-to-end tests drive: $TROUPE_CHROMIUM, else the usual install paths. */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.TROUPE_CHROMIUM;
+  if (configured) {
+    if (!existsSync(configured)) throw new Error(`TROUPE_CHROMIUM points to ${configured}, which does not exist.`);
+    return configured;
+  }
+  const found = CANDIDATES.find((path) => existsSync(path));
+  if (!found) {
+    throw new Error(
+      'No Chromium found for the end-to-end tests. Install it (Debian/Ubuntu: `apt-get install chromium`) ' +
+        'or set TROUPE_CHROMIUM to the browser executable.',
+    );
+  }
+  return found;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: findChromium(),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
