@@ -1,13 +1,19 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 /** The system Chromium the end-to-end tests drive: $TROUPE_CHROMIUM, else the usual install paths. */
 export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
   const configured = env.TROUPE_CHROMIUM;
   if (configured) {
-    if (!existsSync(configured)) throw new Error(`TROUPE_CHROMIUM points to ${configured}, which does not exist.`);
+    if (!existsSync(configured))
+      throw new Error(`TROUPE_CHROMIUM points to ${configured}, which does not exist.`);
     return configured;
   }
   const found = CANDIDATES.find((path) => existsSync(path));

@@ -15,11 +15,15 @@ export interface ServeProcess {
 
 /** Starts `troupe serve` from the built CLI on a free loopback port and waits for its login link. */
 export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-  const child: ChildProcess = spawn(process.execPath, [join(REPO_ROOT, 'bin/troupe.js'), 'serve', '--port', '0', ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, TROUPE_LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(REPO_ROOT, 'bin/troupe.js'), 'serve', '--port', '0', ...args],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, TROUPE_LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
@@ -42,6 +46,8 @@ export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    exited.then((code) => reject(new Error(`troupe serve exited with ${code} before printing its link:\n${output}`)));
+    exited.then((code) =>
+      reject(new Error(`troupe serve exited with ${code} before printing its link:\n${output}`)),
+    );
   });
 }

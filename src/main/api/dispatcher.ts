@@ -11,7 +11,9 @@ import type { Logger } from '../logging';
 
 /** One function per procedure; inputs arrive already validated. */
 export type ApiHandlers = {
-  [P in ProcedureName]: (input: z.output<(typeof procedures)[P]['input']>) => Promise<ProcedureOutput<P>> | ProcedureOutput<P>;
+  [P in ProcedureName]: (
+    input: z.output<(typeof procedures)[P]['input']>,
+  ) => Promise<ProcedureOutput<P>> | ProcedureOutput<P>;
 };
 
 export type ApiDispatcher = (method: string, input: unknown) => Promise<CallOutcome>;
@@ -27,7 +29,8 @@ function issuesOf(error: z.ZodError): NonNullable<ApiError['issues']> {
 export function createApiDispatcher(handlers: ApiHandlers, logger: Logger): ApiDispatcher {
   return async (method, rawInput) => {
     try {
-      if (!isProcedureName(method)) throw new ApiError('not_found', `There is no API procedure named "${method}".`);
+      if (!isProcedureName(method))
+        throw new ApiError('not_found', `There is no API procedure named "${method}".`);
       const procedure = procedures[method];
       const input = procedure.input.safeParse(rawInput ?? {});
       if (!input.success) {
@@ -44,7 +47,10 @@ export function createApiDispatcher(handlers: ApiHandlers, logger: Logger): ApiD
     } catch (error) {
       if (error instanceof ApiError) return { ok: false, error: error.toPayload() };
       logger.error({ method, err: error }, 'handler failed');
-      return { ok: false, error: { code: 'internal', message: `${method} failed unexpectedly; see the log.` } };
+      return {
+        ok: false,
+        error: { code: 'internal', message: `${method} failed unexpectedly; see the log.` },
+      };
     }
   };
 }

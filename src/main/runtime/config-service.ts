@@ -1,5 +1,12 @@
 import type { ConfigReport } from '../../shared/api';
-import { type LoadedConfig, loadConfig, type ResolvedConfigPath, resolveConfigPath, totalMediaByKind, watchConfig } from '../config';
+import {
+  type LoadedConfig,
+  loadConfig,
+  type ResolvedConfigPath,
+  resolveConfigPath,
+  totalMediaByKind,
+  watchConfig,
+} from '../config';
 import type { Logger } from '../logging';
 
 export interface ConfigServiceDeps {
@@ -105,7 +112,9 @@ export class ConfigService {
       this.#stopWatching = watchConfig(
         dirs,
         () => {
-          this.reload().catch((error: unknown) => this.#logger.error({ err: error }, 'configuration reload failed'));
+          this.reload().catch((error: unknown) =>
+            this.#logger.error({ err: error }, 'configuration reload failed'),
+          );
         },
         {
           debounceMs: this.#deps.watchDebounceMs ?? 250,

@@ -21,7 +21,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<RuntimeHan
   const logger = options.logger.child({ module: 'runtime' });
   const events = new EventHub();
   const store = openStore({ file: join(options.stateDir, DATABASE_FILE_NAME), logger: options.logger });
-  const secrets = new SecretStore({ repository: store.secrets, cipher: options.cipher, logger: options.logger });
+  const secrets = new SecretStore({
+    repository: store.secrets,
+    cipher: options.cipher,
+    logger: options.logger,
+  });
   secrets.onChange(() => events.emit('secrets.changed', { secrets: secrets.status() }));
 
   const config = new ConfigService({
@@ -42,7 +46,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<RuntimeHan
 
   const dispatch = createApiDispatcher(
     {
-      ...createAppHandlers({ config, mode: options.mode, version: options.version, stateDir: options.stateDir }),
+      ...createAppHandlers({
+        config,
+        mode: options.mode,
+        version: options.version,
+        stateDir: options.stateDir,
+      }),
       ...createAgentHandlers({ config, store }),
       ...createConfigHandlers(config),
       ...createSettingsHandlers({ store, config, events }),

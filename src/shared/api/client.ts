@@ -33,7 +33,10 @@ export function createApiClient(transport: ApiTransport): ApiClient {
       // between console and runtime into a clear error instead of a broken screen.
       const parsed = procedures[method].output.safeParse(outcome.result);
       if (!parsed.success) {
-        throw new ApiError('internal', `The runtime answered ${method} in an unexpected shape; reload the console.`);
+        throw new ApiError(
+          'internal',
+          `The runtime answered ${method} in an unexpected shape; reload the console.`,
+        );
       }
       return parsed.data as ProcedureOutput<typeof method>;
     },

@@ -81,7 +81,9 @@ export const procedures = {
   'settings.update': { input: SettingsPatchSchema, output: SettingsSchema },
   'secrets.status': { input: NoInput, output: z.object({ secrets: z.array(SecretStatusSchema) }) },
   'secrets.set': {
-    input: z.object({ name: SecretNameSchema, value: z.string().min(1, 'Enter a value, or use Clear.') }).strict(),
+    input: z
+      .object({ name: SecretNameSchema, value: z.string().min(1, 'Enter a value, or use Clear.') })
+      .strict(),
     output: SecretStatusSchema,
   },
   'secrets.clear': { input: z.object({ name: SecretNameSchema }).strict(), output: SecretStatusSchema },

@@ -33,7 +33,9 @@ export class ApiError extends Error {
   }
 
   toPayload(): ApiErrorPayload {
-    return this.issues ? { code: this.code, message: this.message, issues: this.issues } : { code: this.code, message: this.message };
+    return this.issues
+      ? { code: this.code, message: this.message, issues: this.issues }
+      : { code: this.code, message: this.message };
   }
 
   static fromPayload(payload: ApiErrorPayload): ApiError {

@@ -1,5 +1,5 @@
+export * from './bridge';
 export * from './client';
 export * from './contract';
 export * from './errors';
 export * from './wire';
-export * from './bridge';

@@ -17,7 +17,12 @@ export type WireRequest = z.infer<typeof WireRequestSchema>;
 
 export const WireResponseSchema = z.discriminatedUnion('ok', [
   z.object({ type: z.literal('response'), id: z.number().int(), ok: z.literal(true), result: z.unknown() }),
-  z.object({ type: z.literal('response'), id: z.number().int(), ok: z.literal(false), error: ApiErrorPayloadSchema }),
+  z.object({
+    type: z.literal('response'),
+    id: z.number().int(),
+    ok: z.literal(false),
+    error: ApiErrorPayloadSchema,
+  }),
 ]);
 export type WireResponse = z.infer<typeof WireResponseSchema>;
 
@@ -28,7 +33,9 @@ export const WireServerMessageSchema = z.union([WireResponseSchema, WireEventSch
 export type WireServerMessage = z.infer<typeof WireServerMessageSchema>;
 
 /** The outcome of one call as both transports deliver it. */
-export type CallOutcome = { ok: true; result: unknown } | { ok: false; error: z.infer<typeof ApiErrorPayloadSchema> };
+export type CallOutcome =
+  | { ok: true; result: unknown }
+  | { ok: false; error: z.infer<typeof ApiErrorPayloadSchema> };
 
 /** Electron IPC channel names, shared by the preload and the main process. */
 export const IPC_CALL_CHANNEL = 'troupe:call';

@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventName } from '../../../src/shared/api';
 import { createLogger } from '../../../src/main/logging';
 import { createRuntime } from '../../../src/main/runtime/runtime';
 import type { RuntimeHandle } from '../../../src/main/runtime/types';
 import { createKeyFileCipher } from '../../../src/main/secrets';
+import type { EventName } from '../../../src/shared/api';
 
 const INSTRUCTIONS = '<!-- SCHEMA_TASKS: send, think -->\nAnswer with a JSON array of tasks.';
 
@@ -86,7 +86,10 @@ describe('runtime', () => {
 
   it('lists agents with their runtime state and gives one agent in detail', async () => {
     const list = await call(runtime, 'agents.list');
-    const agents = list.agents as { config: { configName: string; llm: string }; runtime: { enabled: boolean } }[];
+    const agents = list.agents as {
+      config: { configName: string; llm: string };
+      runtime: { enabled: boolean };
+    }[];
     expect(agents.map((agent) => agent.config.configName)).toEqual(['Ada']);
     expect(agents[0]?.config.llm).toBe('gemini-2.5-flash');
     expect(agents[0]?.runtime).toMatchObject({ configName: 'Ada', enabled: true, loginState: 'logged-out' });
@@ -119,14 +122,19 @@ describe('runtime', () => {
     writeFileSync(join(configDir, 'agents', 'Broken.md'), '# Agent Name\n\nBroken\n');
     await reloaded;
     const list = await call(runtime, 'agents.list');
-    expect((list.agents as { config: { configName: string } }[]).map((a) => a.config.configName)).toEqual(['Ada']);
+    expect((list.agents as { config: { configName: string } }[]).map((a) => a.config.configName)).toEqual([
+      'Ada',
+    ]);
     const problems = list.problems as { severity: string; file: string; line: number | null }[];
     expect(problems.some((p) => p.severity === 'error' && p.file.endsWith('Broken.md'))).toBe(true);
   });
 
   it('stores secrets encrypted, reports status only, and emits a change event', async () => {
     const changed = nextEvent(runtime, 'secrets.changed');
-    const status = await call(runtime, 'secrets.set', { name: 'gemini.apiKey', value: 'sk-plaintext-canary-42' });
+    const status = await call(runtime, 'secrets.set', {
+      name: 'gemini.apiKey',
+      value: 'sk-plaintext-canary-42',
+    });
     expect(status).toMatchObject({ name: 'gemini.apiKey', isSet: true });
     await changed;
     const all = (await call(runtime, 'secrets.status')).secrets as { name: string; isSet: boolean }[];
@@ -157,7 +165,9 @@ describe('runtime', () => {
     const bad = await runtime.dispatch('settings.update', { llmBaseUrls: { openai: 'ftp://example' } });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
 
-    const updated = await call(runtime, 'settings.update', { llmBaseUrls: { ollama: 'http://127.0.0.1:11434/v1' } });
+    const updated = await call(runtime, 'settings.update', {
+      llmBaseUrls: { ollama: 'http://127.0.0.1:11434/v1' },
+    });
     expect((updated.llmBaseUrls as Record<string, string>).ollama).toBe('http://127.0.0.1:11434/v1');
     expect((await call(runtime, 'settings.get')).llmBaseUrls).toEqual(updated.llmBaseUrls);
   });
@@ -181,6 +191,9 @@ describe('runtime', () => {
     const reloaded = nextEvent(runtime, 'config.reloaded');
     await call(runtime, 'settings.update', { configPath: [configDir] });
     expect(((await reloaded) as { agentCount: number }).agentCount).toBe(1);
-    expect(await call(runtime, 'app.info')).toMatchObject({ configPath: [configDir], configPathSource: 'settings' });
+    expect(await call(runtime, 'app.info')).toMatchObject({
+      configPath: [configDir],
+      configPathSource: 'settings',
+    });
   });
 });

@@ -29,7 +29,8 @@ export function createAgentHandlers(deps: AgentHandlerDeps): Pick<ApiHandlers, '
     'agents.get': ({ configName }) => {
       const { agents, problems, prompts } = deps.config.config;
       const agent = agents.find((candidate) => candidate.configName === configName);
-      if (!agent) throw new ApiError('not_found', `There is no agent "${configName}" in the loaded configuration.`);
+      if (!agent)
+        throw new ApiError('not_found', `There is no agent "${configName}" in the loaded configuration.`);
       return {
         config: agent,
         runtime: deps.store.agentState.get(agent.configName),

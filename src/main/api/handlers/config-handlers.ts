@@ -1,7 +1,9 @@
 import type { ConfigService } from '../../runtime/config-service';
 import type { ApiHandlers } from '../dispatcher';
 
-export function createConfigHandlers(config: ConfigService): Pick<ApiHandlers, 'config.check' | 'config.reload'> {
+export function createConfigHandlers(
+  config: ConfigService,
+): Pick<ApiHandlers, 'config.check' | 'config.reload'> {
   return {
     'config.check': () => config.report(),
     'config.reload': () => config.reload(),

@@ -9,7 +9,9 @@ export interface SettingsHandlerDeps {
   events: EventHub;
 }
 
-export function createSettingsHandlers(deps: SettingsHandlerDeps): Pick<ApiHandlers, 'settings.get' | 'settings.update'> {
+export function createSettingsHandlers(
+  deps: SettingsHandlerDeps,
+): Pick<ApiHandlers, 'settings.get' | 'settings.update'> {
   return {
     'settings.get': () => deps.store.settings.get(),
     'settings.update': async (patch) => {

@@ -1,0 +1,47 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCheckConfig } from './cli/check-config';
+import type { CliIo } from './cli/io';
+import { runServe } from './cli/serve';
+import { shippedConfigDirs } from './config';
+
+const USAGE = `Usage: troupe <command> [options]
+
+Commands:
+  serve          Host the runtime headless and serve the console to a browser
+  check-config   Load the config directories and report agents, prompts, media and problems
+
+Run "troupe <command> --help" for a command's options.`;
+
+/** The repository (or installed package) root: out/main/cli.js lives two levels below it. */
+const appRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function runCli(argv: string[], io: CliIo = processIo()): Promise<number> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'serve':
+      return runServe(args, io);
+    case 'check-config':
+      return runCheckConfig(args, io);
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      io.stdout(`${USAGE}\n`);
+      return command === undefined ? 2 : 0;
+    default:
+      io.stderr(`Unknown command "${command}".\n\n${USAGE}\n`);
+      return 2;
+  }
+}
+
+function processIo(): CliIo {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+    cwd: process.cwd(),
+    appRoot,
+    defaultDirs: shippedConfigDirs(appRoot),
+  };
+}

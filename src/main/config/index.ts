@@ -1,0 +1,34 @@
+/** The configuration layer: config path, agent files, prompts, curated media, and watching them. */
+export { type AgentFileContext, type ParsedAgentFile, parseAgentMarkdown } from './agent-markdown-parser';
+export { type AgentFileContent, UnwritableAgentError, writeAgentMarkdown } from './agent-markdown-writer';
+export { AGENT_SECTIONS, START_TYPING_DELAY_RANGE, TYPING_SPEED_RANGE } from './agent-sections';
+export {
+  type ConfigPathInputs,
+  type ResolvedConfigPath,
+  resolveConfigPath,
+  shippedConfigDirs,
+  splitConfigPathList,
+} from './config-path';
+export {
+  type LoadedConfig,
+  loadConfig,
+  MAIN_INSTRUCTIONS_PROMPT,
+  type MediaDirSummary,
+  totalMediaByKind,
+} from './load-config';
+export { demoteHeadingsOutsideCodeFences } from './markdown-sections';
+export { listMediaRecords, type MediaRecord, type MediaRecordList, parseMediaRecord } from './media-records';
+export { formatProblem, sortProblems } from './problems';
+export {
+  InvalidPromptNameError,
+  isValidPromptName,
+  listPromptFiles,
+  loadPrompt,
+  PromptLibrary,
+  PromptNotFoundError,
+  type PromptRef,
+} from './prompts';
+export { extractSchemaTasks } from './schema-tasks';
+export { substituteTemplates, type TemplateValues } from './templates';
+export { isValidTimeZone } from './time-zone';
+export { isEditorTempFile, type WatchConfigOptions, watchConfig } from './watch-config';

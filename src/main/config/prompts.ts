@@ -1,0 +1,124 @@
+import type { Dirent } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** A prompt file as found on the config path. */
+export interface PromptRef {
+  name: string;
+  /** The config directory it comes from. */
+  dir: string;
+  /** Absolute path of `<dir>/prompts/<name>.md`. */
+  file: string;
+}
+
+export class PromptNotFoundError extends Error {
+  override readonly name = 'PromptNotFoundError';
+  constructor(
+    readonly promptName: string,
+    readonly searchedDirs: readonly string[],
+  ) {
+    super(
+      `No config directory has the prompt "${promptName}": add prompts/${promptName}.md to one of ${searchedDirs.join(', ') || '(no directories)'}.`,
+    );
+  }
+}
+
+export class InvalidPromptNameError extends Error {
+  override readonly name = 'InvalidPromptNameError';
+  constructor(readonly promptName: string) {
+    super(`"${promptName}" is not a prompt name: use the file name without ".md", with no slashes.`);
+  }
+}
+
+/** A simple file stem, so a name can never reach outside a `prompts/` directory. */
+export function isValidPromptName(name: string): boolean {
+  return name.trim() === name && name !== '' && name !== '.' && name !== '..' && !/[/\\\0]/.test(name);
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+}
+
+async function readIfPresent(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+function byName(a: PromptRef, b: PromptRef): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
+}
+
+/** The prompt files of one config directory (`prompts/*.md`, hidden files skipped), sorted by name. */
+export async function listPromptFiles(dir: string): Promise<PromptRef[]> {
+  const promptsDir = join(dir, 'prompts');
+  let entries: Dirent[];
+  try {
+    entries = await readdir(promptsDir, { withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return [];
+    throw error;
+  }
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.md') && !entry.name.startsWith('.'))
+    .map((entry) => ({ name: entry.name.slice(0, -'.md'.length), dir, file: join(promptsDir, entry.name) }))
+    .sort(byName);
+}
+
+/**
+ * Prompts looked up along the config path: `<dir>/prompts/<name>.md` of the first directory that
+ * has it wins, so an operator overrides a shipped prompt by putting a same-named file earlier on
+ * the path. Nothing is cached: edits show up in the next prompt that is built.
+ */
+export class PromptLibrary {
+  constructor(private readonly configDirs: readonly string[]) {}
+
+  /** The file a prompt resolves to, or null when no directory has it. */
+  async find(name: string): Promise<PromptRef | null> {
+    if (!isValidPromptName(name)) throw new InvalidPromptNameError(name);
+    for (const dir of this.configDirs) {
+      const file = join(dir, 'prompts', `${name}.md`);
+      if (await isFile(file)) return { name, dir, file };
+    }
+    return null;
+  }
+
+  /** The prompt's text, trimmed. Throws `PromptNotFoundError` when no directory has it. */
+  async load(name: string): Promise<string> {
+    if (!isValidPromptName(name)) throw new InvalidPromptNameError(name);
+    for (const dir of this.configDirs) {
+      const text = await readIfPresent(join(dir, 'prompts', `${name}.md`));
+      if (text !== null) return text.trim();
+    }
+    throw new PromptNotFoundError(name, this.configDirs);
+  }
+
+  /** Every prompt that resolves, by name; each from the first directory that has it. */
+  async list(): Promise<PromptRef[]> {
+    const found = new Map<string, PromptRef>();
+    for (const dir of this.configDirs) {
+      for (const prompt of await listPromptFiles(dir)) {
+        if (!found.has(prompt.name)) found.set(prompt.name, prompt);
+      }
+    }
+    return [...found.values()].sort(byName);
+  }
+}
+
+/** One-off form of `PromptLibrary.load`. */
+export function loadPrompt(configDirs: readonly string[], name: string): Promise<string> {
+  return new PromptLibrary(configDirs).load(name);
+}
