@@ -21,7 +21,7 @@ export default defineConfig({
       externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve('src/preload/index.ts') },
-        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
       },
     },
   },

@@ -8,5 +8,3 @@ export interface TroupeBridge {
   call(method: string, input: unknown): Promise<CallOutcome>;
   onEvent(listener: (name: string, payload: unknown) => void): () => void;
 }
-
-export const BRIDGE_GLOBAL_NAME = 'troupe';

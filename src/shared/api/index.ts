@@ -1,4 +1,5 @@
 export * from './bridge';
+export * from './channels';
 export * from './client';
 export * from './contract';
 export * from './errors';

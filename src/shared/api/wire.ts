@@ -36,7 +36,3 @@ export type WireServerMessage = z.infer<typeof WireServerMessageSchema>;
 export type CallOutcome =
   | { ok: true; result: unknown }
   | { ok: false; error: z.infer<typeof ApiErrorPayloadSchema> };
-
-/** Electron IPC channel names, shared by the preload and the main process. */
-export const IPC_CALL_CHANNEL = 'troupe:call';
-export const IPC_EVENT_CHANNEL = 'troupe:event';

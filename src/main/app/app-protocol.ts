@@ -1,0 +1,64 @@
+import { statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { net, protocol } from 'electron';
+
+/**
+ * The production console is served from `app://troupe/` rather than `file://`: a real origin for
+ * the CSP and the IPC sender check, and no access to the rest of the file system.
+ */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'troupe';
+export const APP_ENTRY_URL = `${APP_SCHEME}://${APP_HOST}/`;
+
+/** Must run before the app is ready: privileges cannot be granted to a scheme afterwards. */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    {
+      scheme: APP_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+    },
+  ]);
+}
+
+function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+}
+
+/**
+ * The file under `rendererDir` that answers `requestUrl`, or null when nothing may answer it:
+ * another host, a path escaping the directory, a missing file. The console routes with the URL
+ * hash, so every page is `index.html` and no path needs a fallback.
+ */
+export function resolveRendererFile(rendererDir: string, requestUrl: string): string | null {
+  let url: URL;
+  let pathname: string;
+  try {
+    url = new URL(requestUrl);
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST || pathname.includes('\0')) return null;
+
+  const root = resolve(rendererDir);
+  const target = resolve(root, `.${pathname}`);
+  const inside = relative(root, target);
+  if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return null;
+  const file = inside === '' ? join(root, 'index.html') : target;
+  return isFile(file) ? file : null;
+}
+
+/** Serves `rendererDir` on `app://troupe/`, with the console's CSP on every response. */
+export function serveRendererOverAppScheme(rendererDir: string, csp: string): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const file = resolveRendererFile(rendererDir, request.url);
+    if (file === null) {
+      return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+    }
+    const response = await net.fetch(pathToFileURL(file).toString());
+    const headers = new Headers(response.headers);
+    headers.set('Content-Security-Policy', csp);
+    return new Response(response.body, { status: response.status, headers });
+  });
+}

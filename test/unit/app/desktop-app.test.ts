@@ -1,0 +1,202 @@
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EventHub } from '../../../src/main/api/event-hub';
+import { runDesktopApp } from '../../../src/main/app/desktop-app';
+import type { RuntimeHandle, RuntimeOptions } from '../../../src/main/runtime/types';
+import { IPC_CALL_CHANNEL } from '../../../src/shared/api';
+import { FakeBrowserWindow, fake, invokeIpc, resetFakeElectron } from './fake-electron';
+
+vi.mock('electron', () => import('./fake-electron').then((m) => m.electronModule));
+
+interface FakeRuntime extends RuntimeHandle {
+  options: RuntimeOptions;
+  closeCount: number;
+}
+
+describe('runDesktopApp', () => {
+  let root: string;
+  let stateDir: string;
+  let mainBundleDir: string;
+  let runtimes: FakeRuntime[];
+  let failStartWith: Error | null;
+  const resourcesPathBefore = process.resourcesPath;
+  /** Electron sets process.resourcesPath (typed read-only); under Node the test plays that part. */
+  const setResourcesPath = (path: string): void => {
+    Object.defineProperty(process, 'resourcesPath', { value: path, configurable: true, writable: true });
+  };
+
+  async function createRuntime(options: RuntimeOptions): Promise<RuntimeHandle> {
+    if (failStartWith) throw failStartWith;
+    const runtime: FakeRuntime = {
+      options,
+      closeCount: 0,
+      dispatch: async (method) => ({ ok: true, result: { method } }),
+      events: new EventHub(),
+      stateDir: options.stateDir,
+      async close() {
+        runtime.closeCount += 1;
+      },
+    };
+    runtimes.push(runtime);
+    return runtime;
+  }
+
+  function start(env: NodeJS.ProcessEnv = {}, args: string[] = ['--state', stateDir]): void {
+    runDesktopApp({
+      createRuntime,
+      mainBundleDir,
+      args,
+      env: { TROUPE_LOG_LEVEL: 'silent', ...env },
+      cwd: root,
+    });
+  }
+
+  async function started(): Promise<FakeBrowserWindow> {
+    await vi.waitFor(() => expect(FakeBrowserWindow.instances).toHaveLength(1));
+    return FakeBrowserWindow.instances[0]!;
+  }
+
+  beforeEach(() => {
+    resetFakeElectron();
+    root = mkdtempSync(join(tmpdir(), 'troupe-desktop-'));
+    stateDir = join(root, 'state');
+    mainBundleDir = join(root, 'out', 'main');
+    mkdirSync(join(root, 'out', 'renderer'), { recursive: true });
+    writeFileSync(join(root, 'out', 'renderer', 'index.html'), '<title>Troupe console</title>');
+    runtimes = [];
+    failStartWith = null;
+    fake().app.appPath = root;
+  });
+
+  afterEach(() => {
+    setResourcesPath(resourcesPathBefore);
+  });
+
+  it('leaves everything to the running instance when it cannot take the single-instance lock', async () => {
+    fake().app.hasSingleInstanceLock = false;
+    start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fake().app.quitCount).toBe(1);
+    expect(fake().privilegedSchemes).toEqual([]);
+    expect(runtimes).toEqual([]);
+    expect(FakeBrowserWindow.instances).toEqual([]);
+  });
+
+  it('starts the runtime in desktop mode on the state directory and opens the console on app://', async () => {
+    start();
+    const window = await started();
+    expect(runtimes).toHaveLength(1);
+    expect(runtimes[0]?.options).toMatchObject({
+      mode: 'desktop',
+      stateDir,
+      appRoot: root,
+      cwd: root,
+      version: '9.9.9',
+      cipher: { kind: 'os-keychain' },
+    });
+    expect(existsSync(stateDir)).toBe(true);
+    expect(window.loadedUrl).toBe('app://troupe/');
+    expect(window.options.webPreferences).toMatchObject({
+      preload: join(root, 'out', 'preload', 'index.cjs'),
+      sandbox: true,
+      contextIsolation: true,
+    });
+  });
+
+  it('serves the built renderer next to the main bundle on the app scheme', async () => {
+    start();
+    await started();
+    const response = await fake().protocolHandlers.get('app')?.(new Request('app://troupe/'));
+    expect(await response?.text()).toBe('<title>Troupe console</title>');
+    expect(response?.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('passes --config-path to the runtime', async () => {
+    start({}, ['--state', stateDir, '--config-path', '/agents/a:/agents/b']);
+    await started();
+    expect(runtimes[0]?.options.configPathOverride).toEqual(['/agents/a', '/agents/b']);
+  });
+
+  it("uses Electron's user-data directory when no state directory is named", async () => {
+    fake().app.userDataDir = join(root, 'user-data');
+    start({}, []);
+    await started();
+    expect(runtimes[0]?.options.stateDir).toBe(join(root, 'user-data'));
+  });
+
+  it('binds the console window to the runtime over IPC', async () => {
+    start();
+    const window = await started();
+    const outcome = await invokeIpc(
+      IPC_CALL_CHANNEL,
+      { sender: window.webContents, senderFrame: window.webContents.mainFrame },
+      'app.info',
+      {},
+    );
+    expect(outcome).toEqual({ ok: true, result: { method: 'app.info' } });
+  });
+
+  it('keeps the console window from navigating away', async () => {
+    start();
+    const window = await started();
+    expect(window.webContents.navigate('https://example.com/')).toBe(false);
+    expect(fake().openedExternally).toEqual(['https://example.com/']);
+  });
+
+  it('brings the existing window forward when Troupe is started again', async () => {
+    start();
+    const window = await started();
+    window.minimize();
+    fake().app.emit('second-instance');
+    expect(window).toMatchObject({ minimized: false, focused: true });
+  });
+
+  it('loads the dev server in development', async () => {
+    start({ ELECTRON_RENDERER_URL: 'http://localhost:5173/' });
+    const window = await started();
+    expect(window.loadedUrl).toBe('http://localhost:5173/');
+    expect(fake().protocolHandlers.has('app')).toBe(false);
+  });
+
+  it('ignores ELECTRON_RENDERER_URL in a packaged app, uses the bundled resources and logs to a file', async () => {
+    fake().app.isPackaged = true;
+    setResourcesPath(join(root, 'resources'));
+    start({ ELECTRON_RENDERER_URL: 'https://evil.example/' });
+    const window = await started();
+    expect(window.loadedUrl).toBe('app://troupe/');
+    expect(runtimes[0]?.options.appRoot).toBe(join(root, 'resources'));
+    expect(existsSync(join(stateDir, 'logs', 'desktop.log'))).toBe(true);
+  });
+
+  it('closes the runtime once before quitting, and remembers the window', async () => {
+    start();
+    const window = await started();
+    window.close();
+    expect(fake().app.quitCount).toBe(1);
+    await vi.waitFor(() => expect(fake().app.hasQuit).toBe(true));
+    expect(runtimes[0]?.closeCount).toBe(1);
+    expect(fake().ipcHandlers.has(IPC_CALL_CHANNEL)).toBe(false);
+    expect(existsSync(join(stateDir, 'window-state.json'))).toBe(true);
+  });
+
+  it('does not close the runtime twice when quit is requested again while closing', async () => {
+    start();
+    await started();
+    fake().app.quit();
+    fake().app.quit();
+    await vi.waitFor(() => expect(fake().app.hasQuit).toBe(true));
+    expect(runtimes[0]?.closeCount).toBe(1);
+  });
+
+  it('tells the operator why it could not start, and exits with an error', async () => {
+    failStartWith = new Error('The database is locked by another program.');
+    start();
+    await vi.waitFor(() => expect(fake().app.exitCode).toBe(1));
+    expect(fake().errorBoxes).toEqual([
+      { title: 'Troupe could not start', content: 'The database is locked by another program.' },
+    ]);
+    expect(FakeBrowserWindow.instances).toEqual([]);
+  });
+});
