@@ -6,7 +6,8 @@ module.exports = {
   forbidden: [
     {
       name: 'electron-only-in-app-shell',
-      comment: 'Only the Electron shell (src/main/app) and the preload may import electron; the runtime must run under plain Node.',
+      comment:
+        'Only the Electron shell (src/main/app) and the preload may import electron; the runtime must run under plain Node.',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/(main/app|preload)/' },
       to: { path: '^electron$|^electron/' },
@@ -27,7 +28,8 @@ module.exports = {
     },
     {
       name: 'shared-is-pure',
-      comment: 'The contract runs everywhere: no Node built-ins, no DOM-only or Electron modules, nothing from main/renderer.',
+      comment:
+        'The contract runs everywhere: no Node built-ins, no DOM-only or Electron modules, nothing from main/renderer.',
       severity: 'error',
       from: { path: '^src/shared/' },
       to: {

@@ -28,6 +28,8 @@ export default defineConfig({
   renderer: {
     root: resolve('src/renderer'),
     build: {
+      // The browser console downloads this bundle over the network; keep it small.
+      minify: true,
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },
     plugins: [react()],

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { type ConsoleSession, HTTP_PATHS } from '../../shared/api/http-auth';
 import type { Logger } from '../logging';
 import { clearedSessionCookie, readCookie, sessionCookie } from './cookies';
 import type { LoginThrottle } from './login-throttle';
@@ -8,14 +9,6 @@ import type { PasswordVerifier } from './password';
 import { hasNoForeignOrigin } from './request-checks';
 import { sendApiError, sendHtmlNotice, sendJson } from './responses';
 import type { SessionStore } from './sessions';
-
-/** What `GET /auth/session` answers; the console shows a password form when not authenticated. */
-export const ConsoleSessionSchema = z.object({
-  authenticated: z.boolean(),
-  /** True when this server accepts the operator password at `POST /auth/login`. */
-  passwordLogin: z.boolean(),
-});
-export type ConsoleSession = z.infer<typeof ConsoleSessionSchema>;
 
 const LoginBodySchema = z.object({ password: z.string().min(1, 'Enter the password.').max(1024) }).strict();
 const MAX_LOGIN_BODY_BYTES = 4096;
@@ -185,15 +178,15 @@ export function createConsoleAuth(deps: ConsoleAuthDeps): ConsoleAuth {
         return true;
       }
       switch (url.pathname) {
-        case '/auth/session':
+        case HTTP_PATHS.session:
           if (request.method === 'GET') answerSession(request, response);
           else methodNotAllowed(response, 'GET');
           return true;
-        case '/auth/login':
+        case HTTP_PATHS.login:
           if (request.method === 'POST') await logInWithPassword(request, response);
           else methodNotAllowed(response, 'POST');
           return true;
-        case '/auth/logout':
+        case HTTP_PATHS.logout:
           if (request.method === 'POST') logOut(request, response);
           else methodNotAllowed(response, 'POST');
           return true;

@@ -1,4 +1,3 @@
-export { type ConsoleSession, ConsoleSessionSchema } from './console-auth';
 export {
   type ConsoleServer,
   ConsoleServerConfigError,

@@ -8,11 +8,12 @@ import {
   WireRequestSchema,
   type WireResponse,
 } from '../../shared/api';
+import { HTTP_PATHS } from '../../shared/api/http-auth';
 import type { ApiDispatcher } from '../api/dispatcher';
 import type { EventHub } from '../api/event-hub';
 import type { Logger } from '../logging';
 
-export const API_SOCKET_PATH = '/api/ws';
+export const API_SOCKET_PATH = HTTP_PATHS.apiSocket;
 
 /** Close codes the browser transport can tell apart (4000–4999 are free for applications). */
 export const SOCKET_CLOSE_CODES = {

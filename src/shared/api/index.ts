@@ -3,4 +3,5 @@ export * from './channels';
 export * from './client';
 export * from './contract';
 export * from './errors';
+export * from './http-auth';
 export * from './wire';

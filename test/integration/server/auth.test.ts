@@ -1,11 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  ConsoleServerConfigError,
-  ConsoleSessionSchema,
-  SOCKET_CLOSE_CODES,
-  startConsoleServer,
-} from '../../../src/main/server';
+import { ConsoleServerConfigError, SOCKET_CLOSE_CODES, startConsoleServer } from '../../../src/main/server';
+import { ConsoleSessionSchema } from '../../../src/shared/api/http-auth';
 import {
   closed,
   cookiePair,

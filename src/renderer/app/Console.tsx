@@ -1,0 +1,56 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { Router } from 'wouter';
+import { useHashLocation } from 'wouter/use-hash-location';
+import type { ConsoleConnection } from '../api/connect';
+import { feedStoresFromEvents } from '../api/events';
+import { type AgentsStore, AgentsStoreContext, createAgentsStore } from '../features/agents/store';
+import type { SessionStore } from '../features/session/store';
+import { createSettingsStore, type SettingsStore, SettingsStoreContext } from '../features/settings/store';
+import { ConsoleRoutes } from './routes';
+import { Shell } from './Shell';
+
+type ConnectedStores = { agents: AgentsStore; settings: SettingsStore };
+
+function ConsoleProviders({ stores, children }: { stores: ConnectedStores; children: ReactNode }) {
+  return (
+    <AgentsStoreContext value={stores.agents}>
+      <SettingsStoreContext value={stores.settings}>{children}</SettingsStoreContext>
+    </AgentsStoreContext>
+  );
+}
+
+/**
+ * The signed-in console: opens the connection, builds the feature stores on its client, feeds
+ * them from the event stream, and closes it all when unmounted (sign-out, hot reload).
+ */
+export function Console({ connect, session }: { connect: () => ConsoleConnection; session: SessionStore }) {
+  const [connected, setConnected] = useState<{
+    kind: ConsoleConnection['kind'];
+    stores: ConnectedStores;
+  } | null>(null);
+
+  useEffect(() => {
+    const connection = connect();
+    const stores = {
+      agents: createAgentsStore(connection.client),
+      settings: createSettingsStore(connection.client),
+    };
+    const stopFeeding = feedStoresFromEvents(connection, { ...stores, session });
+    setConnected({ kind: connection.kind, stores });
+    return () => {
+      stopFeeding();
+      connection.close();
+    };
+  }, [connect, session]);
+
+  if (!connected) return null;
+  return (
+    <ConsoleProviders stores={connected.stores}>
+      <Router hook={useHashLocation}>
+        <Shell canSignOut={connected.kind === 'browser'}>
+          <ConsoleRoutes />
+        </Shell>
+      </Router>
+    </ConsoleProviders>
+  );
+}

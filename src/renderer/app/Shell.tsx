@@ -1,0 +1,162 @@
+import { AppShell, Box, Burger, Button, Group, NavLink, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconLogout, IconMasksTheater, IconSettings, IconUsers } from '@tabler/icons-react';
+import { type MouseEvent, type ReactNode, useEffect } from 'react';
+import { Link, useLocation } from 'wouter';
+import { errorMessage } from '../api/errors';
+import { AGENTS_PATH } from '../features/agents/paths';
+import { sessionSelectors, useSessionStore } from '../features/session/store';
+import { settingsSelectors } from '../features/settings/selectors';
+import { useSettingsStore } from '../features/settings/store';
+import { ConnectionBanner } from './ConnectionBanner';
+import { ThemeSwitch } from './ThemeSwitch';
+
+const MAIN_ID = 'main-content';
+
+const NAV_ITEMS = [
+  { href: AGENTS_PATH, label: 'Agents', Icon: IconUsers },
+  { href: '/settings', label: 'Settings', Icon: IconSettings },
+] as const;
+
+function isActive(location: string, href: string): boolean {
+  return location === href || location.startsWith(`${href}/`);
+}
+
+/**
+ * Focuses the main region instead of following the href: with hash routing, `#main-content`
+ * would be taken for a route.
+ */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById(MAIN_ID)?.focus();
+}
+
+function SignOutButton() {
+  const { signOut } = useSessionStore(sessionSelectors.actions);
+  const onClick = async () => {
+    try {
+      await signOut();
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not sign out', message: errorMessage(error) });
+    }
+  };
+  return (
+    <Button
+      variant="subtle"
+      color="gray"
+      size="xs"
+      leftSection={<IconLogout size={16} aria-hidden />}
+      onClick={() => void onClick()}
+    >
+      Sign out
+    </Button>
+  );
+}
+
+function VersionLine() {
+  const info = useSettingsStore(settingsSelectors.info);
+  if (!info) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {info.name} {info.version} · {info.mode === 'desktop' ? 'desktop' : 'server'}
+    </Text>
+  );
+}
+
+/** The frame around every page: header, navigation, skip link and the connection banner. */
+export function Shell({ canSignOut, children }: { canSignOut: boolean; children: ReactNode }) {
+  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  const [location] = useLocation();
+  const { loadInfo } = useSettingsStore(settingsSelectors.actions);
+
+  useEffect(() => {
+    void loadInfo();
+  }, [loadInfo]);
+
+  // A new page starts at its top with the mobile menu closed; the hash router keeps the
+  // document, so neither happens on its own.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: following the location is the point
+  useEffect(() => {
+    closeNav();
+    window.scrollTo(0, 0);
+  }, [location, closeNav]);
+
+  return (
+    <>
+      <a href={`#${MAIN_ID}`} className="troupe-skip-link" onClick={skipToContent}>
+        Skip to content
+      </a>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding={0}
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={navOpened}
+                onClick={toggleNav}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+              />
+              <ThemeIcon
+                size={30}
+                radius="md"
+                variant="gradient"
+                gradient={{ from: 'indigo', to: 'grape', deg: 135 }}
+                aria-hidden
+              >
+                <IconMasksTheater size={18} />
+              </ThemeIcon>
+              <Title order={1} fz={18} fw={700} lts={-0.2}>
+                Troupe
+              </Title>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <ThemeSwitch />
+              {canSignOut && <SignOutButton />}
+            </Group>
+          </Group>
+        </AppShell.Header>
+
+        <AppShell.Navbar p="sm" aria-label="Main">
+          <AppShell.Section grow>
+            {NAV_ITEMS.map(({ href, label, Icon }) => {
+              const active = isActive(location, href);
+              return (
+                <NavLink
+                  key={href}
+                  component={Link}
+                  href={href}
+                  label={label}
+                  leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  className="troupe-nav-link"
+                  variant="light"
+                  mb={2}
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                />
+              );
+            })}
+          </AppShell.Section>
+          <AppShell.Section px="xs" pb={4}>
+            <VersionLine />
+          </AppShell.Section>
+        </AppShell.Navbar>
+
+        <AppShell.Main id={MAIN_ID} tabIndex={-1}>
+          <Box pos="sticky" top={56} style={{ zIndex: 50 }}>
+            <ConnectionBanner />
+          </Box>
+          <Box px={{ base: 'md', md: 'xl' }} py="xl" maw={1280} mx="auto">
+            {children}
+          </Box>
+        </AppShell.Main>
+      </AppShell>
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useMemo, useState } from 'react';
+import {
+  DEFAULT_LLM_BASE_URLS,
+  LLM_PROVIDER_LABELS,
+  type LlmProviderId,
+} from '../../../../shared/domain/settings';
+import { errorMessage, fieldErrors } from '../../../api/errors';
+import { settingsSelectors } from '../selectors';
+import { useSettingsStore } from '../store';
+
+/** A provider's base URL; empty means the provider's default, shown as the placeholder. */
+export function BaseUrlField({
+  provider,
+  accessibleLabel,
+}: {
+  provider: LlmProviderId;
+  accessibleLabel: string;
+}) {
+  const saved = useSettingsStore(useMemo(() => settingsSelectors.baseUrl(provider), [provider]));
+  const { updateSettings } = useSettingsStore(settingsSelectors.actions);
+  // null while the operator has not typed: the field then follows the saved value, including
+  // changes made from another console.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const value = draft ?? saved;
+  const dirty = draft !== null && draft.trim() !== saved;
+
+  const save = async (next: string) => {
+    setSaving(true);
+    setError(null);
+    try {
+      await updateSettings({ llmBaseUrls: { [provider]: next } });
+      setDraft(null);
+      notifications.show({
+        color: 'teal',
+        title: `${LLM_PROVIDER_LABELS[provider]} base URL saved`,
+        message: next.trim() === '' ? 'The default URL is used.' : next.trim(),
+      });
+    } catch (caught) {
+      setError(fieldErrors(caught)[`llmBaseUrls.${provider}`] ?? errorMessage(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (dirty && !saving) void save(value);
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap={6}>
+        <TextInput
+          label="Base URL"
+          aria-label={accessibleLabel}
+          placeholder={DEFAULT_LLM_BASE_URLS[provider]}
+          value={value}
+          onChange={(event) => {
+            setDraft(event.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          spellCheck={false}
+          autoComplete="off"
+          inputMode="url"
+        />
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="xs" c="dimmed">
+            {saved === '' ? 'Using the default' : 'Custom URL'}
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            {saved !== '' && (
+              <Button
+                type="button"
+                size="xs"
+                variant="subtle"
+                color="gray"
+                aria-label={`Use the default ${accessibleLabel}`}
+                disabled={saving}
+                onClick={() => void save('')}
+              >
+                Use default
+              </Button>
+            )}
+            <Button
+              type="submit"
+              size="xs"
+              variant="light"
+              aria-label={`Save ${accessibleLabel}`}
+              disabled={!dirty || saving}
+              loading={saving}
+            >
+              Save
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
