@@ -2,26 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'vitest';
-import { createLogger } from '../src/main/logging';
-import { createRuntime } from '../src/main/runtime/runtime';
-import { createKeyFileCipher } from '../src/main/secrets';
+import { startTestRuntime } from '../test/support/runtime';
 import { writeLargeConfigDir } from './fixtures';
 
 test('operator API, in process', async ({ bench }) => {
   const configDir = writeLargeConfigDir(200, 0);
   const stateDir = mkdtempSync(join(tmpdir(), 'troupe-bench-state-'));
   const startedAt = performance.now();
-  const runtime = await createRuntime({
-    mode: 'server',
-    stateDir,
-    appRoot: stateDir,
-    env: {},
-    cwd: stateDir,
-    configPathOverride: [configDir],
-    cipher: createKeyFileCipher({ stateDir, env: {} }),
-    logger: createLogger({ level: 'silent' }),
-    version: 'bench',
-  });
+  const runtime = await startTestRuntime({ stateDir, configDirs: [configDir] });
   console.log(`runtime start with 200 agents: ${(performance.now() - startedAt).toFixed(1)} ms`);
   try {
     await bench('agents.list (200 agents)', () => runtime.dispatch('agents.list', {})).run();

@@ -2,11 +2,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src/main/logging';
-import { createRuntime } from '../../../src/main/runtime/runtime';
 import type { RuntimeHandle } from '../../../src/main/runtime/types';
-import { createKeyFileCipher } from '../../../src/main/secrets';
 import type { EventName } from '../../../src/shared/api';
+import { startTestRuntime } from '../../support/runtime';
 
 const INSTRUCTIONS = '<!-- SCHEMA_TASKS: send, think -->\nAnswer with a JSON array of tasks.';
 
@@ -53,18 +51,7 @@ describe('runtime', () => {
     stateDir = join(root, 'state');
     mkdirSync(stateDir);
     configDir = writeConfigDir(root);
-    const logger = createLogger({ level: 'silent' });
-    runtime = await createRuntime({
-      mode: 'server',
-      stateDir,
-      appRoot: root,
-      env: {},
-      cwd: root,
-      configPathOverride: [configDir],
-      cipher: createKeyFileCipher({ stateDir, env: {} }),
-      logger,
-      version: '1.2.3',
-    });
+    runtime = await startTestRuntime({ stateDir, configDirs: [configDir] });
   });
 
   afterEach(async () => {
@@ -146,17 +133,7 @@ describe('runtime', () => {
       const path = join(stateDir, file);
       if (statSync(path).isFile()) expect(readFileSync(path).includes('sk-plaintext-canary-42')).toBe(false);
     }
-    runtime = await createRuntime({
-      mode: 'server',
-      stateDir,
-      appRoot: root,
-      env: {},
-      cwd: root,
-      configPathOverride: [configDir],
-      cipher: createKeyFileCipher({ stateDir, env: {} }),
-      logger: createLogger({ level: 'silent' }),
-      version: '1.2.3',
-    });
+    runtime = await startTestRuntime({ stateDir, configDirs: [configDir] });
     const cleared = await call(runtime, 'secrets.clear', { name: 'gemini.apiKey' });
     expect(cleared).toMatchObject({ isSet: false, updatedAt: null });
   });
@@ -174,16 +151,7 @@ describe('runtime', () => {
 
   it('switches to the config path saved in settings when nothing with higher precedence is set', async () => {
     await runtime.close();
-    runtime = await createRuntime({
-      mode: 'server',
-      stateDir,
-      appRoot: join(root, 'nowhere'),
-      env: {},
-      cwd: root,
-      cipher: createKeyFileCipher({ stateDir, env: {} }),
-      logger: createLogger({ level: 'silent' }),
-      version: '1.2.3',
-    });
+    runtime = await startTestRuntime({ stateDir, appRoot: join(root, 'nowhere') });
     const before = await call(runtime, 'agents.list');
     expect(before.agents).toEqual([]);
     expect((before.problems as { severity: string }[]).some((p) => p.severity === 'error')).toBe(true);

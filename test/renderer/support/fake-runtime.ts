@@ -18,29 +18,7 @@ import type { AgentConfig, ConfigProblem } from '../../../src/shared/domain/conf
 import { SECRET_NAMES, type SecretName, type SecretStatus } from '../../../src/shared/domain/secrets';
 import { DEFAULT_SETTINGS, type Settings, SettingsSchema } from '../../../src/shared/domain/settings';
 
-/** An agent as the API reports it, with every field filled and `overrides` on top. */
-export function agentConfig(overrides: Partial<AgentConfig> & { configName: string }): AgentConfig {
-  return {
-    configDir: '/config/samples',
-    file: `/config/samples/agents/${overrides.configName}.md`,
-    name: overrides.configName,
-    phone: '+15550000000',
-    instructions: 'Be kind.',
-    rolePrompts: [],
-    stickerSets: [],
-    timezone: null,
-    llm: null,
-    startTypingDelay: null,
-    typingSpeed: null,
-    dailySchedule: null,
-    resetContextOnFirstMessage: false,
-    clearSummariesOnFirstMessage: false,
-    disabled: false,
-    gagged: false,
-    telegramId: null,
-    ...overrides,
-  };
-}
+export { agentConfig } from '../../support/agent-config';
 
 export function runtimeState(
   configName: string,

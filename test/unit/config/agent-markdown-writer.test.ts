@@ -2,27 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { parseAgentMarkdown } from '../../../src/main/config/agent-markdown-parser';
 import { UnwritableAgentError, writeAgentMarkdown } from '../../../src/main/config/agent-markdown-writer';
 import type { AgentConfig } from '../../../src/shared/domain/config';
+import { agentConfig } from '../../support/agent-config';
 
 const where = { configName: 'Wren', configDir: '/cfg', file: '/cfg/agents/Wren.md' };
 
-const minimal: AgentConfig = {
+const minimal: AgentConfig = agentConfig({
   ...where,
   name: 'Wren',
   phone: '+15550100300',
   instructions: 'Keep it short.',
-  rolePrompts: [],
-  stickerSets: [],
-  timezone: null,
-  llm: null,
-  startTypingDelay: null,
-  typingSpeed: null,
-  dailySchedule: null,
-  resetContextOnFirstMessage: false,
-  clearSummariesOnFirstMessage: false,
-  disabled: false,
-  gagged: false,
-  telegramId: null,
-};
+});
 
 const complete: AgentConfig = {
   ...minimal,
