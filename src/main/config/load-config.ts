@@ -1,6 +1,6 @@
 import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import {
   type AgentConfig,
   type ConfigProblem,
@@ -15,6 +15,7 @@ import { closestName } from './closest-name';
 import { listMediaRecords } from './media-records';
 import { configError, configWarning, sortProblems } from './problems';
 import { isValidPromptName, listPromptFiles, type PromptRef } from './prompts';
+import { readTextFiles } from './read-text-files';
 
 /** The prompt every agent's system prompt is built on; without it no agent can reply. */
 export const MAIN_INSTRUCTIONS_PROMPT = 'Instructions';
@@ -182,17 +183,14 @@ async function loadAgents(
       );
       continue;
     }
-    for (const fileName of fileNames) {
-      const file = join(agentsDir, fileName);
-      const configName = fileName.slice(0, -'.md'.length);
-      let text: string;
-      try {
-        text = await readFile(file, 'utf8');
-      } catch (error) {
-        problems.push(configError(file, null, `Could not read the agent file: ${(error as Error).message}.`));
+    for (const read of await readTextFiles(fileNames.map((fileName) => join(agentsDir, fileName)))) {
+      const { file } = read;
+      const configName = basename(file, '.md');
+      if ('error' in read) {
+        problems.push(configError(file, null, `Could not read the agent file: ${read.error.message}.`));
         continue;
       }
-      const parsed = parseAgentMarkdown(text, { configName, configDir: dir, file });
+      const parsed = parseAgentMarkdown(read.text, { configName, configDir: dir, file });
       problems.push(...parsed.problems);
       const agent = parsed.agent;
       if (agent === null) continue;
@@ -215,7 +213,7 @@ async function loadAgents(
           configError(
             file,
             null,
-            `Another agent file is already called ${fileName} (${sameConfigName.file}), which comes first on the config path; this one is skipped. Rename one of them.`,
+            `Another agent file is already called ${basename(file)} (${sameConfigName.file}), which comes first on the config path; this one is skipped. Rename one of them.`,
           ),
         );
         continue;

@@ -1,5 +1,5 @@
 import type { Dirent } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -10,6 +10,7 @@ import {
   MediaStatusSchema,
 } from '../../shared/domain/config';
 import { configError, configWarning } from './problems';
+import { readTextFiles } from './read-text-files';
 
 /** A curated description of one Telegram media item, from `<configDir>/media/<uniqueId>.json`. */
 export interface MediaRecord {
@@ -172,15 +173,6 @@ export interface MediaRecordList {
   problems: ConfigProblem[];
 }
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Reads every record in a curated media directory (`<configDir>/media`). A bad record is reported
  * and skipped; a missing directory simply has no records.
@@ -198,22 +190,21 @@ export async function listMediaRecords(mediaDir: string): Promise<MediaRecordLis
     .filter((entry) => entry.isFile() && entry.name.endsWith('.json') && !entry.name.startsWith('.'))
     .map((entry) => entry.name)
     .sort();
+  // media_file is checked against this listing rather than one stat per record.
+  const fileNames = new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
   const records: MediaRecord[] = [];
   const problems: ConfigProblem[] = [];
-  for (const name of names) {
-    const file = join(mediaDir, name);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      problems.push(configError(file, null, `Could not read the media record: ${(error as Error).message}.`));
+  for (const read of await readTextFiles(names.map((name) => join(mediaDir, name)))) {
+    const { file } = read;
+    if ('error' in read) {
+      problems.push(configError(file, null, `Could not read the media record: ${read.error.message}.`));
       continue;
     }
-    const parsed = parseMediaRecord(text, file);
+    const parsed = parseMediaRecord(read.text, file);
     problems.push(...parsed.problems);
     if (parsed.record === null) continue;
     records.push(parsed.record);
-    if (parsed.record.mediaFile !== null && !(await exists(join(mediaDir, parsed.record.mediaFile)))) {
+    if (parsed.record.mediaFile !== null && !fileNames.has(parsed.record.mediaFile)) {
       problems.push(
         configWarning(
           file,
