@@ -13,14 +13,17 @@ import type { SqliteDatabase } from './migrations/migration';
 type SettingsKey = keyof Settings;
 
 /**
- * How each stored key is read back. `llmBaseUrls` is read as a partial object and laid over the
- * defaults, so a provider added after the value was written gets its default instead of failing.
+ * How each stored key is read back. Object-valued keys are read as partial objects laid over the
+ * defaults, so a field added after the value was written gets its default instead of failing.
  */
 const STORED_VALUE_SCHEMAS: { [K in SettingsKey]: z.ZodType<Settings[K]> } = {
   configPath: SettingsSchema.shape.configPath,
   llmBaseUrls: SettingsSchema.shape.llmBaseUrls
     .partial()
     .transform((stored) => ({ ...DEFAULT_SETTINGS.llmBaseUrls, ...stored })),
+  engine: SettingsSchema.shape.engine
+    .partial()
+    .transform((stored) => ({ ...DEFAULT_SETTINGS.engine, ...stored })),
 };
 
 const SETTINGS_KEYS = Object.keys(STORED_VALUE_SCHEMAS) as SettingsKey[];
@@ -60,7 +63,7 @@ export class SettingsRepository {
     return settings;
   }
 
-  /** Applies a patch: top-level keys replace, `llmBaseUrls` merges per provider. Returns the new settings. */
+  /** Applies a patch: top-level keys replace, `llmBaseUrls` and `engine` merge per field. Returns the new settings. */
   update(patch: SettingsPatch): Settings {
     const validPatch = SettingsPatchSchema.parse(patch);
     return this.#db
@@ -70,6 +73,7 @@ export class SettingsRepository {
           ...current,
           ...validPatch,
           llmBaseUrls: { ...current.llmBaseUrls, ...validPatch.llmBaseUrls },
+          engine: { ...current.engine, ...validPatch.engine },
         });
         const updatedAt = this.#now().toISOString();
         for (const key of SETTINGS_KEYS) {

@@ -3,6 +3,7 @@ import { AgentRuntimeStateSchema } from '../domain/agent-runtime';
 import { AgentConfigSchema, ConfigProblemSchema, MEDIA_KINDS } from '../domain/config';
 import { SecretNameSchema, SecretStatusSchema } from '../domain/secrets';
 import { SettingsPatchSchema, SettingsSchema } from '../domain/settings';
+import { conversationEvents, conversationProcedures } from './conversation-contract';
 
 /**
  * The operator API: every procedure with its input and output schema, and every server event.
@@ -87,6 +88,7 @@ export const procedures = {
     output: SecretStatusSchema,
   },
   'secrets.clear': { input: z.object({ name: SecretNameSchema }).strict(), output: SecretStatusSchema },
+  ...conversationProcedures,
 } as const;
 
 export const events = {
@@ -94,6 +96,7 @@ export const events = {
   'config.reloaded': ConfigReportSchema,
   'secrets.changed': z.object({ secrets: z.array(SecretStatusSchema) }),
   'settings.changed': SettingsSchema,
+  ...conversationEvents,
 } as const;
 
 export type Procedures = typeof procedures;

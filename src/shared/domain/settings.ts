@@ -28,6 +28,37 @@ const BaseUrlSchema = z
     message: 'Enter an http:// or https:// URL, or leave it empty for the default.',
   });
 
+/** Global engine parameters, editable live; agent files may override the pacing ones per agent. */
+export const EngineSettingsSchema = z.object({
+  /** The model of agents whose file names none (a model or a provider name such as `gemini`). */
+  defaultAgentLlm: z.string().trim().min(1, 'Name a model or a provider, e.g. gemini.'),
+  /** Pause before typing starts, in seconds. */
+  startTypingDelaySeconds: z.number().min(0).max(3600),
+  /** Simulated typing speed in characters per second; 1000 or more means no typing time. */
+  typingSpeed: z.number().min(1).max(1000),
+  /** Pause before a sticker, in seconds. */
+  stickerDelaySeconds: z.number().min(0).max(600),
+  /** LLM calls in flight at once, across all conversations. */
+  llmConcurrency: z.number().int().min(1).max(64),
+  /** Outbound messages per minute per account. */
+  sendsPerMinute: z.number().int().min(1).max(600),
+  /** How often a failing task is retried before it fails for good. */
+  maxRetries: z.number().int().min(0).max(100),
+  retryIntervalSeconds: z.number().min(1).max(3600),
+});
+export type EngineSettings = z.infer<typeof EngineSettingsSchema>;
+
+export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
+  defaultAgentLlm: 'gemini',
+  startTypingDelaySeconds: 2,
+  typingSpeed: 60,
+  stickerDelaySeconds: 4,
+  llmConcurrency: 4,
+  sendsPerMinute: 20,
+  maxRetries: 10,
+  retryIntervalSeconds: 10,
+};
+
 /** Operator settings persisted in the state database. Empty strings mean "use the default". */
 export const SettingsSchema = z.object({
   /** Config directories searched in order; empty = the shipped samples and configdir. */
@@ -39,19 +70,22 @@ export const SettingsSchema = z.object({
     openrouter: BaseUrlSchema,
     ollama: BaseUrlSchema,
   }),
+  engine: EngineSettingsSchema,
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
   configPath: [],
   llmBaseUrls: { gemini: '', openai: '', xai: '', openrouter: '', ollama: '' },
+  engine: DEFAULT_ENGINE_SETTINGS,
 };
 
-/** A partial update: top-level keys replace, `llmBaseUrls` merges per provider. */
+/** A partial update: top-level keys replace, `llmBaseUrls` and `engine` merge per field. */
 export const SettingsPatchSchema = z
   .object({
     configPath: SettingsSchema.shape.configPath.optional(),
     llmBaseUrls: SettingsSchema.shape.llmBaseUrls.partial().strict().optional(),
+    engine: EngineSettingsSchema.partial().strict().optional(),
   })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

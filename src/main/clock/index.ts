@@ -1,0 +1,1 @@
+export { type Clock, ManualClock, systemClock } from './clock';

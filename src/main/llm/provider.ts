@@ -1,0 +1,85 @@
+import type { LlmProviderId } from '../../shared/domain/settings';
+
+/**
+ * The port the engine thinks through. Implementations: Gemini (@google/genai) and
+ * OpenAI-compatible APIs (openai: OpenAI, xAI, OpenRouter, Ollama, any base URL).
+ */
+export interface LlmProvider {
+  readonly id: LlmProviderId;
+  /** Asks for a reply that matches `responseSchema` (a JSON Schema of the task array). */
+  queryStructured(query: StructuredQuery): Promise<LlmReply>;
+  /** A plain text reply, no schema (summaries, translations). */
+  queryText(query: TextQuery): Promise<LlmReply>;
+}
+
+/** One turn of the conversation as the model sees it: the agent's own turns, and everyone else's. */
+export interface LlmTurn {
+  role: 'user' | 'agent';
+  /** Rendered text parts (metadata header, reactions line, content), in order. */
+  parts: string[];
+}
+
+export interface TextQuery {
+  model: string;
+  systemPrompt: string;
+  turns: LlmTurn[];
+  /** Aborts the request; the default timeout applies when absent. */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface StructuredQuery extends TextQuery {
+  /** JSON Schema whose top level is an array of task objects. */
+  responseSchema: Record<string, unknown>;
+}
+
+export interface LlmUsage {
+  inputTokens: number;
+  outputTokens: number;
+  /** Input tokens served from the provider's prompt cache. */
+  cachedTokens: number;
+  /** Reasoning tokens billed as output, when the provider reports them. */
+  thinkingTokens: number;
+}
+
+export interface LlmReply {
+  /** The raw text: for structured queries, the JSON array (unwrapped when the provider wraps it). */
+  text: string;
+  /** The model that answered (as the provider names it). */
+  model: string;
+  usage: LlmUsage;
+  latencyMs: number;
+}
+
+export const LLM_ERROR_KINDS = [
+  'rate_limit',
+  'server',
+  'timeout',
+  'network',
+  'blocked',
+  'auth',
+  'bad_request',
+  'not_found',
+  'malformed',
+  'unknown',
+] as const;
+export type LlmErrorKind = (typeof LLM_ERROR_KINDS)[number];
+
+/** A failed LLM call, classified so the engine knows whether to retry. */
+export class LlmError extends Error {
+  readonly kind: LlmErrorKind;
+  readonly retryable: boolean;
+  readonly status: number | null;
+
+  constructor(
+    kind: LlmErrorKind,
+    message: string,
+    options: { retryable: boolean; status?: number | null; cause?: unknown },
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'LlmError';
+    this.kind = kind;
+    this.retryable = options.retryable;
+    this.status = options.status ?? null;
+  }
+}

@@ -1,0 +1,133 @@
+import type { ChatInfo, ChatMsg, Reaction, StickerRef } from '../../shared/domain/conversation';
+
+/**
+ * What an agent needs from a chat network. Two implementations: the Simulator (in-process chats
+ * for rehearsal and tests) and Telegram (GramJS). Both pass the same contract suite
+ * (test/support/messaging-contract.ts). Every call names the agent (its config name): one port
+ * serves all agents of a runtime.
+ */
+export interface MessagingPort {
+  readonly kind: 'simulator' | 'telegram';
+
+  /** Inbound events for every agent this port serves. Returns the unsubscribe function. */
+  subscribe(listener: (event: InboundEvent) => void): () => void;
+
+  /** The agent's own account. */
+  self(agent: string): Promise<AccountInfo>;
+
+  /**
+   * Sends markdown text. `idempotencyKey` is persisted by the caller before the call; a second
+   * send with the same key returns the first message instead of sending again (Telegram's
+   * random_id gives the same guarantee across a crash).
+   */
+  sendText(agent: string, channelId: number, message: OutboundText): Promise<SentMessage>;
+  /** Sends a sticker from the agent's sendable stickers; throws StickerNotFoundError when unknown. */
+  sendSticker(agent: string, channelId: number, sticker: OutboundSticker): Promise<SentMessage>;
+  /** Sets (or, with null, removes) the agent's reaction on a message. */
+  react(agent: string, channelId: number, messageId: number, emoji: string | null): Promise<void>;
+  /** Shows "typing…" (Telegram expires it after ~6 s) or cancels it while staying online. */
+  setTyping(agent: string, channelId: number, action: 'typing' | 'cancel'): Promise<void>;
+  /** Read receipt up to a message; optionally clears unread mentions and reactions. */
+  markRead(agent: string, channelId: number, options: MarkReadOptions): Promise<void>;
+  block(agent: string, userId: number): Promise<void>;
+  unblock(agent: string, userId: number): Promise<void>;
+  /** Deletes the whole history of a chat; `revoke` deletes it for the partner too (direct chats). */
+  deleteHistory(agent: string, channelId: number, options: { revoke: boolean }): Promise<void>;
+
+  /** Messages in chronological order, the newest `limit` that match. */
+  fetchHistory(agent: string, channelId: number, query: HistoryQuery): Promise<ChatMsg[]>;
+  getChat(agent: string, channelId: number): Promise<ChatInfo>;
+  /** Whether the agent may send in this chat (not blocked, has the right in a group). */
+  canSend(agent: string, channelId: number): Promise<boolean>;
+  isMuted(agent: string, channelId: number): Promise<boolean>;
+  isBlocked(agent: string, userId: number): Promise<boolean>;
+  /** Stickers the agent may send: its sticker sets plus those in its asset library. */
+  listStickers(agent: string): Promise<StickerRef[]>;
+  /** Chats with something for the agent to look at (for the scan after a start or reconnect). */
+  listUnread(agent: string): Promise<UnreadChat[]>;
+}
+
+export interface AccountInfo {
+  id: number;
+  name: string;
+  username: string | null;
+  premium: boolean;
+}
+
+export interface OutboundText {
+  text: string;
+  replyTo: number | null;
+  idempotencyKey: string;
+}
+
+export interface OutboundSticker {
+  setName: string;
+  name: string;
+  replyTo: number | null;
+  idempotencyKey: string;
+}
+
+export interface SentMessage {
+  messageId: number;
+  /** True when the idempotency key had been used already and nothing new was sent. */
+  duplicate: boolean;
+}
+
+export interface MarkReadOptions {
+  upToMessageId: number;
+  clearMentions: boolean;
+  clearReactions: boolean;
+}
+
+export interface HistoryQuery {
+  limit: number;
+  /** Only messages with an id strictly greater than this. */
+  afterMessageId?: number;
+  /** Only messages with an id strictly smaller than this (paging backwards). */
+  beforeMessageId?: number;
+}
+
+export interface UnreadChat {
+  channelId: number;
+  unreadCount: number;
+  /** The newest unread message mentions or replies to the agent. */
+  mentioned: boolean;
+  /** The operator marked the chat unread in a client. */
+  markedUnread: boolean;
+  /** The agent's own messages with reactions it has not seen. */
+  unreadReactionMessageIds: number[];
+  lastMessageId: number | null;
+}
+
+export type InboundEvent =
+  | { type: 'message'; agent: string; message: ChatMsg }
+  | { type: 'edit'; agent: string; message: ChatMsg }
+  | { type: 'delete'; agent: string; channelId: number; messageIds: number[] }
+  /** Reactions on a message changed; `reactions` is the full new list. */
+  | { type: 'reaction'; agent: string; channelId: number; messageId: number; reactions: Reaction[] }
+  | { type: 'typing'; agent: string; channelId: number; userId: number }
+  /** The partner read the agent's messages up to `maxMessageId`. */
+  | { type: 'read'; agent: string; channelId: number; maxMessageId: number };
+
+/** A failure the network reported. `retryAfterSeconds` (flood wait) means: wait, don't count a retry. */
+export class MessagingError extends Error {
+  readonly retryable: boolean;
+  readonly retryAfterSeconds: number | null;
+
+  constructor(
+    message: string,
+    options: { retryable: boolean; retryAfterSeconds?: number | null; cause?: unknown },
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'MessagingError';
+    this.retryable = options.retryable;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
+  }
+}
+
+export class StickerNotFoundError extends MessagingError {
+  constructor(setName: string, name: string) {
+    super(`The agent has no sticker "${name}" in set "${setName}".`, { retryable: false });
+    this.name = 'StickerNotFoundError';
+  }
+}

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import {
+  ChatInfoSchema,
+  ChatKindSchema,
+  ChatMsgSchema,
+  ChatPersonSchema,
+  ReplyPolicySchema,
+  StickerRefSchema,
+} from '../domain/conversation';
+import { TaskGraphViewSchema } from '../domain/tasks';
+
+/** Conversations live on a network: the in-process Simulator, or Telegram. */
+export const NetworkSchema = z.enum(['simulator', 'telegram']);
+export type Network = z.infer<typeof NetworkSchema>;
+
+/** Names one conversation of one agent on one network. */
+export const ConversationRefSchema = z
+  .object({ agent: z.string().min(1), network: NetworkSchema, channelId: z.number().int() })
+  .strict();
+export type ConversationRef = z.infer<typeof ConversationRefSchema>;
+
+export const ConversationSummarySchema = z.object({
+  agent: z.string(),
+  network: NetworkSchema,
+  channelId: z.number().int(),
+  kind: ChatKindSchema,
+  title: z.string(),
+  lastMessage: ChatMsgSchema.nullable(),
+  unreadCount: z.number().int().nonnegative(),
+  /** Tasks not yet finished in the conversation's graph. */
+  pendingTasks: z.number().int().nonnegative(),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
+
+export const ConversationParametersSchema = z.object({
+  /** Per-conversation model; null = the agent's. */
+  llmOverride: z.string().nullable(),
+  /** The model this conversation uses now. */
+  effectiveLlm: z.string(),
+  /** Per-conversation gag; null = the agent's default. */
+  gaggedOverride: z.boolean().nullable(),
+  gagged: z.boolean(),
+  replyPolicy: ReplyPolicySchema,
+});
+export type ConversationParameters = z.infer<typeof ConversationParametersSchema>;
+
+export const PromptSectionViewSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  text: z.string(),
+  /** Stable sections come first and stay byte-identical across turns (prompt caching). */
+  stable: z.boolean(),
+});
+export type PromptSectionView = z.infer<typeof PromptSectionViewSchema>;
+
+/** The last LLM call of a conversation, for the Playground's inspector. */
+export const LlmExchangeViewSchema = z.object({
+  at: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  sections: z.array(PromptSectionViewSchema),
+  turns: z.array(z.object({ role: z.enum(['user', 'agent']), parts: z.array(z.string()) })),
+  rawReply: z.string().nullable(),
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  cachedTokens: z.number().int().nonnegative(),
+  /** USD; null when the model has no price in the catalogue. */
+  costUsd: z.number().nonnegative().nullable(),
+  latencyMs: z.number().nonnegative(),
+  error: z.string().nullable(),
+});
+export type LlmExchangeView = z.infer<typeof LlmExchangeViewSchema>;
+
+const SimulatedPersonInput = z
+  .object({
+    firstName: z.string().trim().min(1, 'Give the person a first name.'),
+    lastName: z.string().trim().min(1).optional(),
+    username: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, 'A username has 4 to 32 letters, digits or underscores.')
+      .optional(),
+  })
+  .strict();
+
+const ChatRefInput = z.object({ agent: z.string().min(1), channelId: z.number().int() }).strict();
+
+export const conversationProcedures = {
+  'conversations.list': {
+    input: z.object({ agent: z.string().min(1), network: NetworkSchema.optional() }).strict(),
+    output: z.object({ conversations: z.array(ConversationSummarySchema) }),
+  },
+  'conversations.messages': {
+    input: ConversationRefSchema.extend({
+      beforeMessageId: z.number().int().positive().optional(),
+      limit: z.number().int().min(1).max(200).default(50),
+    }).strict(),
+    output: z.object({ messages: z.array(ChatMsgSchema), hasMore: z.boolean() }),
+  },
+  'conversations.graph': {
+    input: ConversationRefSchema,
+    output: z.object({ graph: TaskGraphViewSchema.nullable() }),
+  },
+  'conversations.lastExchange': {
+    input: ConversationRefSchema,
+    output: z.object({ exchange: LlmExchangeViewSchema.nullable() }),
+  },
+  'conversations.parameters': {
+    input: ConversationRefSchema,
+    output: ConversationParametersSchema,
+  },
+  'conversations.updateParameters': {
+    input: ConversationRefSchema.extend({
+      llmOverride: z.string().trim().min(1).nullable().optional(),
+      gaggedOverride: z.boolean().nullable().optional(),
+      replyPolicy: ReplyPolicySchema.optional(),
+    }).strict(),
+    output: ConversationParametersSchema,
+  },
+  'simulator.createChat': {
+    input: z
+      .object({
+        agent: z.string().min(1),
+        kind: z.enum(['direct', 'group']),
+        /** Group title; a direct chat is titled by its person. */
+        title: z.string().trim().min(1).optional(),
+        people: z.array(SimulatedPersonInput).min(1, 'Add at least one person.').max(50),
+      })
+      .strict()
+      .refine((input) => input.kind === 'group' || input.people.length === 1, {
+        message: 'A direct chat has exactly one person.',
+        path: ['people'],
+      }),
+    output: z.object({ chat: ChatInfoSchema, people: z.array(ChatPersonSchema) }),
+  },
+  'simulator.chat': {
+    input: ChatRefInput,
+    output: z.object({ chat: ChatInfoSchema, people: z.array(ChatPersonSchema) }),
+  },
+  'simulator.send': {
+    input: ChatRefInput.extend({
+      personId: z.number().int(),
+      text: z.string().trim().min(1, 'Write something to send.').max(4096),
+      replyTo: z.number().int().positive().nullable().optional(),
+    }).strict(),
+    output: z.object({ message: ChatMsgSchema }),
+  },
+  'simulator.sendSticker': {
+    input: ChatRefInput.extend({
+      personId: z.number().int(),
+      setName: z.string().min(1),
+      name: z.string().min(1),
+      replyTo: z.number().int().positive().nullable().optional(),
+    }).strict(),
+    output: z.object({ message: ChatMsgSchema }),
+  },
+  'simulator.react': {
+    input: ChatRefInput.extend({
+      personId: z.number().int(),
+      messageId: z.number().int().positive(),
+      /** null removes the person's reaction. */
+      emoji: z.string().min(1).nullable(),
+    }).strict(),
+    output: z.object({ message: ChatMsgSchema }),
+  },
+  'simulator.type': {
+    input: ChatRefInput.extend({ personId: z.number().int() }).strict(),
+    output: z.object({ ok: z.literal(true) }),
+  },
+  'simulator.stickers': {
+    input: z.object({ agent: z.string().min(1) }).strict(),
+    output: z.object({ stickers: z.array(StickerRefSchema) }),
+  },
+} as const;
+
+export const conversationEvents = {
+  'conversation.message': z.object({ agent: z.string(), network: NetworkSchema, message: ChatMsgSchema }),
+  'conversation.messageEdited': z.object({
+    agent: z.string(),
+    network: NetworkSchema,
+    message: ChatMsgSchema,
+  }),
+  'conversation.messagesDeleted': z.object({
+    agent: z.string(),
+    network: NetworkSchema,
+    channelId: z.number().int(),
+    messageIds: z.array(z.number().int()),
+  }),
+  'conversation.graphChanged': z.object({
+    agent: z.string(),
+    network: NetworkSchema,
+    channelId: z.number().int(),
+    graph: TaskGraphViewSchema.nullable(),
+  }),
+  /** What the agent shows in the chat: typing, and online presence. */
+  'conversation.activity': z.object({
+    agent: z.string(),
+    network: NetworkSchema,
+    channelId: z.number().int(),
+    typing: z.boolean(),
+    online: z.boolean(),
+  }),
+  'conversation.exchange': z.object({
+    agent: z.string(),
+    network: NetworkSchema,
+    channelId: z.number().int(),
+    exchange: LlmExchangeViewSchema,
+  }),
+} as const;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Every task kind the engine knows. Immediate kinds run while the reply is parsed; the rest join the graph. */
+export const IMMEDIATE_TASK_KINDS = ['think', 'remember', 'note', 'plan', 'intend'] as const;
+export const GRAPH_TASK_KINDS = [
+  'received',
+  'send',
+  'sticker',
+  'react',
+  'wait',
+  'block',
+  'unblock',
+  'clear-conversation',
+  'xsend',
+] as const;
+export const TASK_KINDS = [...IMMEDIATE_TASK_KINDS, ...GRAPH_TASK_KINDS] as const;
+export const TaskKindSchema = z.enum(TASK_KINDS);
+export type TaskKind = z.infer<typeof TaskKindSchema>;
+
+/** Kinds the model may emit (`received` is internal). */
+export const MODEL_TASK_KINDS = TASK_KINDS.filter((kind) => kind !== 'received');
+
+export const TASK_STATUSES = ['pending', 'active', 'done', 'failed', 'cancelled'] as const;
+export const TaskStatusSchema = z.enum(TASK_STATUSES);
+export type TaskStatus = z.infer<typeof TaskStatusSchema>;
+export const TERMINAL_TASK_STATUSES: readonly TaskStatus[] = ['done', 'failed', 'cancelled'];
+
+/** A task node as the console sees it. */
+export const TaskNodeViewSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: TaskStatusSchema,
+  params: z.record(z.string(), z.unknown()),
+  dependsOn: z.array(z.string()),
+  retries: z.number().int().nonnegative(),
+  /** For waits: the absolute deadline once the wait became unblocked (ISO), else null. */
+  waitUntil: z.string().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TaskNodeView = z.infer<typeof TaskNodeViewSchema>;
+
+export const TaskGraphViewSchema = z.object({
+  id: z.string(),
+  agent: z.string(),
+  channelId: z.number().int(),
+  createdAt: z.string(),
+  nodes: z.array(TaskNodeViewSchema),
+});
+export type TaskGraphView = z.infer<typeof TaskGraphViewSchema>;
