@@ -1,0 +1,114 @@
+import type { AgentConfig } from '../../shared/domain/config';
+import type { ChatInfo, StickerRef } from '../../shared/domain/conversation';
+import type { MemoryEntry } from '../../shared/domain/memory';
+import { extractSchemaTasks } from '../config/schema-tasks';
+import { substituteTemplates } from '../config/templates';
+import { allowedTaskKinds, buildResponseSchema } from '../tasks/response-schema';
+import { channelDetailsSection } from './channel-details';
+import { currentTimeSection } from './current-time-section';
+import {
+  conversationNotesSection,
+  conversationPlanSection,
+  globalMemoriesSection,
+  intentionsSection,
+} from './memory-sections';
+import { type PromptSection, promptSection } from './section';
+import { stickerSection } from './sticker-section';
+import { type TurnContext, turnInstructionsSection } from './turn-instructions';
+
+export interface SystemPromptInput {
+  agent: AgentConfig;
+  /** The agent's Telegram id; null before its account is signed in. */
+  agentId: number | null;
+  chat: ChatInfo;
+  /** The text of the Instructions prompt. */
+  instructions: string;
+  /** The agent's role prompts in configured order, loaded by the caller. */
+  rolePrompts: readonly { name: string; text: string }[];
+  stickers: readonly StickerRef[];
+  memories: readonly MemoryEntry[];
+  intentions: readonly MemoryEntry[];
+  /** This conversation's notes. */
+  notes: readonly MemoryEntry[];
+  /** This conversation's plan entries. */
+  plans: readonly MemoryEntry[];
+  now: Date;
+  /** The agent's IANA time zone. */
+  timeZone: string;
+  turn: TurnContext;
+}
+
+export interface BuiltPrompt {
+  text: string;
+  sections: PromptSection[];
+  /** The task kinds the reply may use (always including `think`), in the schema's order. */
+  allowedKinds: string[];
+  /** JSON Schema of the reply, limited to `allowedKinds`. */
+  responseSchema: Record<string, unknown>;
+}
+
+/**
+ * The system prompt of one turn. Sections run from the most to the least stable, so that a
+ * provider's prompt cache can reuse the longest possible prefix from the previous turn:
+ * 1. what the operator wrote (Instructions, agent instructions, role prompts, stickers), the same
+ *    for every turn of every conversation of the agent;
+ * 2. state that changes now and then (memories, intentions, this conversation's notes and plan,
+ *    channel details), byte-identical while it does not change;
+ * 3. what changes every turn (the current time, then why it is the agent's turn, last so it is
+ *    fresh in the model's attention).
+ * {char} and {user} placeholders are filled in the operator's texts and in our turn wording only:
+ * memories and channel details are shown as stored, never reinterpreted.
+ */
+export function buildSystemPrompt(input: SystemPromptInput): BuiltPrompt {
+  const { agent, chat } = input;
+  const substitute = (text: string): string =>
+    substituteTemplates(text, {
+      agentName: agent.name,
+      agentId: input.agentId ?? agent.configName,
+      userName: chat.title,
+      userId: chat.channelId,
+    });
+
+  const candidates: (PromptSection | null)[] = [
+    promptSection('instructions', 'Instructions', substitute(input.instructions), true),
+    agent.instructions.trim() === ''
+      ? null
+      : promptSection(
+          'agent-instructions',
+          'Agent instructions',
+          `# Agent Instructions\n\n${substitute(agent.instructions.trim())}`,
+          true,
+        ),
+    ...input.rolePrompts.map((role) =>
+      promptSection(`role:${role.name}`, role.name, substitute(role.text), true),
+    ),
+    stickerSection(input.stickers),
+    globalMemoriesSection(input.memories),
+    intentionsSection(input.intentions),
+    conversationNotesSection(input.notes),
+    conversationPlanSection(input.plans),
+    channelDetailsSection(chat),
+    currentTimeSection(input.now, input.timeZone),
+    turnInstructionsSection(input.turn, substitute),
+  ];
+  const sections = candidates.filter((section): section is PromptSection => section !== null);
+
+  /*
+   * Only texts the operator wrote can enable task kinds: a partner's bio, a stored memory or a
+   * sticker description that happens to contain a SCHEMA_TASKS comment must not unlock `block`
+   * or `xsend`. Read before substitution for the same reason (a partner's name is inserted there).
+   */
+  const operatorTexts = [
+    input.instructions,
+    agent.instructions,
+    ...input.rolePrompts.map((role) => role.text),
+  ];
+  const allowedKinds = allowedTaskKinds(extractSchemaTasks(operatorTexts.join('\n')));
+
+  return {
+    text: sections.map((section) => section.text).join('\n\n'),
+    sections,
+    allowedKinds,
+    responseSchema: buildResponseSchema(allowedKinds),
+  };
+}

@@ -1,0 +1,48 @@
+import { isModelTaskKind, type JsonSchema, type ModelTaskKind, TASK_KIND_DEFINITIONS } from './kinds';
+
+/** Fields every task may carry: its id, and the ids it waits for. */
+const SHARED_PROPERTIES = {
+  id: { type: 'string' },
+  depends_on: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+};
+
+/**
+ * The object schema of one kind. `kind` is a single-value enum rather than `const`: Gemini's
+ * schema subset has no `const`, and every provider reads the enum the same way. Properties run
+ * kind, id, the kind's fields, depends_on: models tend to write fields in schema order.
+ */
+function taskObjectSchema(kind: ModelTaskKind): JsonSchema {
+  const definition = TASK_KIND_DEFINITIONS[kind];
+  return {
+    type: 'object',
+    properties: {
+      kind: { type: 'string', enum: [kind] },
+      id: SHARED_PROPERTIES.id,
+      ...definition.jsonProperties,
+      depends_on: SHARED_PROPERTIES.depends_on,
+    },
+    required: ['kind', ...definition.required],
+    additionalProperties: false,
+  };
+}
+
+/**
+ * The kinds a reply may use, given the kinds the prompts enable: those Troupe implements, plus
+ * `think` always, so the model can always answer "nothing to do". In the schema's order.
+ */
+export function allowedTaskKinds(enabledKinds: readonly string[]): ModelTaskKind[] {
+  const enabled = new Set<string>(['think', ...enabledKinds.map((kind) => kind.trim().toLowerCase())]);
+  return Object.keys(TASK_KIND_DEFINITIONS).filter(
+    (kind): kind is ModelTaskKind => isModelTaskKind(kind) && enabled.has(kind),
+  );
+}
+
+/**
+ * The JSON Schema of a reply: an array of tasks of the allowed kinds (see `allowedTaskKinds`).
+ * Each call returns a fresh deep copy that the caller may change (providers rewrite it for their
+ * dialect) without touching the next one.
+ */
+export function buildResponseSchema(allowedKinds: readonly string[]): JsonSchema {
+  const kinds = allowedTaskKinds(allowedKinds);
+  return structuredClone({ type: 'array', items: { anyOf: kinds.map(taskObjectSchema) } });
+}
