@@ -34,16 +34,23 @@ export interface StructuredQuery extends TextQuery {
 }
 
 export interface LlmUsage {
+  /** Every prompt token, the cached ones included. */
   inputTokens: number;
+  /** Answer tokens, thinking excluded. */
   outputTokens: number;
-  /** Input tokens served from the provider's prompt cache. */
+  /** Input tokens served from the provider's prompt cache (a part of `inputTokens`). */
   cachedTokens: number;
   /** Reasoning tokens billed as output, when the provider reports them. */
   thinkingTokens: number;
+  /** What the provider says the call cost in USD, when it says so (xAI, OpenRouter). */
+  reportedCostUsd?: number;
 }
 
 export interface LlmReply {
-  /** The raw text: for structured queries, the JSON array (unwrapped when the provider wraps it). */
+  /**
+   * The raw text. For structured queries, the JSON array: unwrapped when the provider wraps it, and
+   * without the `null` properties strict mode forced in place of absent optional ones.
+   */
   text: string;
   /** The model that answered (as the provider names it). */
   model: string;

@@ -6,7 +6,7 @@ import { type ApiHandlers, createApiDispatcher } from '../../../src/main/api/dis
 import { EventHub } from '../../../src/main/api/event-hub';
 import { createLogger } from '../../../src/main/logging';
 import { type ConsoleServer, type ConsoleServerOptions, startConsoleServer } from '../../../src/main/server';
-import { ApiError } from '../../../src/shared/api';
+import { ApiError, conversationProcedures } from '../../../src/shared/api';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/shared/domain/settings';
 
 export const INDEX_HTML = '<!doctype html><title>Troupe test console</title><div id="root"></div>';
@@ -30,7 +30,11 @@ function notInThisTest(): never {
 export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
   const events = new EventHub();
   let settings: Settings = structuredClone(DEFAULT_SETTINGS);
+  const refuseConversations = Object.fromEntries(
+    Object.keys(conversationProcedures).map((name) => [name, notInThisTest]),
+  ) as Pick<ApiHandlers, keyof typeof conversationProcedures>;
   const handlers: ApiHandlers = {
+    ...refuseConversations,
     'app.info': () => ({
       name: 'Troupe',
       version: '0.0.0-test',
@@ -51,6 +55,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
       settings = {
         configPath: patch.configPath ?? settings.configPath,
         llmBaseUrls: { ...settings.llmBaseUrls, ...patch.llmBaseUrls },
+        engine: { ...settings.engine, ...patch.engine },
       };
       events.emit('settings.changed', settings);
       return settings;

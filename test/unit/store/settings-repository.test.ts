@@ -85,7 +85,7 @@ describe('SettingsRepository', () => {
     const { db, settings, storeRaw, warnings } = setup();
     settings.update({ configPath: ['/agents'] });
     storeRaw('llmBaseUrls', '{"openai": 42}');
-    expect(settings.get()).toEqual({ configPath: ['/agents'], llmBaseUrls: DEFAULT_SETTINGS.llmBaseUrls });
+    expect(settings.get()).toEqual({ ...DEFAULT_SETTINGS, configPath: ['/agents'] });
     expect(warnings()[0]).toMatchObject({
       key: 'llmBaseUrls',
       problems: [expect.stringContaining('openai')],
