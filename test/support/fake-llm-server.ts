@@ -47,6 +47,8 @@ export interface FakeLlmServerOptions {
   usage?: Partial<FakeUsage>;
   /** False keeps `requests` empty (long benchmarks would otherwise hold every prompt); `requestCount` still counts. */
   recordRequests?: boolean;
+  /** Sees every request as it arrives, with `performance.now()` at arrival (benchmarks time the engine with it). */
+  onRequest?: (request: RecordedLlmRequest, receivedAtMs: number) => void;
 }
 
 export interface FakeLlmServer {
@@ -103,6 +105,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const receivedAtMs = performance.now();
     const url = req.url ?? '';
     const raw = await readBody(req);
     const gemini = GEMINI_ROUTE.exec(url);
@@ -114,17 +117,17 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
     const body = parseObject(raw);
     const model = gemini ? decodeURIComponent(gemini[1]!) : String(body.model ?? '');
     requestCount += 1;
-    if (options.recordRequests !== false) {
-      requests.push({
-        wire,
-        method: req.method,
-        url,
-        model,
-        headers: headersWithoutCredentials(req),
-        apiKey: credentialOf(req),
-        body,
-      });
-    }
+    const recorded: RecordedLlmRequest = {
+      wire,
+      method: req.method,
+      url,
+      model,
+      headers: headersWithoutCredentials(req),
+      apiKey: credentialOf(req),
+      body,
+    };
+    options.onRequest?.(recorded, receivedAtMs);
+    if (options.recordRequests !== false) requests.push(recorded);
 
     const step = queue.shift() ?? { kind: 'reply', reply: defaultReply, usage: baseUsage, model: undefined };
     if (step.kind === 'hang') {

@@ -9,6 +9,8 @@ export interface TestRuntimeOptions {
   configDirs?: string[];
   /** Where the shipped samples would be; defaults to the state directory (so there are none). */
   appRoot?: string;
+  /** Environment the runtime reads (e.g. GOOGLE_GEMINI_BASE_URL for a local LLM server). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** A headless runtime on a key-file cipher with logging silenced, as tests and benchmarks need it. */
@@ -18,7 +20,7 @@ export function startTestRuntime(options: TestRuntimeOptions): Promise<RuntimeHa
     mode: 'server',
     stateDir,
     appRoot: options.appRoot ?? stateDir,
-    env: {},
+    env: options.env ?? {},
     cwd: stateDir,
     configPathOverride: options.configDirs,
     cipher: createKeyFileCipher({ stateDir, env: {} }),

@@ -90,7 +90,7 @@ export interface HistoryQuery {
 export interface UnreadChat {
   channelId: number;
   unreadCount: number;
-  /** The newest unread message mentions or replies to the agent. */
+  /** An unread message (from a sender the agent has not blocked) mentions or replies to the agent. */
   mentioned: boolean;
   /** The operator marked the chat unread in a client. */
   markedUnread: boolean;

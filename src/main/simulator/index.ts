@@ -1,0 +1,18 @@
+export { ONLINE_EXPIRY_MS, TYPING_EXPIRY_MS } from './agent-presence';
+export { curatedStickers } from './curated-stickers';
+export type { SendFaultControls } from './send-faults';
+export { FIRST_SIMULATED_PERSON_ID, groupChannelId } from './simulated-ids';
+export {
+  createSimulator,
+  type MessagePage,
+  type MessagePageQuery,
+  type PersonMessageInput,
+  type PersonStickerInput,
+  type SimulatedChatSummary,
+  Simulator,
+  type SimulatorDeps,
+} from './simulator';
+export type { AgentActivity, SimulatorChange } from './simulator-changes';
+export { type SimulatedThing, SimulatorInputError, SimulatorNotFoundError } from './simulator-errors';
+export type { CreateChatInput, SimulatedPerson } from './simulator-inputs';
+export type { SimulatedChat } from './simulator-views';
