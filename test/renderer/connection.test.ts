@@ -8,10 +8,12 @@ import { feedStoresFromEvents } from '../../src/renderer/api/events';
 import { createIpcTransport, findDesktopBridge } from '../../src/renderer/api/ipc-transport';
 import { agentsSelectors } from '../../src/renderer/features/agents/selectors';
 import { createAgentsStore } from '../../src/renderer/features/agents/store';
+import { createPlaygroundStore } from '../../src/renderer/features/playground/store';
 import { createSessionStore, sessionSelectors } from '../../src/renderer/features/session/store';
 import { settingsSelectors } from '../../src/renderer/features/settings/selectors';
 import { createSettingsStore } from '../../src/renderer/features/settings/store';
 import type { TroupeBridge } from '../../src/shared/api/bridge';
+import { DEFAULT_ENGINE_SETTINGS } from '../../src/shared/domain/settings';
 import { agentConfig, FakeRuntime, runtimeState, settle } from './support/fake-runtime';
 
 describe('connecting', () => {
@@ -73,6 +75,7 @@ describe('events feeding the stores', () => {
         },
         now: () => 0,
       }),
+      playground: createPlaygroundStore(runtime.client, { listRefreshMs: 0 }),
     };
     const statusListeners = new Set<(status: ConnectionStatus) => void>();
     const stop = feedStoresFromEvents(
@@ -134,6 +137,7 @@ describe('events feeding the stores', () => {
     runtime.emit('settings.changed', {
       configPath: ['/srv/agents'],
       llmBaseUrls: { gemini: '', openai: '', xai: '', openrouter: 'https://proxy.example/v1', ollama: '' },
+      engine: { ...DEFAULT_ENGINE_SETTINGS, typingSpeed: 30 },
     });
 
     expect(settingsSelectors.secretStatus('telegram.apiId')(stores.settings.getState()).isSet).toBe(true);

@@ -102,4 +102,25 @@ describe('settings store', () => {
       'The Troupe server cannot be reached; retrying.',
     );
   });
+
+  it('saves engine settings field by field, and reports an out-of-range one under its field', async () => {
+    await store.getState().actions.loadSettings();
+    expect(settingsSelectors.settings(store.getState())?.engine.typingSpeed).toBe(60);
+
+    await store
+      .getState()
+      .actions.updateSettings({ engine: { startTypingDelaySeconds: 1, typingSpeed: 1000 } });
+    expect(settingsSelectors.settings(store.getState())?.engine).toMatchObject({
+      startTypingDelaySeconds: 1,
+      typingSpeed: 1000,
+      maxRetries: 10,
+    });
+
+    const error = await store
+      .getState()
+      .actions.updateSettings({ engine: { llmConcurrency: 0 } })
+      .catch((caught: unknown) => caught);
+    expect(fieldErrors(error)['engine.llmConcurrency']).toBeDefined();
+    expect(settingsSelectors.settings(store.getState())?.engine.llmConcurrency).toBe(4);
+  });
 });

@@ -1,4 +1,5 @@
 import type { AgentsStore } from '../features/agents/store';
+import type { PlaygroundStore } from '../features/playground/store';
 import type { SessionStore } from '../features/session/store';
 import type { SettingsStore } from '../features/settings/store';
 import type { ConsoleConnection } from './connect';
@@ -7,6 +8,7 @@ export interface ConsoleStores {
   agents: AgentsStore;
   settings: SettingsStore;
   session: SessionStore;
+  playground: PlaygroundStore;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface ConsoleStores {
  */
 export function feedStoresFromEvents(
   connection: Pick<ConsoleConnection, 'client' | 'onStatus'>,
-  { agents, settings, session }: ConsoleStores,
+  { agents, settings, session, playground }: ConsoleStores,
 ): () => void {
   const { client } = connection;
   let missedEvents = false;
@@ -30,6 +32,28 @@ export function feedStoresFromEvents(
     }),
     client.on('secrets.changed', ({ secrets }) => settings.getState().actions.applySecrets(secrets)),
     client.on('settings.changed', (value) => settings.getState().actions.applySettings(value)),
+    // The Playground shows Simulator chats only; Telegram conversations have their own pages.
+    client.on('conversation.message', ({ agent, network, message }) => {
+      if (network === 'simulator') playground.getState().actions.applyMessage(agent, message);
+    }),
+    client.on('conversation.messageEdited', ({ agent, network, message }) => {
+      if (network === 'simulator') playground.getState().actions.applyMessageEdited(agent, message);
+    }),
+    client.on('conversation.messagesDeleted', ({ agent, network, channelId, messageIds }) => {
+      if (network === 'simulator')
+        playground.getState().actions.applyMessagesDeleted({ agent, channelId }, messageIds);
+    }),
+    client.on('conversation.graphChanged', ({ agent, network, channelId, graph }) => {
+      if (network === 'simulator') playground.getState().actions.applyGraph({ agent, channelId }, graph);
+    }),
+    client.on('conversation.activity', ({ agent, network, channelId, typing, online }) => {
+      if (network === 'simulator')
+        playground.getState().actions.applyActivity({ agent, channelId }, { typing, online });
+    }),
+    client.on('conversation.exchange', ({ agent, network, channelId, exchange }) => {
+      if (network === 'simulator')
+        playground.getState().actions.applyExchange({ agent, channelId }, exchange);
+    }),
     connection.onStatus((status) => {
       session.getState().actions.setConnection(status);
       if (status === 'reconnecting') {
@@ -39,6 +63,7 @@ export function feedStoresFromEvents(
         missedEvents = false;
         agents.getState().actions.resync();
         settings.getState().actions.resync();
+        playground.getState().actions.resync();
       }
     }),
   ];

@@ -4,17 +4,24 @@ import { useHashLocation } from 'wouter/use-hash-location';
 import type { ConsoleConnection } from '../api/connect';
 import { feedStoresFromEvents } from '../api/events';
 import { type AgentsStore, AgentsStoreContext, createAgentsStore } from '../features/agents/store';
+import {
+  createPlaygroundStore,
+  type PlaygroundStore,
+  PlaygroundStoreContext,
+} from '../features/playground/store';
 import type { SessionStore } from '../features/session/store';
 import { createSettingsStore, type SettingsStore, SettingsStoreContext } from '../features/settings/store';
 import { ConsoleRoutes } from './routes';
 import { Shell } from './Shell';
 
-type ConnectedStores = { agents: AgentsStore; settings: SettingsStore };
+type ConnectedStores = { agents: AgentsStore; settings: SettingsStore; playground: PlaygroundStore };
 
 function ConsoleProviders({ stores, children }: { stores: ConnectedStores; children: ReactNode }) {
   return (
     <AgentsStoreContext value={stores.agents}>
-      <SettingsStoreContext value={stores.settings}>{children}</SettingsStoreContext>
+      <SettingsStoreContext value={stores.settings}>
+        <PlaygroundStoreContext value={stores.playground}>{children}</PlaygroundStoreContext>
+      </SettingsStoreContext>
     </AgentsStoreContext>
   );
 }
@@ -34,6 +41,7 @@ export function Console({ connect, session }: { connect: () => ConsoleConnection
     const stores = {
       agents: createAgentsStore(connection.client),
       settings: createSettingsStore(connection.client),
+      playground: createPlaygroundStore(connection.client),
     };
     const stopFeeding = feedStoresFromEvents(connection, { ...stores, session });
     setConnected({ kind: connection.kind, stores });

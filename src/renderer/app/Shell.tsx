@@ -1,11 +1,30 @@
-import { AppShell, Box, Burger, Button, Group, NavLink, Text, ThemeIcon, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import {
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconLogout, IconMasksTheater, IconSettings, IconUsers } from '@tabler/icons-react';
+import {
+  IconLogout,
+  IconMasksTheater,
+  IconMessageChatbot,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
 import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { errorMessage } from '../api/errors';
 import { AGENTS_PATH } from '../features/agents/paths';
+import { PLAYGROUND_PATH } from '../features/playground/paths';
 import { sessionSelectors, useSessionStore } from '../features/session/store';
 import { settingsSelectors } from '../features/settings/selectors';
 import { useSettingsStore } from '../features/settings/store';
@@ -16,11 +35,17 @@ const MAIN_ID = 'main-content';
 
 const NAV_ITEMS = [
   { href: AGENTS_PATH, label: 'Agents', Icon: IconUsers },
+  { href: PLAYGROUND_PATH, label: 'Playground', Icon: IconMessageChatbot },
   { href: '/settings', label: 'Settings', Icon: IconSettings },
 ] as const;
 
 function isActive(location: string, href: string): boolean {
   return location === href || location.startsWith(`${href}/`);
+}
+
+/** Pages that use the whole window below the header (the Playground's messenger layout). */
+function isFullBleed(location: string): boolean {
+  return isActive(location, PLAYGROUND_PATH);
 }
 
 /**
@@ -68,6 +93,10 @@ function VersionLine() {
 export function Shell({ canSignOut, children }: { canSignOut: boolean; children: ReactNode }) {
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const [location] = useLocation();
+  const fullBleed = isFullBleed(location);
+  // Full-window pages get the room of the navigation: it shrinks to an icon rail beside them.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const rail = fullBleed && wide;
   const { loadInfo } = useSettingsStore(settingsSelectors.actions);
 
   useEffect(() => {
@@ -89,7 +118,7 @@ export function Shell({ canSignOut, children }: { canSignOut: boolean; children:
       </a>
       <AppShell
         header={{ height: 56 }}
-        navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        navbar={{ width: rail ? 64 : 232, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
         padding={0}
       >
         <AppShell.Header>
@@ -122,39 +151,52 @@ export function Shell({ canSignOut, children }: { canSignOut: boolean; children:
           </Group>
         </AppShell.Header>
 
-        <AppShell.Navbar p="sm" aria-label="Main">
+        <AppShell.Navbar p={rail ? 8 : 'sm'} aria-label="Main">
           <AppShell.Section grow>
             {NAV_ITEMS.map(({ href, label, Icon }) => {
               const active = isActive(location, href);
-              return (
+              const link = (
                 <NavLink
                   key={href}
                   component={Link}
                   href={href}
-                  label={label}
-                  leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
+                  label={rail ? <VisuallyHidden>{label}</VisuallyHidden> : label}
+                  leftSection={<Icon size={rail ? 22 : 18} stroke={1.6} aria-hidden />}
                   active={active}
                   aria-current={active ? 'page' : undefined}
-                  className="troupe-nav-link"
+                  className={rail ? 'troupe-nav-link troupe-nav-rail' : 'troupe-nav-link'}
                   variant="light"
-                  mb={2}
+                  mb={rail ? 4 : 2}
                   style={{ borderRadius: 'var(--mantine-radius-md)' }}
                 />
               );
+              return rail ? (
+                <Tooltip key={href} label={label} position="right" openDelay={200}>
+                  {link}
+                </Tooltip>
+              ) : (
+                link
+              );
             })}
           </AppShell.Section>
-          <AppShell.Section px="xs" pb={4}>
-            <VersionLine />
-          </AppShell.Section>
+          {!rail && (
+            <AppShell.Section px="xs" pb={4}>
+              <VersionLine />
+            </AppShell.Section>
+          )}
         </AppShell.Navbar>
 
-        <AppShell.Main id={MAIN_ID} tabIndex={-1}>
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} className={fullBleed ? 'troupe-main-full' : undefined}>
           <Box pos="sticky" top={56} style={{ zIndex: 50 }}>
             <ConnectionBanner />
           </Box>
-          <Box px={{ base: 'md', md: 'xl' }} py="xl" maw={1280} mx="auto">
-            {children}
-          </Box>
+          {fullBleed ? (
+            <Box className="troupe-full-bleed">{children}</Box>
+          ) : (
+            <Box px={{ base: 'md', md: 'xl' }} py="xl" maw={1280} mx="auto">
+              {children}
+            </Box>
+          )}
         </AppShell.Main>
       </AppShell>
     </>

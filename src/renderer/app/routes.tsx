@@ -4,6 +4,8 @@ import { Link, Redirect, Route, Switch } from 'wouter';
 import { AgentDetailPage } from '../features/agents/components/AgentDetailPage';
 import { AgentsPage } from '../features/agents/components/AgentsPage';
 import { AGENTS_PATH, configNameFromParam } from '../features/agents/paths';
+import { PlaygroundPage } from '../features/playground/components/PlaygroundPage';
+import { channelIdFromParam, PLAYGROUND_PATH } from '../features/playground/paths';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyBlock } from '../ui/states';
@@ -27,7 +29,10 @@ function NotFoundPage() {
   );
 }
 
-/** The console's pages, under the hash router: `#/agents`, `#/agents/:configName`, `#/settings`. */
+/**
+ * The console's pages, under the hash router: `#/agents`, `#/agents/:configName`,
+ * `#/playground[/:agent[/:channelId]]`, `#/settings`.
+ */
 export function ConsoleRoutes() {
   return (
     <Switch>
@@ -37,6 +42,20 @@ export function ConsoleRoutes() {
       <Route path={AGENTS_PATH} component={AgentsPage} />
       <Route path={`${AGENTS_PATH}/:configName`}>
         {(params) => <AgentDetailPage configName={configNameFromParam(params.configName)} />}
+      </Route>
+      <Route path={PLAYGROUND_PATH}>
+        <PlaygroundPage agent={null} channelId={null} />
+      </Route>
+      <Route path={`${PLAYGROUND_PATH}/:agent`}>
+        {(params) => <PlaygroundPage agent={configNameFromParam(params.agent)} channelId={null} />}
+      </Route>
+      <Route path={`${PLAYGROUND_PATH}/:agent/:channelId`}>
+        {(params) => (
+          <PlaygroundPage
+            agent={configNameFromParam(params.agent)}
+            channelId={channelIdFromParam(params.channelId)}
+          />
+        )}
       </Route>
       <Route path="/settings" component={SettingsPage} />
       <Route component={NotFoundPage} />

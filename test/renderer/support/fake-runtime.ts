@@ -11,12 +11,25 @@ import {
   type ProcedureOutput,
   procedures,
 } from '../../../src/shared/api/contract';
+import type {
+  ConversationParameters,
+  ConversationSummary,
+  LlmExchangeView,
+} from '../../../src/shared/api/conversation-contract';
 import { ApiError } from '../../../src/shared/api/errors';
 import type { CallOutcome } from '../../../src/shared/api/wire';
 import type { AgentRuntimeState } from '../../../src/shared/domain/agent-runtime';
 import type { AgentConfig, ConfigProblem } from '../../../src/shared/domain/config';
+import type {
+  ChatInfo,
+  ChatMsg,
+  ChatPerson,
+  ReplyPolicy,
+  StickerRef,
+} from '../../../src/shared/domain/conversation';
 import { SECRET_NAMES, type SecretName, type SecretStatus } from '../../../src/shared/domain/secrets';
 import { DEFAULT_SETTINGS, type Settings, SettingsSchema } from '../../../src/shared/domain/settings';
+import type { TaskGraphView, TaskNodeView } from '../../../src/shared/domain/tasks';
 
 export { agentConfig } from '../../support/agent-config';
 
@@ -35,6 +48,42 @@ export function runtimeState(
 }
 
 type Handler = (input: never) => unknown;
+
+/** One Simulator chat of the fake runtime, as tests seed and inspect it. */
+export type SimChat = {
+  agent: string;
+  info: ChatInfo;
+  people: ChatPerson[];
+  messages: ChatMsg[];
+  nextMessageId: number;
+  unreadCount: number;
+  graph: TaskGraphView | null;
+  exchange: LlmExchangeView | null;
+  llmOverride: string | null;
+  gaggedOverride: boolean | null;
+  replyPolicy: ReplyPolicy;
+  /** The agent's turn in progress (a burst of messages coalesces into one). */
+  turn: ReturnType<typeof setTimeout> | null;
+};
+
+type PersonInput = { firstName: string; lastName?: string; username?: string };
+
+export const FAKE_STICKERS: StickerRef[] = [
+  {
+    setName: 'WinnieThePooh',
+    setTitle: 'Winnie the Pooh',
+    name: '😀',
+    uniqueId: 'sticker-pooh-smile',
+    description: 'Pooh bear beaming with both paws raised',
+  },
+  {
+    setName: 'WinnieThePooh',
+    setTitle: 'Winnie the Pooh',
+    name: '🍯',
+    uniqueId: 'sticker-pooh-honey',
+    description: 'Pooh hugging a honey pot',
+  },
+];
 
 /**
  * An in-memory Troupe runtime behind a real `ApiClient`: inputs and outputs go through the
@@ -59,6 +108,20 @@ export class FakeRuntime {
   };
   now = new Date('2025-06-01T12:00:00.000Z');
   reloads = 0;
+  /** Simulator chats by `agent/channelId`. */
+  readonly simChats = new Map<string, SimChat>();
+  stickers: StickerRef[] = FAKE_STICKERS;
+  /**
+   * The agent's answer to a person's message, or null for no answer. The turn runs in two steps of
+   * `agentReplyDelayMs` each: first the agent reads and starts typing, then it sends.
+   */
+  agentReply: (context: { agent: string; channelId: number; message: ChatMsg }) => string | null = ({
+    message,
+  }) => `You said: ${message.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('')}`;
+  agentReplyDelayMs = 20;
+  #nextPersonId = 1001;
+  #nextGroupId = -1001;
+  #clockTicks = 0;
   /** Every call, in order, for assertions on what the stores asked. */
   readonly calls: Array<{ method: string; input: unknown }> = [];
   readonly overrides = new Map<ProcedureName, Handler>();
@@ -160,6 +223,7 @@ export class FakeRuntime {
         const next = SettingsSchema.safeParse({
           configPath: patch.configPath ?? this.settings.configPath,
           llmBaseUrls: { ...this.settings.llmBaseUrls, ...patch.llmBaseUrls },
+          engine: { ...this.settings.engine, ...patch.engine },
         });
         if (!next.success) {
           throw new ApiError(
@@ -185,9 +249,413 @@ export class FakeRuntime {
         this.secrets.set(name, status);
         return status;
       }
+      case 'conversations.list': {
+        const { agent, network } = input as { agent: string; network?: string };
+        const conversations: ConversationSummary[] =
+          network === 'telegram'
+            ? []
+            : [...this.simChats.values()]
+                .filter((chat) => chat.agent === agent)
+                .map((chat) => this.#summary(chat));
+        return { conversations };
+      }
+      case 'conversations.messages': {
+        const { agent, channelId, beforeMessageId, limit } = input as {
+          agent: string;
+          channelId: number;
+          beforeMessageId?: number;
+          limit: number;
+        };
+        const chat = this.#chat(agent, channelId);
+        const older = chat.messages.filter(
+          (message) => beforeMessageId === undefined || message.messageId < beforeMessageId,
+        );
+        return { messages: older.slice(-limit), hasMore: older.length > limit };
+      }
+      case 'conversations.graph': {
+        const { agent, channelId } = input as { agent: string; channelId: number };
+        return { graph: this.#chat(agent, channelId).graph };
+      }
+      case 'conversations.lastExchange': {
+        const { agent, channelId } = input as { agent: string; channelId: number };
+        return { exchange: this.#chat(agent, channelId).exchange };
+      }
+      case 'conversations.parameters': {
+        const { agent, channelId } = input as { agent: string; channelId: number };
+        return this.#parameters(this.#chat(agent, channelId));
+      }
+      case 'conversations.updateParameters': {
+        const { agent, channelId, ...patch } = input as {
+          agent: string;
+          channelId: number;
+          llmOverride?: string | null;
+          gaggedOverride?: boolean | null;
+          replyPolicy?: ReplyPolicy;
+        };
+        const chat = this.#chat(agent, channelId);
+        if (patch.llmOverride !== undefined) chat.llmOverride = patch.llmOverride;
+        if (patch.gaggedOverride !== undefined) chat.gaggedOverride = patch.gaggedOverride;
+        if (patch.replyPolicy !== undefined) chat.replyPolicy = patch.replyPolicy;
+        return this.#parameters(chat);
+      }
+      case 'simulator.createChat': {
+        const { agent, kind, title, people } = input as {
+          agent: string;
+          kind: 'direct' | 'group';
+          title?: string;
+          people: PersonInput[];
+        };
+        const chat = this.seedChat(agent, kind, people, title);
+        return { chat: chat.info, people: chat.people };
+      }
+      case 'simulator.chat': {
+        const { agent, channelId } = input as { agent: string; channelId: number };
+        const chat = this.#chat(agent, channelId);
+        return { chat: chat.info, people: chat.people };
+      }
+      case 'simulator.send': {
+        const { agent, channelId, personId, text, replyTo } = input as {
+          agent: string;
+          channelId: number;
+          personId: number;
+          text: string;
+          replyTo?: number | null;
+        };
+        const message = this.personSays(
+          agent,
+          channelId,
+          personId,
+          [{ kind: 'text', text }],
+          replyTo ?? null,
+        );
+        return { message };
+      }
+      case 'simulator.sendSticker': {
+        const { agent, channelId, personId, setName, name, replyTo } = input as {
+          agent: string;
+          channelId: number;
+          personId: number;
+          setName: string;
+          name: string;
+          replyTo?: number | null;
+        };
+        const sticker = this.stickers.find((item) => item.setName === setName && item.name === name);
+        if (!sticker) throw new ApiError('not_found', `There is no sticker ${name} in ${setName}.`);
+        const message = this.personSays(
+          agent,
+          channelId,
+          personId,
+          [
+            {
+              kind: 'media',
+              mediaKind: 'sticker',
+              uniqueId: sticker.uniqueId,
+              description: sticker.description,
+              stickerSetName: sticker.setName,
+              stickerSetTitle: sticker.setTitle,
+              stickerName: sticker.name,
+            },
+          ],
+          replyTo ?? null,
+        );
+        return { message };
+      }
+      case 'simulator.react': {
+        const { agent, channelId, personId, messageId, emoji } = input as {
+          agent: string;
+          channelId: number;
+          personId: number;
+          messageId: number;
+          emoji: string | null;
+        };
+        const chat = this.#chat(agent, channelId);
+        const person = this.#person(chat, personId);
+        const index = chat.messages.findIndex((message) => message.messageId === messageId);
+        if (index < 0) throw new ApiError('not_found', `There is no message ${messageId} in this chat.`);
+        const current = chat.messages[index]!;
+        const others = current.reactions.filter((reaction) => reaction.userId !== personId);
+        const message: ChatMsg = {
+          ...current,
+          reactions:
+            emoji === null ? others : [...others, { userId: person.id, userName: person.firstName, emoji }],
+        };
+        chat.messages[index] = message;
+        this.emit('conversation.messageEdited', { agent, network: 'simulator', message });
+        return { message };
+      }
+      case 'simulator.type': {
+        const { agent, channelId, personId } = input as {
+          agent: string;
+          channelId: number;
+          personId: number;
+        };
+        this.#person(this.#chat(agent, channelId), personId);
+        return { ok: true };
+      }
+      case 'simulator.stickers':
+        return { stickers: this.stickers };
       default:
         return method satisfies never;
     }
+  }
+
+  // ---- the simulated conversation -------------------------------------------------------------
+
+  /** Creates a Simulator chat as `simulator.createChat` does. */
+  seedChat(agent: string, kind: 'direct' | 'group', people: PersonInput[], title?: string): SimChat {
+    const persons: ChatPerson[] = people.map((person) => ({
+      id: this.#nextPersonId++,
+      firstName: person.firstName,
+      lastName: person.lastName ?? null,
+      username: person.username ?? null,
+      bio: null,
+      phone: null,
+      birthday: null,
+    }));
+    const fullName = (person: ChatPerson) => [person.firstName, person.lastName].filter(Boolean).join(' ');
+    const channelId = kind === 'direct' ? persons[0]!.id : this.#nextGroupId--;
+    const info: ChatInfo = {
+      channelId,
+      kind,
+      title:
+        kind === 'direct' ? fullName(persons[0]!) : (title ?? persons.map((p) => p.firstName).join(', ')),
+      username: kind === 'direct' ? persons[0]!.username : null,
+      participantCount: kind === 'direct' ? 2 : persons.length + 1,
+      description: null,
+      partner: kind === 'direct' ? persons[0]! : null,
+    };
+    const chat: SimChat = {
+      agent,
+      info,
+      people: persons,
+      messages: [],
+      nextMessageId: 1,
+      unreadCount: 0,
+      graph: null,
+      exchange: null,
+      llmOverride: null,
+      gaggedOverride: null,
+      replyPolicy: 'callouts',
+      turn: null,
+    };
+    this.simChats.set(`${agent}/${channelId}`, chat);
+    return chat;
+  }
+
+  simChat(agent: string, channelId: number): SimChat {
+    return this.#chat(agent, channelId);
+  }
+
+  /** A person writes: the message is stored and announced, and the agent's turn is (re)planned. */
+  personSays(
+    agent: string,
+    channelId: number,
+    personId: number,
+    parts: ChatMsg['parts'],
+    replyTo: number | null = null,
+  ): ChatMsg {
+    const chat = this.#chat(agent, channelId);
+    const person = this.#person(chat, personId);
+    const message = this.#append(chat, {
+      senderId: person.id,
+      senderName: [person.firstName, person.lastName].filter(Boolean).join(' '),
+      senderUsername: person.username,
+      isAgent: false,
+      replyToMessageId: replyTo,
+      parts,
+    });
+    chat.unreadCount += 1;
+    this.emit('conversation.message', { agent, network: 'simulator', message });
+    this.#planTurn(chat, message);
+    return message;
+  }
+
+  /** The agent writes on its own (no turn), e.g. to seed a history. */
+  agentSays(agent: string, channelId: number, text: string, replyTo: number | null = null): ChatMsg {
+    const chat = this.#chat(agent, channelId);
+    const message = this.#append(chat, {
+      senderId: 1,
+      senderName: this.#agentName(agent),
+      senderUsername: null,
+      isAgent: true,
+      replyToMessageId: replyTo,
+      parts: [{ kind: 'text', text }],
+    });
+    this.emit('conversation.message', { agent, network: 'simulator', message });
+    return message;
+  }
+
+  /** `count` alternating messages without turns, for paging tests. */
+  seedHistory(agent: string, channelId: number, count: number): void {
+    const chat = this.#chat(agent, channelId);
+    const person = chat.people[0]!;
+    for (let i = 0; i < count; i += 1) {
+      this.#append(chat, {
+        senderId: i % 2 === 0 ? person.id : 1,
+        senderName: i % 2 === 0 ? person.firstName : this.#agentName(agent),
+        senderUsername: null,
+        isAgent: i % 2 === 1,
+        replyToMessageId: null,
+        parts: [{ kind: 'text', text: `Message ${i + 1}` }],
+      });
+    }
+  }
+
+  #planTurn(chat: SimChat, trigger: ChatMsg): void {
+    const { agent } = chat;
+    const channelId = chat.info.channelId;
+    const at = this.#tick();
+    const node = (id: string, kind: string, params: Record<string, unknown>, dependsOn: string[]) =>
+      ({
+        id,
+        kind,
+        status: 'pending',
+        params,
+        dependsOn,
+        retries: 0,
+        waitUntil: null,
+        lastError: null,
+        createdAt: at,
+        updatedAt: at,
+      }) satisfies TaskNodeView;
+    const setGraph = (nodes: TaskNodeView[] | null) => {
+      chat.graph = nodes
+        ? { id: `graph-${channelId}-${trigger.messageId}`, agent, channelId, createdAt: at, nodes }
+        : null;
+      this.emit('conversation.graphChanged', { agent, network: 'simulator', channelId, graph: chat.graph });
+    };
+    const activity = (typing: boolean, online: boolean) =>
+      this.emit('conversation.activity', { agent, network: 'simulator', channelId, typing, online });
+
+    // A burst coalesces: the pending turn is replaced by one that answers the newest message.
+    if (chat.turn !== null) clearTimeout(chat.turn);
+    setGraph([node('received-1', 'received', { messageId: trigger.messageId }, [])]);
+    const text = this.agentReply({ agent, channelId, message: trigger });
+    chat.turn = setTimeout(() => {
+      chat.unreadCount = 0;
+      if (text === null) {
+        chat.turn = null;
+        setGraph(null);
+        return;
+      }
+      const waitUntil = new Date(Date.now() + this.agentReplyDelayMs).toISOString();
+      setGraph([
+        { ...node('received-1', 'received', { messageId: trigger.messageId }, []), status: 'done' },
+        {
+          ...node('wait-1', 'wait', { delay: this.agentReplyDelayMs / 1000, typing: true }, ['received-1']),
+          waitUntil,
+        },
+        node('send-1', 'send', { text }, ['wait-1']),
+      ]);
+      activity(true, true);
+      chat.turn = setTimeout(() => {
+        chat.turn = null;
+        this.agentSays(agent, channelId, text);
+        activity(false, true);
+        setGraph(
+          [
+            node('received-1', 'received', { messageId: trigger.messageId }, []),
+            {
+              ...node('wait-1', 'wait', { delay: this.agentReplyDelayMs / 1000, typing: true }, [
+                'received-1',
+              ]),
+              waitUntil,
+            },
+            node('send-1', 'send', { text }, ['wait-1']),
+          ].map((done) => ({ ...done, status: 'done' as const })),
+        );
+        chat.exchange = {
+          at: this.#tick(),
+          provider: 'gemini',
+          model: 'gemini-2.5-flash',
+          sections: [
+            { id: 'instructions', title: 'Instructions', text: 'Reply with a JSON task list.', stable: true },
+            { id: 'time', title: 'Current Time', text: at, stable: false },
+          ],
+          turns: [{ role: 'user', parts: [JSON.stringify(trigger.parts)] }],
+          rawReply: JSON.stringify([{ kind: 'send', text }]),
+          inputTokens: 1200,
+          outputTokens: 40,
+          cachedTokens: 800,
+          costUsd: 0.00042,
+          latencyMs: 850,
+          error: null,
+        };
+        this.emit('conversation.exchange', {
+          agent,
+          network: 'simulator',
+          channelId,
+          exchange: chat.exchange,
+        });
+      }, this.agentReplyDelayMs);
+    }, this.agentReplyDelayMs);
+  }
+
+  #append(
+    chat: SimChat,
+    fields: Omit<ChatMsg, 'channelId' | 'messageId' | 'sentAt' | 'editedAt' | 'reactions' | 'mentioned'>,
+  ): ChatMsg {
+    const message: ChatMsg = {
+      channelId: chat.info.channelId,
+      messageId: chat.nextMessageId++,
+      sentAt: this.#tick(),
+      editedAt: null,
+      reactions: [],
+      mentioned: false,
+      ...fields,
+    };
+    chat.messages.push(message);
+    return message;
+  }
+
+  /** Each timestamp a second after the previous one, from `now`. */
+  #tick(): string {
+    this.#clockTicks += 1;
+    return new Date(this.now.getTime() + this.#clockTicks * 1000).toISOString();
+  }
+
+  #agentName(agent: string): string {
+    return this.agents.find((candidate) => candidate.config.configName === agent)?.config.name ?? agent;
+  }
+
+  #chat(agent: string, channelId: number): SimChat {
+    const chat = this.simChats.get(`${agent}/${channelId}`);
+    if (!chat) throw new ApiError('not_found', `${agent} has no Simulator chat ${channelId}.`);
+    return chat;
+  }
+
+  #person(chat: SimChat, personId: number): ChatPerson {
+    const person = chat.people.find((candidate) => candidate.id === personId);
+    if (!person) throw new ApiError('invalid_input', `Person ${personId} is not in this chat.`);
+    return person;
+  }
+
+  #summary(chat: SimChat): ConversationSummary {
+    return {
+      agent: chat.agent,
+      network: 'simulator',
+      channelId: chat.info.channelId,
+      kind: chat.info.kind,
+      title: chat.info.title,
+      lastMessage: chat.messages.at(-1) ?? null,
+      unreadCount: chat.unreadCount,
+      pendingTasks:
+        chat.graph?.nodes.filter((node) => !['done', 'failed', 'cancelled'].includes(node.status)).length ??
+        0,
+    };
+  }
+
+  #parameters(chat: SimChat): ConversationParameters {
+    const config = this.agents.find((candidate) => candidate.config.configName === chat.agent)?.config;
+    const agentLlm = config?.llm ?? this.settings.engine.defaultAgentLlm;
+    const agentGagged = config?.gagged ?? false;
+    return {
+      llmOverride: chat.llmOverride,
+      effectiveLlm: chat.llmOverride ?? agentLlm,
+      gaggedOverride: chat.gaggedOverride,
+      gagged: chat.gaggedOverride ?? agentGagged,
+      replyPolicy: chat.replyPolicy,
+    };
   }
 }
 

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Grid, Group, List, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconMoodEmpty, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconCheck, IconMessageChatbot, IconMoodEmpty, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import type { AgentDetail, RolePromptRef } from '../../../../shared/api/contract';
@@ -10,6 +10,7 @@ import { PathText } from '../../../ui/PathText';
 import { SafeMarkdown } from '../../../ui/SafeMarkdown';
 import { Section } from '../../../ui/Section';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
+import { playgroundPath } from '../../playground/paths';
 import { groupProblemsByFile } from '../model';
 import { AGENTS_PATH } from '../paths';
 import { agentsSelectors } from '../selectors';
@@ -162,6 +163,16 @@ export function AgentDetailView({ detail }: { detail: AgentDetail }) {
             </Text>
             <AgentStatusBadges config={config} runtime={runtime} />
           </Group>
+        }
+        actions={
+          <Button
+            component={Link}
+            href={playgroundPath(config.configName)}
+            variant="light"
+            leftSection={<IconMessageChatbot size={16} aria-hidden />}
+          >
+            Rehearse in the Playground
+          </Button>
         }
       />
       <Stack gap="lg">

@@ -12,6 +12,7 @@ import { settingsSelectors } from '../selectors';
 import { useSettingsStore } from '../store';
 import { BaseUrlField } from './BaseUrlField';
 import { ConfigPathEditor } from './ConfigPathEditor';
+import { EngineSettingsForm } from './EngineSettingsForm';
 import { SecretField } from './SecretField';
 
 const API_KEY_SECRETS: Record<LlmProviderId, SecretName> = {
@@ -128,8 +129,10 @@ export function SettingsPage() {
     void loadInfo();
   }, [loadSettings, loadInfo]);
 
+  const settings = useSettingsStore(settingsSelectors.settings);
+
   let content: ReactNode;
-  if (status === 'ready') {
+  if (status === 'ready' && settings) {
     content = (
       <Stack gap="lg">
         {error && (
@@ -152,6 +155,13 @@ export function SettingsPage() {
               </Fragment>
             ))}
           </Stack>
+        </Section>
+        <Section title="Engine">
+          <Text size="sm" c="dimmed" mb="lg" mt={-8}>
+            How every agent paces itself and how hard Troupe drives the LLMs and the accounts. Changes apply
+            live.
+          </Text>
+          <EngineSettingsForm engine={settings.engine} />
         </Section>
         <Section title="Telegram">
           <Text size="sm" c="dimmed" mb="lg" mt={-8}>
@@ -185,7 +195,7 @@ export function SettingsPage() {
     <Stack maw={920} gap={0}>
       <PageHeader
         title="Settings"
-        description="LLM keys and endpoints, Telegram credentials, and where agents come from."
+        description="LLM keys and endpoints, the engine's pacing and limits, Telegram credentials, and where agents come from."
       />
       {content}
     </Stack>

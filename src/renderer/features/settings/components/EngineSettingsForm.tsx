@@ -1,0 +1,267 @@
+import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from '../../../../shared/domain/settings';
+import { errorMessage, fieldErrors } from '../../../api/errors';
+import { settingsSelectors } from '../selectors';
+import { useSettingsStore } from '../store';
+
+type NumberField = Exclude<keyof EngineSettings, 'defaultAgentLlm'>;
+
+type FieldSpec = {
+  field: NumberField;
+  label: string;
+  description: string;
+  suffix?: string;
+  min: number;
+  max: number;
+  step?: number;
+  integer?: boolean;
+};
+
+const PACING: FieldSpec[] = [
+  {
+    field: 'startTypingDelaySeconds',
+    label: 'Start typing delay',
+    description: 'Pause before the agent starts typing a message.',
+    suffix: ' s',
+    min: 0,
+    max: 3600,
+    step: 0.5,
+  },
+  {
+    field: 'typingSpeed',
+    label: 'Typing speed',
+    description: 'Characters per second; 1000 or more means no typing time.',
+    suffix: ' chars/s',
+    min: 1,
+    max: 1000,
+  },
+  {
+    field: 'stickerDelaySeconds',
+    label: 'Sticker delay',
+    description: 'Pause before sending a sticker, as if choosing it.',
+    suffix: ' s',
+    min: 0,
+    max: 600,
+    step: 0.5,
+  },
+];
+
+const LIMITS: FieldSpec[] = [
+  {
+    field: 'llmConcurrency',
+    label: 'LLM concurrency',
+    description: 'LLM calls in flight at once, across all conversations.',
+    min: 1,
+    max: 64,
+    integer: true,
+  },
+  {
+    field: 'sendsPerMinute',
+    label: 'Sends per minute',
+    description: 'Outbound messages per minute for each account.',
+    min: 1,
+    max: 600,
+    integer: true,
+  },
+  {
+    field: 'maxRetries',
+    label: 'Retries',
+    description: 'How often a failing task is retried before it fails for good.',
+    min: 0,
+    max: 100,
+    integer: true,
+  },
+  {
+    field: 'retryIntervalSeconds',
+    label: 'Retry interval',
+    description: 'Pause between two attempts of a failing task.',
+    suffix: ' s',
+    min: 1,
+    max: 3600,
+  },
+];
+
+type Draft = { [K in keyof EngineSettings]: K extends 'defaultAgentLlm' ? string : number | string };
+
+function toDraft(engine: EngineSettings): Draft {
+  return { ...engine };
+}
+
+/** The fields of the draft that differ from the saved values. */
+function changes(draft: Draft, saved: EngineSettings): Partial<Record<keyof EngineSettings, unknown>> {
+  const patch: Partial<Record<keyof EngineSettings, unknown>> = {};
+  for (const key of Object.keys(saved) as Array<keyof EngineSettings>) {
+    if (draft[key] !== saved[key]) patch[key] = draft[key];
+  }
+  return patch;
+}
+
+/** Number fields left empty: the API would only say "expected number". */
+function emptyNumbers(draft: Draft): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const spec of [...PACING, ...LIMITS]) {
+    if (typeof draft[spec.field] === 'string') errors[`engine.${spec.field}`] = 'Enter a number.';
+  }
+  return errors;
+}
+
+function SubSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={3} id={headingId} fz="sm" fw={650} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The engine's global parameters, edited as one form: the API validates the whole patch and its
+ * messages land under their fields. Changes apply live to every agent.
+ */
+export function EngineSettingsForm({ engine }: { engine: EngineSettings }) {
+  const { updateSettings } = useSettingsStore(settingsSelectors.actions);
+  // null while nothing was typed: the form then follows the saved values, including changes
+  // made from another console.
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const value = draft ?? toDraft(engine);
+  const patch = draft ? changes(draft, engine) : {};
+  const dirty = Object.keys(patch).length > 0;
+  const isDefault = (Object.keys(DEFAULT_ENGINE_SETTINGS) as Array<keyof EngineSettings>).every(
+    (key) => engine[key] === DEFAULT_ENGINE_SETTINGS[key],
+  );
+
+  const edit = <K extends keyof EngineSettings>(key: K, next: Draft[K]) => {
+    setDraft({ ...value, [key]: next });
+    setErrors((current) => {
+      const { [`engine.${key}`]: _removed, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const save = async (next: Partial<Record<keyof EngineSettings, unknown>>) => {
+    setSaving(true);
+    setFormError(null);
+    try {
+      await updateSettings({ engine: next as Partial<EngineSettings> });
+      setDraft(null);
+      setErrors({});
+      notifications.show({
+        color: 'teal',
+        title: 'Engine settings saved',
+        message: 'They apply from now on.',
+      });
+    } catch (caught) {
+      const byField = fieldErrors(caught);
+      setErrors(byField);
+      if (!Object.keys(byField).some((path) => path.startsWith('engine.')))
+        setFormError(errorMessage(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!dirty || saving) return;
+    const missing = emptyNumbers(value);
+    if (Object.keys(missing).length > 0) setErrors(missing);
+    else void save(patch);
+  };
+
+  const numberInput = (spec: FieldSpec) => (
+    <NumberInput
+      key={spec.field}
+      label={spec.label}
+      description={spec.description}
+      value={value[spec.field]}
+      onChange={(next) => edit(spec.field, next)}
+      min={spec.min}
+      max={spec.max}
+      step={spec.step ?? 1}
+      allowDecimal={!spec.integer}
+      suffix={spec.suffix}
+      error={errors[`engine.${spec.field}`]}
+      clampBehavior="none"
+      hideControls
+    />
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Engine settings">
+      <Stack gap="lg">
+        <TextInput
+          label="Default agent LLM"
+          description="The model of agents whose file names none: a model such as gemini-2.5-flash, or a provider such as gemini."
+          value={value.defaultAgentLlm}
+          onChange={(event) => edit('defaultAgentLlm', event.currentTarget.value)}
+          error={errors['engine.defaultAgentLlm']}
+          spellCheck={false}
+          autoComplete="off"
+          maw={420}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        />
+        <SubSection title="Human pacing">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" verticalSpacing="md">
+            {PACING.map(numberInput)}
+          </SimpleGrid>
+          <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />} mt="md" py={8}>
+            <Text size="sm">
+              An agent file may set its own <strong>Start Typing Delay</strong> and{' '}
+              <strong>Typing Speed</strong>; those agents keep theirs.
+            </Text>
+          </Alert>
+        </SubSection>
+        <SubSection title="Limits and retries">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg" verticalSpacing="md">
+            {LIMITS.map(numberInput)}
+          </SimpleGrid>
+        </SubSection>
+        {formError && (
+          <Alert role="alert" color="red" variant="light" title="Not saved">
+            {formError}
+          </Alert>
+        )}
+        <Group justify="space-between" gap="sm">
+          <Button
+            variant="subtle"
+            color="gray"
+            disabled={isDefault || saving}
+            onClick={() => {
+              setDraft(null);
+              void save({ ...DEFAULT_ENGINE_SETTINGS });
+            }}
+          >
+            Restore defaults
+          </Button>
+          <Group gap="sm">
+            {draft !== null && (
+              <Button
+                variant="default"
+                disabled={saving}
+                onClick={() => {
+                  setDraft(null);
+                  setErrors({});
+                  setFormError(null);
+                }}
+              >
+                Discard changes
+              </Button>
+            )}
+            <Button type="submit" disabled={!dirty || saving} loading={saving}>
+              Save engine settings
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
