@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { runCheckConfig } from './cli/check-config';
 import type { CliIo } from './cli/io';
 import { runServe } from './cli/serve';
+import { runSimulate } from './cli/simulate';
 import { shippedConfigDirs } from './config';
 
 const USAGE = `Usage: troupe <command> [options]
@@ -10,6 +11,7 @@ const USAGE = `Usage: troupe <command> [options]
 Commands:
   serve          Host the runtime headless and serve the console to a browser
   check-config   Load the config directories and report agents, prompts, media and problems
+  simulate       Play a scripted Simulator conversation with an agent and print what happens
 
 Run "troupe <command> --help" for a command's options.`;
 
@@ -23,6 +25,8 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
       return runServe(args, io);
     case 'check-config':
       return runCheckConfig(args, io);
+    case 'simulate':
+      return runSimulate(args, io);
     case undefined:
     case 'help':
     case '--help':

@@ -4,23 +4,38 @@ import { EventHub } from '../api/event-hub';
 import { createAgentHandlers } from '../api/handlers/agent-handlers';
 import { createAppHandlers } from '../api/handlers/app-handlers';
 import { createConfigHandlers } from '../api/handlers/config-handlers';
+import { createConversationHandlers } from '../api/handlers/conversation-handlers';
 import { createSecretHandlers } from '../api/handlers/secret-handlers';
 import { createSettingsHandlers } from '../api/handlers/settings-handlers';
+import { createSimulatorHandlers } from '../api/handlers/simulator-handlers';
+import { systemClock } from '../clock';
 import { shippedConfigDirs } from '../config';
+import { ConversationEngine } from '../engine';
+import { createLlmRouter } from '../llm';
 import { SecretStore } from '../secrets';
+import { createSimulator } from '../simulator';
 import { DATABASE_FILE_NAME, openStore } from '../store';
 import { ConfigService } from './config-service';
+import { forwardConversationEvents } from './conversation-events';
+import { simulatedAgentAccount } from './simulated-agent-account';
+import { StickerCatalogue } from './sticker-catalogue';
 import { scheduleTaskLogPruning } from './task-log-retention';
-import type { RuntimeHandle, RuntimeOptions } from './types';
+import type { ConversationRuntimeHandle, RuntimeOptions } from './types';
 
 /**
  * The composition root shared by the desktop app and the headless server: opens the store,
- * loads and watches the configuration, and wires the API handlers to them.
+ * loads and watches the configuration, builds the Simulator, the LLM router and the conversation
+ * engine, and wires the API handlers and events to them.
  */
-export async function createRuntime(options: RuntimeOptions): Promise<RuntimeHandle> {
+export async function createRuntime(options: RuntimeOptions): Promise<ConversationRuntimeHandle> {
   const logger = options.logger.child({ module: 'runtime' });
+  const clock = options.clock ?? systemClock;
   const events = new EventHub();
-  const store = openStore({ file: join(options.stateDir, DATABASE_FILE_NAME), logger: options.logger });
+  const store = openStore({
+    file: join(options.stateDir, DATABASE_FILE_NAME),
+    logger: options.logger,
+    now: () => clock.now(),
+  });
   const secrets = new SecretStore({
     repository: store.secrets,
     cipher: options.cipher,
@@ -28,6 +43,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<RuntimeHan
   });
   secrets.onChange(() => events.emit('secrets.changed', { secrets: secrets.status() }));
 
+  const stickers = new StickerCatalogue();
+  /** Set once built; a reload before then has nothing to wake. */
+  let engine: ConversationEngine | null = null;
   const config = new ConfigService({
     env: options.env,
     cwd: options.cwd,
@@ -35,14 +53,54 @@ export async function createRuntime(options: RuntimeOptions): Promise<RuntimeHan
     defaultDirs: shippedConfigDirs(options.appRoot),
     savedConfigPath: () => store.settings.get().configPath,
     logger: options.logger,
-    onReloaded: (report) => events.emit('config.reloaded', report),
+    onReloaded: (report) => {
+      events.emit('config.reloaded', report);
+      stickers
+        .reload(report.configPath)
+        .catch((error: unknown) => logger.warn({ err: error }, 'reading the curated stickers failed'));
+      // An agent enabled or added by the reload may have work waiting.
+      engine?.refresh();
+    },
   });
   try {
     await config.start();
+    await stickers.reload(config.config.configDirs);
   } catch (error) {
+    await config.close();
     store.close();
     throw error;
   }
+
+  const agentNamed = (name: string) => config.config.agents.find((agent) => agent.configName === name);
+  const simulator = createSimulator({
+    db: store.db,
+    clock,
+    logger: options.logger,
+    stickers: (name) => stickers.forAgent(agentNamed(name)),
+    agentAccount: (name) => simulatedAgentAccount(name, agentNamed(name)),
+  });
+  const llm = createLlmRouter({
+    secrets,
+    settings: () => store.settings.get(),
+    env: options.env,
+    logger: options.logger,
+  });
+  // The Simulator rehearses every loaded agent; the engine reads the agents live from the config.
+  const simulatorEngine = new ConversationEngine({
+    network: 'simulator',
+    port: simulator,
+    store,
+    clock,
+    logger: options.logger,
+    agents: () => config.config.agents,
+    configDirs: () => config.config.configDirs,
+    settings: () => store.settings.get(),
+    llm,
+    ...(options.engine ?? {}),
+  });
+  const stopForwarding = forwardConversationEvents({ events, simulator, engines: [simulatorEngine] });
+  simulatorEngine.start();
+  engine = simulatorEngine;
 
   const dispatch = createApiDispatcher(
     {
@@ -56,6 +114,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<RuntimeHan
       ...createConfigHandlers(config),
       ...createSettingsHandlers({ store, config, events }),
       ...createSecretHandlers(secrets),
+      ...createConversationHandlers({ engines: { simulator: simulatorEngine }, simulator, config }),
+      ...createSimulatorHandlers({ simulator, config }),
     },
     options.logger.child({ module: 'api' }),
   );
@@ -66,8 +126,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<RuntimeHan
     dispatch,
     events,
     stateDir: options.stateDir,
+    simulator,
+    engines: { simulator: simulatorEngine },
     async close() {
       stopPruning();
+      await simulatorEngine.stop();
+      stopForwarding();
+      simulator.close();
       await config.close();
       store.close();
       logger.info('runtime stopped');

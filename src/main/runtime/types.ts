@@ -1,7 +1,11 @@
+import type { Network } from '../../shared/api';
 import type { ApiDispatcher } from '../api/dispatcher';
 import type { EventHub } from '../api/event-hub';
+import type { Clock } from '../clock';
+import type { ConversationEngine } from '../engine';
 import type { Logger } from '../logging';
 import type { SecretCipher } from '../secrets';
+import type { Simulator } from '../simulator';
 
 export interface RuntimeOptions {
   mode: 'desktop' | 'server';
@@ -17,6 +21,15 @@ export interface RuntimeOptions {
   cipher: SecretCipher;
   logger: Logger;
   version: string;
+  /** The runtime's time source; the system clock by default (tests pass a manual one). */
+  clock?: Clock;
+  /** Engine tuning for `troupe simulate --fast`, benchmarks and tests. */
+  engine?: {
+    /** 'off' adds no typing or sticker waits. */
+    pacing?: 'human' | 'off';
+    /** How long a direct partner counts as typing after typing or writing (5 s by default). */
+    partnerTypingWindowMs?: number;
+  };
 }
 
 /** A started runtime: what a shell (Electron window, headless server) needs to host it. */
@@ -25,4 +38,12 @@ export interface RuntimeHandle {
   readonly events: EventHub;
   readonly stateDir: string;
   close(): Promise<void>;
+}
+
+/** What `createRuntime` gives in-process hosts (the CLI's simulate, tests): the conversation parts too. */
+export interface ConversationRuntimeHandle extends RuntimeHandle {
+  /** The in-process chat network of the Playground. */
+  readonly simulator: Simulator;
+  /** The conversation engine of each network that runs. */
+  readonly engines: Partial<Record<Network, ConversationEngine>>;
 }

@@ -6,6 +6,26 @@ export {
 } from './agent-state-repository';
 export type { Now } from './clock';
 export { DATABASE_FILE_NAME, openDatabase, type SqliteDatabase } from './database';
+export {
+  type ConversationSettings,
+  DEFAULT_CONVERSATION_SETTINGS,
+  EngineConversationSettingsRepository,
+} from './engine-conversation-settings-repository';
+export { EngineExchangeRepository } from './engine-exchange-repository';
+export { EngineGraphRepository } from './engine-graph-repository';
+export { EngineMemoryRepository, type MemoryOwner } from './engine-memory-repository';
+export {
+  EngineOutboundJournalRepository,
+  type OutboundKind,
+  type OutboundSendEntry,
+} from './engine-outbound-journal-repository';
+export {
+  type LlmPrice,
+  type LlmPriceInput,
+  LlmPriceInputSchema,
+  LlmPriceRepository,
+  LlmPriceSchema,
+} from './llm-price-repository';
 export { SchemaTooNewError } from './migrate';
 export { SecretsRepository } from './secrets-repository';
 export { SettingsRepository } from './settings-repository';

@@ -1,7 +1,13 @@
 import type { Logger } from '../logging';
 import { AgentStateRepository } from './agent-state-repository';
 import type { Now } from './clock';
-import { openDatabase } from './database';
+import { openDatabase, type SqliteDatabase } from './database';
+import { EngineConversationSettingsRepository } from './engine-conversation-settings-repository';
+import { EngineExchangeRepository } from './engine-exchange-repository';
+import { EngineGraphRepository } from './engine-graph-repository';
+import { EngineMemoryRepository } from './engine-memory-repository';
+import { EngineOutboundJournalRepository } from './engine-outbound-journal-repository';
+import { LlmPriceRepository } from './llm-price-repository';
 import { SecretsRepository } from './secrets-repository';
 import { SettingsRepository } from './settings-repository';
 import { TaskLogRepository } from './task-log-repository';
@@ -12,6 +18,23 @@ export interface Store {
   readonly secrets: SecretsRepository;
   readonly agentState: AgentStateRepository;
   readonly taskLog: TaskLogRepository;
+  /** The LLM price catalogue the cost ledger prices calls with. */
+  readonly llmPrices: LlmPriceRepository;
+  /** The conversation engine's task graphs, one per conversation. */
+  readonly taskGraphs: EngineGraphRepository;
+  /** Outbound messages journalled before they are sent, so a crash never sends one twice. */
+  readonly outboundSends: EngineOutboundJournalRepository;
+  /** Memories, intentions, notes and plans the agents keep. */
+  readonly memoryEntries: EngineMemoryRepository;
+  /** Per-conversation LLM override, gag override and reply policy. */
+  readonly conversationSettings: EngineConversationSettingsRepository;
+  /** The last LLM exchange of each conversation. */
+  readonly llmExchanges: EngineExchangeRepository;
+  /**
+   * The database handle, for aggregates that keep their SQL next to their module (the Simulator's
+   * chats live in src/main/simulator). Everything else goes through a repository above.
+   */
+  readonly db: SqliteDatabase;
   /** Runs `work` in one transaction across repositories; it commits when `work` returns. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -34,6 +57,13 @@ export function openStore(options: OpenStoreOptions): Store {
     secrets: new SecretsRepository(db, deps),
     agentState: new AgentStateRepository(db, deps),
     taskLog: new TaskLogRepository(db, deps),
+    llmPrices: new LlmPriceRepository(db, deps),
+    taskGraphs: new EngineGraphRepository(db),
+    outboundSends: new EngineOutboundJournalRepository(db),
+    memoryEntries: new EngineMemoryRepository(db),
+    conversationSettings: new EngineConversationSettingsRepository(db),
+    llmExchanges: new EngineExchangeRepository(db),
+    db,
     transaction: (work) => db.transaction(work).immediate(),
     close: () => db.close(),
   };

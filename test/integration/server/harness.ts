@@ -32,7 +32,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
   let settings: Settings = structuredClone(DEFAULT_SETTINGS);
   const refuseConversations = Object.fromEntries(
     Object.keys(conversationProcedures).map((name) => [name, notInThisTest]),
-  ) as Pick<ApiHandlers, keyof typeof conversationProcedures>;
+  ) as unknown as Pick<ApiHandlers, keyof typeof conversationProcedures>;
   const handlers: ApiHandlers = {
     ...refuseConversations,
     'app.info': () => ({

@@ -1,5 +1,13 @@
 import { migration001Initial } from './001-initial';
+import { migration002Simulator } from './002-simulator';
+import { migration003Engine } from './003-engine';
+import { migration004LlmPrices } from './004-llm-prices';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
-export const MIGRATIONS: readonly Migration[] = [migration001Initial];
+export const MIGRATIONS: readonly Migration[] = [
+  migration001Initial,
+  migration002Simulator,
+  migration003Engine,
+  migration004LlmPrices,
+];

@@ -1,0 +1,67 @@
+import { type Pacing, typingWaitBefore } from '../pacing/typing-delay';
+import { createNode, type TaskGraph, type TaskNode, type TaskParams } from './task-graph';
+import { waitParams } from './wait-params';
+
+/** A graph task from the model's reply, already re-keyed: `dependsOn` names graph ids. */
+export interface PlannedTask {
+  id: string;
+  kind: string;
+  params: TaskParams;
+  dependsOn: string[];
+}
+
+export interface ScheduleReplyInput {
+  graph: TaskGraph;
+  /** The received task whose turn produced the plan; the chain starts after it. */
+  received: TaskNode;
+  tasks: readonly PlannedTask[];
+  pacing: Pacing;
+  /** In a group, the first send or sticker without `reply_to` answers this message. */
+  groupTriggerMessageId: number | null;
+  now: Date;
+}
+
+const OUTWARD_KINDS = new Set(['send', 'sticker']);
+
+/**
+ * Adds the model's graph tasks to the graph as one sequential chain after the received task:
+ * each task depends on the one before it (plus the `depends_on` the model gave, where they point
+ * back), with a typing wait before each send and sticker. Returns the added nodes.
+ */
+export function scheduleReplyTasks(input: ScheduleReplyInput): TaskNode[] {
+  const { graph, pacing, now } = input;
+  const added: TaskNode[] = [];
+  let defaultReplyPending = input.groupTriggerMessageId !== null;
+  let previous = input.received.id;
+
+  for (const task of input.tasks) {
+    const params = { ...task.params };
+    if (defaultReplyPending && OUTWARD_KINDS.has(task.kind) && params.reply_to == null) {
+      params.reply_to = input.groupTriggerMessageId;
+      defaultReplyPending = false;
+    }
+    const waitSeconds = typingWaitBefore(task.kind, params, pacing);
+    if (waitSeconds > 0) {
+      const wait = graph.add(
+        createNode(
+          { kind: 'wait', params: waitParams(waitSeconds, { typing: true }), dependsOn: [previous] },
+          now,
+        ),
+      );
+      added.push(wait);
+      previous = wait.id;
+    }
+    // A reference forward in the list would wait on a task that itself waits on this one (the
+    // chain): a cycle that never runs. Only references back, or to nodes already in the graph, stay.
+    const pointsBack = task.dependsOn.filter((id) => id !== previous && graph.node(id) !== undefined);
+    const node = graph.add(
+      createNode(
+        { id: task.id, kind: task.kind, params, dependsOn: [...new Set([previous, ...pointsBack])] },
+        now,
+      ),
+    );
+    added.push(node);
+    previous = node.id;
+  }
+  return added;
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { type TaskStatus, TERMINAL_TASK_STATUSES } from '../../../shared/domain/tasks';
+import type { ConversationKey } from '../conversation-key';
+
+/** Task params as stored: our own internal fields in camelCase, the model's fields as it wrote them. */
+export type TaskParams = Record<string, unknown>;
+
+/** One node of a conversation's task graph. */
+export interface TaskNode {
+  id: string;
+  /** A graph task kind; an unknown kind stays here so it can fail as a task. */
+  kind: string;
+  status: TaskStatus;
+  params: TaskParams;
+  /** Ids of nodes that must be done first. */
+  dependsOn: string[];
+  /** Failed attempts that were retried (flood waits do not count). */
+  retries: number;
+  /** For waits: the absolute deadline (ISO), set the first time the wait is unblocked. */
+  waitUntil: string | null;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What the engine knows about the conversation when the graph was made. */
+export interface GraphContext {
+  /** Group or channel (true), or a direct chat (false): decides the typing gate and reply-to default. */
+  isGroup: boolean;
+  /** The chat's title, for logs and the console. */
+  channelName: string;
+}
+
+/**
+ * A conversation's task graph: every node the conversation still needs, in insertion order. The
+ * engine mutates it in memory and writes it with `EngineGraphRepository.save` in the same
+ * transaction as the change's other bookkeeping.
+ */
+export class TaskGraph {
+  readonly id: string;
+  readonly conversation: ConversationKey;
+  readonly context: GraphContext;
+  readonly createdAt: string;
+  readonly nodes: TaskNode[];
+
+  constructor(init: {
+    id: string;
+    conversation: ConversationKey;
+    context: GraphContext;
+    createdAt: string;
+    nodes: TaskNode[];
+  }) {
+    this.id = init.id;
+    this.conversation = init.conversation;
+    this.context = init.context;
+    this.createdAt = init.createdAt;
+    this.nodes = init.nodes;
+  }
+
+  node(id: string): TaskNode | undefined {
+    return this.nodes.find((node) => node.id === id);
+  }
+
+  /** Adds a node and returns it. */
+  add(node: TaskNode): TaskNode {
+    if (this.node(node.id)) throw new Error(`Task graph ${this.id} already has a node ${node.id}.`);
+    this.nodes.push(node);
+    return node;
+  }
+
+  /** Every node is done, failed or cancelled: the graph has nothing left to do. */
+  isFinished(): boolean {
+    return this.nodes.every((node) => isTerminal(node.status));
+  }
+}
+
+export function isTerminal(status: TaskStatus): boolean {
+  return TERMINAL_TASK_STATUSES.includes(status);
+}
+
+/** A fresh id in the shape the model's ids are re-keyed to: `<kind>-<8 hex>`. */
+export function newTaskId(kind: string): string {
+  return `${kind}-${randomBytes(4).toString('hex')}`;
+}
+
+export function newGraphId(): string {
+  return `recv-${randomBytes(4).toString('hex')}`;
+}
+
+export interface NewNode {
+  id?: string;
+  kind: string;
+  params?: TaskParams;
+  dependsOn?: string[];
+}
+
+/** A pending node created now. */
+export function createNode(spec: NewNode, now: Date): TaskNode {
+  const at = now.toISOString();
+  return {
+    id: spec.id ?? newTaskId(spec.kind),
+    kind: spec.kind,
+    status: 'pending',
+    params: spec.params ?? {},
+    dependsOn: spec.dependsOn ?? [],
+    retries: 0,
+    waitUntil: null,
+    lastError: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/** Changes a node's fields and stamps it. Done nodes never change: that is a programming error. */
+export function updateNode(
+  node: TaskNode,
+  change: Partial<Omit<TaskNode, 'id' | 'kind' | 'createdAt' | 'updatedAt'>>,
+  now: Date,
+): void {
+  if (node.status === 'done') throw new Error(`Task ${node.id} is done and cannot change.`);
+  Object.assign(node, change);
+  node.updatedAt = now.toISOString();
+}

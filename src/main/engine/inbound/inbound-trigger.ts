@@ -1,0 +1,120 @@
+import type { Network } from '../../../shared/api/conversation-contract';
+import type { AgentConfig } from '../../../shared/domain/config';
+import type { Clock } from '../../clock';
+import type { Logger } from '../../logging';
+import type { InboundEvent, MessagingPort } from '../../messaging/port';
+import type { ConversationSettings } from '../../store';
+import type { ConversationKey } from '../conversation-key';
+import { NO_TRIGGER, type ReceivedParams } from '../graph/received-task';
+import type { PartnerTypingTracker } from '../pacing/partner-typing';
+import { type GateDecision, type GateLookups, gateMessage, gateReaction, isGroupChannel } from './gates';
+
+export interface InboundDeps {
+  network: Network;
+  port: MessagingPort;
+  clock: Clock;
+  logger: Logger;
+  /** The agent the event is for, when it may act on this network now; null otherwise. */
+  activeAgent(name: string): AgentConfig | null;
+  conversationSettings(conversation: ConversationKey): ConversationSettings;
+  partnerTyping: PartnerTypingTracker;
+}
+
+/** A turn to start (or join) in a conversation, decided from an inbound event. */
+export interface InboundTrigger {
+  conversation: ConversationKey;
+  trigger: ReceivedParams;
+}
+
+function lookupsFor(deps: InboundDeps, agent: AgentConfig, conversation: ConversationKey): GateLookups {
+  const name = agent.configName;
+  const settings = deps.conversationSettings(conversation);
+  return {
+    selfId: async () => (await deps.port.self(name)).id,
+    isBlocked: (userId) => deps.port.isBlocked(name, userId),
+    isGagged: () => settings.gaggedOverride ?? agent.gagged,
+    isMuted: () => deps.port.isMuted(name, conversation.channelId),
+    replyPolicy: () => settings.replyPolicy ?? 'callouts',
+    canSend: () => deps.port.canSend(name, conversation.channelId),
+  };
+}
+
+function logRejection(
+  deps: InboundDeps,
+  conversation: ConversationKey,
+  event: string,
+  decision: GateDecision,
+) {
+  if (!decision.accept)
+    deps.logger.debug({ conversation, event, reason: decision.reason }, 'inbound event ignored');
+}
+
+/**
+ * What an inbound event means for the engine: a new message or a reaction on the agent's own
+ * message may start a turn (after the gates); a direct partner typing or writing delays the turn
+ * a little, so a burst is answered once. Edits, deletions and read receipts start nothing.
+ */
+export async function inboundTrigger(event: InboundEvent, deps: InboundDeps): Promise<InboundTrigger | null> {
+  const agent = deps.activeAgent(event.agent);
+  if (!agent) return null;
+  switch (event.type) {
+    case 'message': {
+      const { message } = event;
+      const conversation = { agent: agent.configName, network: deps.network, channelId: message.channelId };
+      if (!message.isAgent && !isGroupChannel(message.channelId)) {
+        deps.partnerTyping.seen(conversation, deps.clock.now());
+      }
+      const decision = await gateMessage(message, lookupsFor(deps, agent, conversation));
+      if (!decision.accept) {
+        logRejection(deps, conversation, 'message', decision);
+        return null;
+      }
+      return {
+        conversation,
+        trigger: {
+          ...NO_TRIGGER,
+          messageId: message.messageId,
+          callout: decision.callout,
+          clearMentions: message.mentioned,
+        },
+      };
+    }
+    case 'reaction': {
+      const conversation = { agent: agent.configName, network: deps.network, channelId: event.channelId };
+      const [reacted] = await deps.port.fetchHistory(agent.configName, event.channelId, {
+        limit: 1,
+        afterMessageId: event.messageId - 1,
+        beforeMessageId: event.messageId + 1,
+      });
+      const decision = await gateReaction(
+        event.channelId,
+        reacted?.messageId === event.messageId ? reacted : null,
+        event.reactions,
+        lookupsFor(deps, agent, conversation),
+      );
+      if (!decision.accept) {
+        logRejection(deps, conversation, 'reaction', decision);
+        return null;
+      }
+      return {
+        conversation,
+        trigger: { ...NO_TRIGGER, reactionMessageIds: [event.messageId], clearReactions: true },
+      };
+    }
+    case 'typing': {
+      if (!isGroupChannel(event.channelId) && event.userId === event.channelId) {
+        const conversation = { agent: agent.configName, network: deps.network, channelId: event.channelId };
+        deps.partnerTyping.seen(conversation, deps.clock.now());
+      }
+      return null;
+    }
+    case 'edit':
+    case 'delete':
+    case 'read':
+      return null;
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown inbound event ${JSON.stringify(unknown)}`);
+    }
+  }
+}

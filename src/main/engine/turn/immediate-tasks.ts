@@ -1,0 +1,64 @@
+import type { Store } from '../../store';
+import { validateTaskParams } from '../../tasks/kinds';
+import type { ParsedTask } from '../../tasks/reply-parser';
+import type { ConversationKey } from '../conversation-key';
+import { applyPropertyEntryTask, isPropertyEntryKind } from '../memory/property-entries';
+
+export interface ImmediateTaskContext {
+  conversation: ConversationKey;
+  channelName: string;
+  timeZone: string;
+  now: Date;
+  /** The received task whose reply this is, for the task log. */
+  receivedTaskId: string;
+}
+
+/**
+ * Runs the immediate tasks of a reply, inside the transaction that completes the turn: `think` is
+ * written to the task log only (operators read it; the partner never does), remember / intend /
+ * note / plan update the agent's entries. A task with bad fields is logged as failed and skipped:
+ * the rest of the reply still counts.
+ */
+export function runImmediateTasks(
+  store: Store,
+  tasks: readonly ParsedTask[],
+  context: ImmediateTaskContext,
+): void {
+  const { conversation } = context;
+  for (const task of tasks) {
+    const logBase = {
+      agentConfigName: conversation.agent,
+      channelId: conversation.channelId,
+      actionKind: task.kind,
+      taskIdentifier: task.id,
+      timestamp: context.now,
+    };
+    const checked = validateTaskParams(task.kind, task.params);
+    if (!checked.ok) {
+      store.taskLog.append({
+        ...logBase,
+        details: { ...task.params, received: context.receivedTaskId },
+        failureMessage: checked.error,
+      });
+      continue;
+    }
+    const params = checked.params as { text?: string; content?: string; created?: string };
+    if (task.kind === 'think') {
+      store.taskLog.append({
+        ...logBase,
+        details: { text: params.text ?? '', received: context.receivedTaskId },
+      });
+      continue;
+    }
+    if (!isPropertyEntryKind(task.kind)) continue;
+    const outcome = applyPropertyEntryTask(
+      store.memoryEntries,
+      { kind: task.kind, id: task.id, content: params.content, created: params.created },
+      { conversation, channelName: context.channelName, timeZone: context.timeZone, now: context.now },
+    );
+    store.taskLog.append({
+      ...logBase,
+      details: { content: params.content ?? '', outcome, received: context.receivedTaskId },
+    });
+  }
+}

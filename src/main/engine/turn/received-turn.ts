@@ -1,0 +1,370 @@
+import type { LlmExchangeView } from '../../../shared/api/conversation-contract';
+import type { AgentConfig } from '../../../shared/domain/config';
+import type { ChatMsg } from '../../../shared/domain/conversation';
+import type { LlmProviderId } from '../../../shared/domain/settings';
+import { IMMEDIATE_TASK_KINDS } from '../../../shared/domain/tasks';
+import type { Clock } from '../../clock';
+import { PromptLibrary, PromptNotFoundError } from '../../config';
+import { renderTurns } from '../../conversation/render';
+import { type LlmRouter, priceLlmCall, recordLlmUsage } from '../../llm';
+import type { LlmReply, LlmTurn } from '../../llm/provider';
+import type { Logger } from '../../logging';
+import type { MessagingPort } from '../../messaging/port';
+import { type BuiltPrompt, buildSystemPrompt } from '../../prompt';
+import type { Store } from '../../store';
+import { isModelTaskKind, validateTaskParams } from '../../tasks/kinds';
+import {
+  assignGraphIds,
+  DiscardedReplyError,
+  type ParsedTask,
+  parseTaskReply,
+} from '../../tasks/reply-parser';
+import type { ConversationKey } from '../conversation-key';
+import { extendOnlineWindow } from '../graph/online-window';
+import { receivedParams } from '../graph/received-task';
+import { type PlannedTask, scheduleReplyTasks } from '../graph/schedule-reply';
+import { isGroupChannel } from '../inbound/gates';
+import { memoryOwner } from '../memory/property-entries';
+import type { Pacing } from '../pacing/typing-delay';
+import { PermanentTaskError, type TaskHandler, type TaskResult } from '../tasks/task-handler';
+import { runImmediateTasks } from './immediate-tasks';
+
+/** How many messages are fetched: more in direct chats, where every message is for the agent. */
+export const HISTORY_FETCH_LIMIT = { direct: 200, group: 150 } as const;
+/** How many of them the model sees. */
+export const HISTORY_SHOWN = 50;
+/** A conversation with fewer visible messages than this, none from the agent, is just starting. */
+const CONVERSATION_START_MAX_MESSAGES = 5;
+
+const IMMEDIATE_KINDS: readonly string[] = IMMEDIATE_TASK_KINDS;
+
+export interface ReceivedTurnDeps {
+  port: MessagingPort;
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  llm: Pick<LlmRouter, 'resolve' | 'providerFor'>;
+  /** The config directories prompts are looked up in, as loaded now. */
+  configDirs: () => readonly string[];
+  defaultAgentLlm: () => string;
+  pacing: (agent: AgentConfig) => Pacing;
+  /** The zone of agents whose file names none: the server's. */
+  defaultTimeZone: string;
+  onExchange: (conversation: ConversationKey, exchange: LlmExchangeView) => void;
+}
+
+/** The model name a conversation uses now: its override, else the agent's, else the default. */
+export function effectiveLlmName(
+  override: string | null,
+  agent: AgentConfig,
+  defaultAgentLlm: string,
+): string {
+  return override?.trim() || agent.llm?.trim() || defaultAgentLlm;
+}
+
+/** No message is the agent's and only a few are visible: the partner just made contact. */
+export function isConversationStart(history: readonly ChatMsg[]): boolean {
+  return history.length < CONVERSATION_START_MAX_MESSAGES && !history.some((message) => message.isAgent);
+}
+
+async function loadPrompts(
+  configDirs: readonly string[],
+  agent: AgentConfig,
+): Promise<{ instructions: string; rolePrompts: { name: string; text: string }[] }> {
+  const library = new PromptLibrary(configDirs);
+  try {
+    const instructions = await library.load('Instructions');
+    const rolePrompts = [];
+    for (const name of agent.rolePrompts) rolePrompts.push({ name, text: await library.load(name) });
+    return { instructions, rolePrompts };
+  } catch (error) {
+    // A missing prompt is the operator's to fix; retrying cannot make the file appear sooner.
+    if (error instanceof PromptNotFoundError) throw new PermanentTaskError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * The `received` task: the agent looks at the conversation and decides what to do. It fetches the
+ * history, builds the system prompt, asks the model for a task list, and turns the reply into
+ * immediate effects (thoughts, memories, notes, plans, intentions) and a chain of graph tasks
+ * after itself, with typing waits. The read receipt goes out once the agent has "read" (the turn
+ * has started), and the agent stays online for a while after.
+ */
+export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
+  return async ({ conversation, node, agent, signal }) => {
+    const trigger = receivedParams(node);
+    const { store } = deps;
+    const override = store.conversationSettings.get(conversation).llmOverride;
+    const resolved = deps.llm.resolve(effectiveLlmName(override, agent, deps.defaultAgentLlm()));
+    const provider = deps.llm.providerFor(resolved.provider);
+    const channelId = conversation.channelId;
+    const agentName = agent.configName;
+    const isGroup = isGroupChannel(channelId);
+
+    const history = await deps.port.fetchHistory(agentName, channelId, {
+      limit: isGroup ? HISTORY_FETCH_LIMIT.group : HISTORY_FETCH_LIMIT.direct,
+    });
+    const newConversation = isConversationStart(history);
+    // Reset Context On First Message forgets the conversation's plans. (It and Clear Summaries On
+    // First Message also drop summaries, which arrive with summarization; there are none yet.)
+    if (newConversation && agent.resetContextOnFirstMessage) {
+      store.transaction(() => store.memoryEntries.clear(memoryOwner('plan', conversation)));
+    }
+    const shown = history.slice(-HISTORY_SHOWN);
+    const timeZone = agent.timezone ?? deps.defaultTimeZone;
+    const turns = renderTurns(shown, { timeZone });
+    const [chat, stickers, self, prompts] = await Promise.all([
+      deps.port.getChat(agentName, channelId),
+      deps.port.listStickers(agentName),
+      deps.port.self(agentName),
+      loadPrompts(deps.configDirs(), agent),
+    ]);
+    const shownIds = new Set(shown.map((message) => message.messageId));
+    const now = deps.clock.now();
+    const agentWide = (scope: 'memory' | 'intention') =>
+      store.memoryEntries.list(memoryOwner(scope, conversation));
+    const prompt = buildSystemPrompt({
+      agent,
+      agentId: self.id,
+      chat,
+      instructions: prompts.instructions,
+      rolePrompts: prompts.rolePrompts,
+      stickers,
+      memories: agentWide('memory'),
+      intentions: agentWide('intention'),
+      notes: store.memoryEntries.list(memoryOwner('note', conversation)),
+      plans: store.memoryEntries.list(memoryOwner('plan', conversation)),
+      now,
+      timeZone,
+      turn: {
+        xsendIntent: trigger.xsendIntent,
+        newConversation,
+        targetMessageId:
+          trigger.messageId !== null && shownIds.has(trigger.messageId) ? trigger.messageId : null,
+        reactionMessageIds: trigger.reactionMessageIds,
+      },
+    });
+
+    const reply = await queryModel(deps, conversation, {
+      agent,
+      provider: resolved.provider,
+      model: resolved.model,
+      prompt,
+      turns,
+      signal,
+      operation: trigger.xsendIntent !== null ? 'xsend' : 'received',
+      taskId: node.id,
+      run: () =>
+        provider.queryStructured({
+          model: resolved.model,
+          systemPrompt: prompt.text,
+          turns,
+          responseSchema: prompt.responseSchema,
+          signal,
+        }),
+    });
+
+    let tasks: ParsedTask[];
+    try {
+      tasks = assignGraphIds(parseTaskReply(reply.text).tasks, IMMEDIATE_KINDS);
+    } catch (error) {
+      if (!(error instanceof DiscardedReplyError)) throw error;
+      deps.logger.warn({ conversation, err: error }, 'reply discarded: an element is not a task');
+      await markRead(deps, conversation, history, trigger);
+      return { log: { model: resolved.model, discarded: error.message } };
+    }
+    await markRead(deps, conversation, history, trigger);
+    return planFromReply(deps, {
+      conversation,
+      agent,
+      receivedId: node.id,
+      tasks,
+      allowedKinds: new Set(prompt.allowedKinds),
+      channelName: chat.title,
+      timeZone,
+      groupTriggerMessageId: isGroup ? trigger.messageId : null,
+      model: resolved.model,
+    });
+  };
+}
+
+interface ModelCall {
+  agent: AgentConfig;
+  provider: LlmProviderId;
+  model: string;
+  prompt: BuiltPrompt;
+  turns: LlmTurn[];
+  signal: AbortSignal;
+  operation: string;
+  taskId: string;
+  run: () => Promise<LlmReply>;
+}
+
+/**
+ * Calls the model and keeps the books: the exchange for the Playground (also when the call fails)
+ * and the call's usage and cost in the ledger.
+ */
+async function queryModel(
+  deps: ReceivedTurnDeps,
+  conversation: ConversationKey,
+  call: ModelCall,
+): Promise<LlmReply> {
+  const startedAt = deps.clock.now();
+  const exchangeBase = {
+    at: startedAt.toISOString(),
+    provider: call.provider,
+    model: call.model,
+    sections: call.prompt.sections.map(({ id, title, text, stable }) => ({ id, title, text, stable })),
+    turns: call.turns.map((turn) => ({ role: turn.role, parts: [...turn.parts] })),
+  };
+  let reply: LlmReply;
+  try {
+    reply = await call.run();
+  } catch (error) {
+    if (call.signal.aborted) throw error;
+    const exchange: LlmExchangeView = {
+      ...exchangeBase,
+      rawReply: null,
+      inputTokens: 0,
+      outputTokens: 0,
+      cachedTokens: 0,
+      costUsd: null,
+      latencyMs: Math.max(0, deps.clock.now().getTime() - startedAt.getTime()),
+      error: error instanceof Error ? error.message : String(error),
+    };
+    deps.store.llmExchanges.put(conversation, exchange);
+    deps.onExchange(conversation, exchange);
+    throw error;
+  }
+  const costUsd = priceLlmCall(deps.store.llmPrices, {
+    provider: call.provider,
+    model: call.model,
+    usage: reply.usage,
+  });
+  const exchange: LlmExchangeView = {
+    ...exchangeBase,
+    model: reply.model || call.model,
+    rawReply: reply.text,
+    inputTokens: reply.usage.inputTokens,
+    outputTokens: reply.usage.outputTokens,
+    cachedTokens: reply.usage.cachedTokens,
+    costUsd,
+    latencyMs: reply.latencyMs,
+    error: null,
+  };
+  deps.store.transaction(() => {
+    recordLlmUsage(deps.store, {
+      agent: call.agent.configName,
+      channelId: conversation.channelId,
+      operation: call.operation,
+      provider: call.provider,
+      model: call.model,
+      usage: reply.usage,
+      latencyMs: reply.latencyMs,
+      costUsd,
+      taskIdentifier: call.taskId,
+    });
+    deps.store.llmExchanges.put(conversation, exchange);
+  });
+  deps.onExchange(conversation, exchange);
+  return reply;
+}
+
+/**
+ * The read receipt: up to the newest message, clearing the mentions and reactions the turn is
+ * about. A failure only costs the receipt, never the turn.
+ */
+async function markRead(
+  deps: ReceivedTurnDeps,
+  conversation: ConversationKey,
+  history: readonly ChatMsg[],
+  trigger: ReturnType<typeof receivedParams>,
+): Promise<void> {
+  const newest = history.at(-1);
+  if (!newest) return;
+  try {
+    await deps.port.markRead(conversation.agent, conversation.channelId, {
+      upToMessageId: newest.messageId,
+      clearMentions: trigger.clearMentions || trigger.callout,
+      clearReactions: trigger.clearReactions || trigger.reactionMessageIds.length > 0,
+    });
+  } catch (error) {
+    deps.logger.warn({ conversation, err: error }, 'read receipt failed');
+  }
+}
+
+interface ReplyPlan {
+  conversation: ConversationKey;
+  agent: AgentConfig;
+  receivedId: string;
+  tasks: readonly ParsedTask[];
+  allowedKinds: ReadonlySet<string>;
+  channelName: string;
+  timeZone: string;
+  groupTriggerMessageId: number | null;
+  model: string;
+}
+
+/**
+ * What the reply asks for, applied when the turn completes: immediate tasks run, graph tasks join
+ * the graph in order. A kind the agent's prompts do not enable is left out (the capability is
+ * off); a kind Troupe does not know joins the graph and fails there, visibly.
+ */
+function planFromReply(deps: ReceivedTurnDeps, plan: ReplyPlan): TaskResult {
+  const immediate: ParsedTask[] = [];
+  const graphTasks: PlannedTask[] = [];
+  const refused: string[] = [];
+  for (const task of plan.tasks) {
+    if (isModelTaskKind(task.kind) && !plan.allowedKinds.has(task.kind)) {
+      refused.push(task.kind);
+      continue;
+    }
+    if (IMMEDIATE_KINDS.includes(task.kind)) {
+      immediate.push(task);
+      continue;
+    }
+    const checked = isModelTaskKind(task.kind) ? validateTaskParams(task.kind, task.params) : null;
+    graphTasks.push({
+      id: task.id,
+      kind: task.kind,
+      // Invalid fields are kept as written: the task fails when it runs, with the reason logged.
+      params: checked?.ok ? checked.params : task.params,
+      dependsOn: task.dependsOn,
+    });
+  }
+  if (refused.length > 0) {
+    deps.logger.info(
+      { conversation: plan.conversation, kinds: refused },
+      'reply used task kinds not enabled',
+    );
+  }
+  return {
+    apply: (graph, now) => {
+      runImmediateTasks(deps.store, immediate, {
+        conversation: plan.conversation,
+        channelName: plan.channelName,
+        timeZone: plan.timeZone,
+        now,
+        receivedTaskId: plan.receivedId,
+      });
+      const received = graph.node(plan.receivedId);
+      if (received) {
+        scheduleReplyTasks({
+          graph,
+          received,
+          tasks: graphTasks,
+          pacing: deps.pacing(plan.agent),
+          groupTriggerMessageId: plan.groupTriggerMessageId,
+          now,
+        });
+      }
+      extendOnlineWindow(graph, now);
+    },
+    log: {
+      model: plan.model,
+      tasks: plan.tasks.map((task) => task.kind),
+      ...(refused.length > 0 ? { refused } : {}),
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { type ReplyPolicy, ReplyPolicySchema } from '../../shared/domain/conversation';
+import type { ConversationKey } from '../engine/conversation-key';
+import type { SqliteDatabase } from './migrations/migration';
+
+/** What the operator set for one conversation; null everywhere means "as the agent's default". */
+export interface ConversationSettings {
+  llmOverride: string | null;
+  gaggedOverride: boolean | null;
+  replyPolicy: ReplyPolicy | null;
+}
+
+export const DEFAULT_CONVERSATION_SETTINGS: ConversationSettings = {
+  llmOverride: null,
+  gaggedOverride: null,
+  replyPolicy: null,
+};
+
+interface SettingsRow {
+  llm_override: string | null;
+  gagged_override: number | null;
+  reply_policy: string | null;
+}
+
+interface KeyParams {
+  agent: string;
+  network: string;
+  channel_id: number;
+}
+
+function keyParams(conversation: ConversationKey): KeyParams {
+  return { agent: conversation.agent, network: conversation.network, channel_id: conversation.channelId };
+}
+
+function toSettings(row: SettingsRow): ConversationSettings {
+  const policy = ReplyPolicySchema.safeParse(row.reply_policy);
+  return {
+    llmOverride: row.llm_override,
+    gaggedOverride: row.gagged_override === null ? null : row.gagged_override === 1,
+    replyPolicy: policy.success ? policy.data : null,
+  };
+}
+
+/** Per-conversation LLM override, gag override and group reply policy. */
+export class EngineConversationSettingsRepository {
+  readonly #select;
+  readonly #upsert;
+  readonly #delete;
+
+  constructor(db: SqliteDatabase) {
+    this.#select = db.prepare<KeyParams, SettingsRow>(
+      `SELECT llm_override, gagged_override, reply_policy FROM conversation_settings
+       WHERE agent = @agent AND network = @network AND channel_id = @channel_id`,
+    );
+    this.#upsert = db.prepare<KeyParams & SettingsRow & { updated_at: string }>(
+      `INSERT INTO conversation_settings (agent, network, channel_id, llm_override, gagged_override,
+         reply_policy, updated_at)
+       VALUES (@agent, @network, @channel_id, @llm_override, @gagged_override, @reply_policy, @updated_at)
+       ON CONFLICT (agent, network, channel_id) DO UPDATE SET llm_override = excluded.llm_override,
+         gagged_override = excluded.gagged_override, reply_policy = excluded.reply_policy,
+         updated_at = excluded.updated_at`,
+    );
+    this.#delete = db.prepare<KeyParams>(
+      'DELETE FROM conversation_settings WHERE agent = @agent AND network = @network AND channel_id = @channel_id',
+    );
+  }
+
+  get(conversation: ConversationKey): ConversationSettings {
+    const row = this.#select.get(keyParams(conversation));
+    return row ? toSettings(row) : { ...DEFAULT_CONVERSATION_SETTINGS };
+  }
+
+  /** Stores the settings; a conversation back at every default leaves no row behind. */
+  put(conversation: ConversationKey, settings: ConversationSettings, at: Date): ConversationSettings {
+    if (settings.llmOverride === null && settings.gaggedOverride === null && settings.replyPolicy === null) {
+      this.#delete.run(keyParams(conversation));
+      return { ...DEFAULT_CONVERSATION_SETTINGS };
+    }
+    this.#upsert.run({
+      ...keyParams(conversation),
+      llm_override: settings.llmOverride,
+      gagged_override: settings.gaggedOverride === null ? null : settings.gaggedOverride ? 1 : 0,
+      reply_policy: settings.replyPolicy,
+      updated_at: at.toISOString(),
+    });
+    return { ...settings };
+  }
+}

@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runSimulate } from '../../../src/main/cli/simulate';
+import { startEngineRuntime } from '../../support/engine-harness';
+import { type FakeLlmServer, startFakeLlmServer } from '../../support/fake-llm-server';
+
+describe('troupe simulate', () => {
+  let root: string;
+  let llm: FakeLlmServer;
+
+  beforeEach(async () => {
+    root = mkdtempSync(join(tmpdir(), 'troupe-simulate-'));
+    llm = await startFakeLlmServer();
+    // Prepares the state (API key, settings) and the config directory the command will use.
+    const runtime = await startEngineRuntime({ root, geminiBaseUrl: llm.geminiBaseUrl });
+    await runtime.close();
+  });
+
+  afterEach(async () => {
+    await llm.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  async function simulate(script: unknown, extra: string[] = []) {
+    const scriptFile = join(root, 'script.json');
+    writeFileSync(scriptFile, typeof script === 'string' ? script : JSON.stringify(script));
+    let stdout = '';
+    let stderr = '';
+    const code = await runSimulate(
+      [
+        '--agent',
+        'Ada',
+        '--script',
+        scriptFile,
+        '--state',
+        join(root, 'state'),
+        '--config-path',
+        join(root, 'config'),
+        ...extra,
+      ],
+      {
+        stdout: (text) => {
+          stdout += text;
+        },
+        stderr: (text) => {
+          stderr += text;
+        },
+        env: { GOOGLE_GEMINI_BASE_URL: llm.geminiBaseUrl, TROUPE_LOG_LEVEL: 'silent' },
+        cwd: root,
+        appRoot: root,
+      },
+    );
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    return { code, lines, stderr };
+  }
+
+  it('plays the script through the engine and prints the transcript and the tasks as JSON lines', async () => {
+    llm.replyWith({ tasks: [{ kind: 'send', text: 'Hi Pat, lovely to hear from you.' }] });
+    llm.replyWith({ tasks: [{ kind: 'think', text: 'A thumbs up needs no answer.' }] });
+    const { code, lines, stderr } = await simulate(
+      { people: ['Pat'], steps: [{ say: 'Hello Ada!' }, { wait: 0.5 }, { react: '👍', to: -1 }] },
+      ['--fast'],
+    );
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const messages = lines.filter((line) => line.type === 'message');
+    expect(messages.map((line) => [line.index, line.from, line.text])).toEqual([
+      [0, 'Pat', 'Hello Ada!'],
+      [1, 'agent', 'Hi Pat, lovely to hear from you.'],
+    ]);
+    const tasks = lines.filter((line) => line.type === 'task');
+    expect(tasks.filter((line) => line.kind === 'send').map((line) => line.status)).toEqual(
+      expect.arrayContaining(['pending', 'active', 'done']),
+    );
+    expect(lines.filter((line) => line.type === 'llm')).toHaveLength(2);
+    expect(lines.at(-1)).toMatchObject({ type: 'idle', messages: 2, failedTasks: 0 });
+  });
+
+  it('names the step of an invalid script and exits non-zero', async () => {
+    const { code, stderr } = await simulate({ steps: [{ say: 'hi' }, { shout: 'HI' }] });
+    expect(code).toBe(1);
+    expect(stderr).toContain('step 1');
+    const missingPerson = await simulate({ people: ['Pat'], steps: [{ say: 'hi', as: 'Kim' }] });
+    expect(missingPerson.code).toBe(1);
+    expect(missingPerson.stderr).toContain('step 0: nobody in "people" is called "Kim"');
+  });
+
+  it('exits non-zero with a clear message when a task fails', async () => {
+    llm.failWith({ status: 401 });
+    const { code, lines, stderr } = await simulate({ steps: [{ say: 'hello' }] }, ['--fast']);
+    expect(code).toBe(1);
+    expect(lines.find((line) => line.type === 'task' && line.status === 'failed')).toMatchObject({
+      kind: 'received',
+    });
+    expect(stderr).toContain('1 task(s) failed');
+  });
+
+  it('refuses an unknown agent', async () => {
+    const scriptFile = join(root, 'script.json');
+    writeFileSync(scriptFile, JSON.stringify({ steps: [{ say: 'hi' }] }));
+    let stderr = '';
+    const code = await runSimulate(
+      [
+        '--agent',
+        'Nobody',
+        '--script',
+        scriptFile,
+        '--state',
+        join(root, 'state'),
+        '--config-path',
+        join(root, 'config'),
+      ],
+      { stdout: () => {}, stderr: (text) => (stderr += text), env: {}, cwd: root, appRoot: root },
+    );
+    expect(code).toBe(1);
+    expect(stderr).toContain('There is no agent "Nobody"');
+  });
+});

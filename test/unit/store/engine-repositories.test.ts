@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createNode, TaskGraph } from '../../../src/main/engine/graph/task-graph';
+import { createLogger } from '../../../src/main/logging';
+import { openStore, type Store } from '../../../src/main/store';
+
+const NOW = new Date('2026-03-02T10:00:00Z');
+const CONVERSATION = { agent: 'Ada', network: 'simulator' as const, channelId: 9_000_000_001 };
+
+describe('engine repositories', () => {
+  let store: Store;
+
+  beforeEach(() => {
+    store = openStore({ file: ':memory:', logger: createLogger({ level: 'silent' }) });
+  });
+
+  afterEach(() => store.close());
+
+  it('stores a graph whole and reads it back in order, replacing nodes the graph no longer has', () => {
+    const graph = new TaskGraph({
+      id: 'recv-1',
+      conversation: CONVERSATION,
+      context: { isGroup: false, channelName: 'Pat' },
+      createdAt: NOW.toISOString(),
+      nodes: [],
+    });
+    graph.add(createNode({ id: 'received-1', kind: 'received', params: { messageId: 3 } }, NOW));
+    graph.add(
+      createNode({ id: 'send-1', kind: 'send', params: { text: 'hi' }, dependsOn: ['received-1'] }, NOW),
+    );
+    store.transaction(() => store.taskGraphs.save(graph));
+    expect(store.taskGraphs.get(CONVERSATION)).toEqual(graph);
+
+    graph.nodes.shift();
+    store.taskGraphs.save(graph);
+    expect(store.taskGraphs.get(CONVERSATION)!.nodes.map((node) => node.id)).toEqual(['send-1']);
+    expect(store.taskGraphs.list('simulator')).toHaveLength(1);
+    expect(store.taskGraphs.list('telegram')).toHaveLength(0);
+    expect(store.taskGraphs.delete(CONVERSATION)).toBe(true);
+    expect(store.taskGraphs.get(CONVERSATION)).toBeNull();
+  });
+
+  it('journals a send before it goes out and records the message after', () => {
+    const begun = store.outboundSends.begin(CONVERSATION, {
+      taskId: 'send-1',
+      kind: 'text',
+      idempotencyKey: 'k-1',
+      at: NOW,
+    });
+    expect(begun).toMatchObject({ idempotencyKey: 'k-1', messageId: null });
+    store.outboundSends.complete('k-1', 17, NOW);
+    expect(store.outboundSends.find(CONVERSATION, 'send-1')).toMatchObject({ messageId: 17 });
+    expect(store.outboundSends.deleteConversation(CONVERSATION)).toBe(1);
+    expect(store.outboundSends.find(CONVERSATION, 'send-1')).toBeNull();
+  });
+
+  it('keeps an updated memory entry in its place and deletes by id', () => {
+    const owner = { agent: 'Ada', network: 'simulator' as const, scope: 'memory' as const };
+    const entry = (id: string, content: string) => ({
+      id,
+      content,
+      created: '2026-03-02',
+      creationChannelId: 1,
+      creationChannelName: 'Pat',
+    });
+    expect(store.memoryEntries.put(owner, entry('a', 'first'), NOW)).toBe('created');
+    store.memoryEntries.put(owner, entry('b', 'second'), NOW);
+    expect(store.memoryEntries.put(owner, entry('a', 'first, revised'), NOW)).toBe('updated');
+    expect(store.memoryEntries.list(owner).map((item) => item.content)).toEqual(['first, revised', 'second']);
+    expect(store.memoryEntries.delete(owner, 'a')).toBe(true);
+    expect(store.memoryEntries.list(owner).map((item) => item.id)).toEqual(['b']);
+    expect(store.memoryEntries.list({ ...owner, network: 'telegram' })).toEqual([]);
+  });
+
+  it('stores conversation settings, and no row once they are all back to the defaults', () => {
+    expect(store.conversationSettings.get(CONVERSATION)).toEqual({
+      llmOverride: null,
+      gaggedOverride: null,
+      replyPolicy: null,
+    });
+    store.conversationSettings.put(
+      CONVERSATION,
+      { llmOverride: 'gpt-5-mini', gaggedOverride: true, replyPolicy: 'every-message' },
+      NOW,
+    );
+    expect(store.conversationSettings.get(CONVERSATION)).toEqual({
+      llmOverride: 'gpt-5-mini',
+      gaggedOverride: true,
+      replyPolicy: 'every-message',
+    });
+    store.conversationSettings.put(
+      CONVERSATION,
+      { llmOverride: null, gaggedOverride: null, replyPolicy: null },
+      NOW,
+    );
+    expect(store.db.prepare('SELECT count(*) AS n FROM conversation_settings').get()).toEqual({ n: 0 });
+  });
+
+  it('keeps the last exchange of a conversation', () => {
+    const exchange = {
+      at: NOW.toISOString(),
+      provider: 'gemini',
+      model: 'gemini-2.5-flash',
+      sections: [{ id: 'instructions', title: 'Instructions', text: 'Be kind.', stable: true }],
+      turns: [{ role: 'user' as const, parts: ['hi'] }],
+      rawReply: '[]',
+      inputTokens: 10,
+      outputTokens: 2,
+      cachedTokens: 0,
+      costUsd: null,
+      latencyMs: 12,
+      error: null,
+    };
+    store.llmExchanges.put(CONVERSATION, exchange);
+    store.llmExchanges.put(CONVERSATION, { ...exchange, rawReply: '[{"kind":"think","text":"x"}]' });
+    expect(store.llmExchanges.get(CONVERSATION)).toEqual({
+      ...exchange,
+      rawReply: '[{"kind":"think","text":"x"}]',
+    });
+  });
+});
