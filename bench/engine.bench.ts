@@ -48,9 +48,9 @@ function writeAgents(count: number): string {
   return dir;
 }
 
-/** The channel a request belongs to: the marker our bench messages carry in their text. */
+/** The conversation a request belongs to: the marker our bench messages carry in their text. */
 function conversationKeyOf(request: RecordedLlmRequest): string | null {
-  const match = /bench\[([^\]]+)\]/.exec(JSON.stringify(request.body).slice(-4000));
+  const match = /bench\[([^\]]+)\]/.exec(JSON.stringify(request.body.contents ?? []));
   return match?.[1] ?? null;
 }
 
