@@ -1,12 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { test } from 'vitest';
-import { unchangedPrefixShare } from '../src/main/prompt';
 import type { RuntimeHandle } from '../src/main/runtime/types';
 import type { ChatMsg } from '../src/shared/domain/conversation';
-import { type RecordedLlmRequest, startFakeLlmServer } from '../test/support/fake-llm-server';
 import { startTestRuntime } from '../test/support/runtime';
 
 // `npm run bench:engine`: the engine under load against a local fake LLM with a fixed latency.
@@ -14,6 +13,9 @@ import { startTestRuntime } from '../test/support/runtime';
 const AGENTS = Number(process.env.TROUPE_BENCH_AGENTS ?? 50);
 const PARTNERS = Number(process.env.TROUPE_BENCH_PARTNERS ?? 20);
 const LLM_LATENCY_MS = Number(process.env.TROUPE_BENCH_LLM_LATENCY_MS ?? 50);
+/** Messages per second while the overhead is measured: a steady load the LLM slots keep up with. */
+const STEADY_RATE = Number(process.env.TROUPE_BENCH_RATE ?? 100);
+const LLM_CONCURRENCY = 16;
 const BURST_CONVERSATIONS = 10;
 const BURST_SIZE = 20;
 
@@ -23,10 +25,35 @@ interface Conversation {
   personId: number;
 }
 
+/** What the fake LLM's thread reports (see fake-llm-thread.mjs). */
+type LlmThreadMessage =
+  | { type: 'ready'; geminiBaseUrl: string }
+  | { type: 'request'; key: string; receivedAt: number; prefixShare: number | null }
+  | { type: 'synced' };
+
 function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** The histogram's 99th percentile in milliseconds, as printed. */
+function p99Ms(histogram: IntervalHistogram): string {
+  return (histogram.percentile(99) / 1e6).toFixed(1);
+}
+
+function mean(values: readonly number[]): number {
+  return values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+}
+
+/** Milliseconds since the epoch, comparable with the times the fake LLM's thread reports. */
+function epochNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/** Lets the event loop turn once: a network delivers each message in an I/O event of its own. */
+function nextMacrotask(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function writeAgents(count: number): string {
@@ -48,15 +75,49 @@ function writeAgents(count: number): string {
   return dir;
 }
 
-/** The conversation a request belongs to: the marker our bench messages carry in their text. */
-function conversationKeyOf(request: RecordedLlmRequest): string | null {
-  const match = /bench\[([^\]]+)\]/.exec(JSON.stringify(request.body.contents ?? []));
-  return match?.[1] ?? null;
-}
-
-function systemPromptOf(request: RecordedLlmRequest): string {
-  const instruction = request.body.systemInstruction as { parts?: { text?: string }[] } | undefined;
-  return (instruction?.parts ?? []).map((part) => part.text ?? '').join('');
+/** The fake LLM on its own thread, with the requests it saw by conversation marker. */
+async function startLlmThread() {
+  const worker = new Worker(new URL('./fake-llm-thread.mjs', import.meta.url), {
+    workerData: { latencyMs: LLM_LATENCY_MS, defaultReply: { tasks: [{ kind: 'send', text: 'Noted.' }] } },
+  });
+  const requestTimes = new Map<string, number[]>();
+  const prefixShares: number[] = [];
+  let synced: () => void = () => {};
+  const ready = new Promise<string>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (message: LlmThreadMessage) => {
+      switch (message.type) {
+        case 'ready':
+          resolve(message.geminiBaseUrl);
+          return;
+        case 'request': {
+          const times = requestTimes.get(message.key) ?? [];
+          times.push(message.receivedAt);
+          requestTimes.set(message.key, times);
+          if (message.prefixShare !== null) prefixShares.push(message.prefixShare);
+          return;
+        }
+        case 'synced':
+          synced();
+          return;
+      }
+    });
+  });
+  return {
+    geminiBaseUrl: await ready,
+    requestTimes,
+    prefixShares,
+    /** Resolves once every request the thread has seen so far is in `requestTimes`. */
+    sync: () =>
+      new Promise<void>((resolve) => {
+        synced = resolve;
+        worker.postMessage('sync');
+      }),
+    close: async () => {
+      worker.postMessage('close');
+      await new Promise((resolve) => worker.once('exit', resolve));
+    },
+  };
 }
 
 async function call(
@@ -70,23 +131,8 @@ async function call(
 }
 
 test('engine under load', { timeout: 600_000 }, async () => {
-  const requestTimes = new Map<string, number[]>();
-  const lastPrompt = new Map<string, string>();
-  const prefixShares: number[] = [];
-  const llm = await startFakeLlmServer({
-    latencyMs: LLM_LATENCY_MS,
-    recordRequests: false,
-    defaultReply: { tasks: [{ kind: 'send', text: 'Noted.' }] },
-    onRequest: (request, receivedAtMs) => {
-      const key = conversationKeyOf(request);
-      if (key === null) return;
-      requestTimes.set(key, [...(requestTimes.get(key) ?? []), receivedAtMs]);
-      const prompt = systemPromptOf(request);
-      const previous = lastPrompt.get(key);
-      if (previous !== undefined) prefixShares.push(unchangedPrefixShare(previous, prompt));
-      lastPrompt.set(key, prompt);
-    },
-  });
+  const llm = await startLlmThread();
+  const { requestTimes } = llm;
   const stateDir = mkdtempSync(join(tmpdir(), 'troupe-bench-engine-state-'));
   const runtime = await startTestRuntime({
     stateDir,
@@ -94,6 +140,7 @@ test('engine under load', { timeout: 600_000 }, async () => {
     env: { GOOGLE_GEMINI_BASE_URL: llm.geminiBaseUrl },
   });
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  const steadyLoopDelay = monitorEventLoopDelay({ resolution: 10 });
   let peakRss = process.memoryUsage().rss;
   const rssSampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
@@ -107,68 +154,88 @@ test('engine under load', { timeout: 600_000 }, async () => {
         typingSpeed: 1000,
         stickerDelaySeconds: 0,
         sendsPerMinute: 600,
-        llmConcurrency: 16,
+        llmConcurrency: LLM_CONCURRENCY,
       },
     });
 
     // Groups answering every message: no partner-typing gate, so the turn starts at once.
+    const createGroup = async (agent: string, title: string, firstName: string): Promise<Conversation> => {
+      const created = await call(runtime, 'simulator.createChat', {
+        agent,
+        kind: 'group',
+        title,
+        people: [{ firstName }],
+      });
+      const channelId = (created.chat as { channelId: number }).channelId;
+      await call(runtime, 'conversations.updateParameters', {
+        agent,
+        network: 'simulator',
+        channelId,
+        replyPolicy: 'every-message',
+      });
+      return { agent, channelId, personId: (created.people as { id: number }[])[0]!.id };
+    };
     const conversations: Conversation[] = [];
     for (let agentIndex = 0; agentIndex < AGENTS; agentIndex += 1) {
       for (let partner = 0; partner < PARTNERS; partner += 1) {
-        const agent = `Agent${agentIndex}`;
-        const created = await call(runtime, 'simulator.createChat', {
-          agent,
-          kind: 'group',
-          title: `Bench ${agentIndex}-${partner}`,
-          people: [{ firstName: `Partner${partner}` }],
-        });
-        const channelId = (created.chat as { channelId: number }).channelId;
-        await call(runtime, 'conversations.updateParameters', {
-          agent,
-          network: 'simulator',
-          channelId,
-          replyPolicy: 'every-message',
-        });
-        conversations.push({ agent, channelId, personId: (created.people as { id: number }[])[0]!.id });
+        conversations.push(
+          await createGroup(`Agent${agentIndex}`, `Bench ${agentIndex}-${partner}`, `Partner${partner}`),
+        );
       }
     }
 
-    const replies = new Map<string, number>();
     let replyCount = 0;
-    let allReplied: () => void = () => {};
     let expectedReplies = 0;
+    let allReplied: () => void = () => {};
     runtime.events.subscribe((name, payload) => {
       if (name !== 'conversation.message') return;
-      const { agent, message } = payload as { agent: string; message: ChatMsg };
-      if (!message.isAgent) return;
-      const key = `${agent}:${message.channelId}`;
-      replies.set(key, (replies.get(key) ?? 0) + 1);
+      if (!(payload as { message: ChatMsg }).message.isAgent) return;
       replyCount += 1;
       if (replyCount >= expectedReplies) allReplied();
     });
+    /** Resolves once `count` more agent messages have been sent. */
+    const replies = (count: number) => {
+      expectedReplies = replyCount + count;
+      return new Promise<void>((resolve) => {
+        allReplied = resolve;
+      });
+    };
+    const keyOf = ({ agent, channelId }: Conversation) => `${agent}:${channelId}`;
+    const send = (conversation: Conversation, text: string) =>
+      call(runtime, 'simulator.send', {
+        agent: conversation.agent,
+        channelId: conversation.channelId,
+        personId: conversation.personId,
+        text: `${text} bench[${keyOf(conversation)}]`,
+      });
+    /** Inbound -> LLM request of each conversation's `turn`-th request (0 = first), by send time. */
+    const overheads = async (sentAt: ReadonlyMap<string, number>, turn: number) => {
+      await llm.sync();
+      return [...sentAt].flatMap(([key, at]) => {
+        const requestAt = requestTimes.get(key)?.[turn];
+        return requestAt === undefined ? [] : [requestAt - at];
+      });
+    };
 
-    // 1. Every conversation gets one message at once: overhead to the LLM request, and throughput.
+    // 0. The first turn after the start, alone: what an idle engine adds to the first message.
+    const first = await createGroup('Agent0', 'Bench first', 'First');
+    const firstReplied = replies(1);
+    const firstSentAt = epochNow();
+    await send(first, 'hello');
+    await firstReplied;
+    const [firstOverhead] = await overheads(new Map([[keyOf(first), firstSentAt]]), 0);
+
+    // 1. Every conversation gets one message, as fast as the network delivers them: throughput.
     loopDelay.enable();
-    const sentAt = new Map<string, number>();
-    expectedReplies = conversations.length;
-    const done = new Promise<void>((resolve) => {
-      allReplied = resolve;
-    });
+    const allDone = replies(conversations.length);
     const started = performance.now();
-    await Promise.all(
-      conversations.map(async ({ agent, channelId, personId }) => {
-        const key = `${agent}:${channelId}`;
-        sentAt.set(key, performance.now());
-        await call(runtime, 'simulator.send', { agent, channelId, personId, text: `hello bench[${key}]` });
-      }),
-    );
-    await done;
+    for (const conversation of conversations) {
+      void send(conversation, 'hello');
+      await nextMacrotask();
+    }
+    await allDone;
     const elapsedSeconds = (performance.now() - started) / 1000;
     loopDelay.disable();
-    const overheads = [...sentAt].flatMap(([key, at]) => {
-      const first = requestTimes.get(key)?.[0];
-      return first === undefined ? [] : [first - at - 0];
-    });
 
     // 2. Bursts: 20 messages in 2 seconds to a few direct chats; count the LLM calls each causes.
     const bursts: Conversation[] = [];
@@ -185,61 +252,46 @@ test('engine under load', { timeout: 600_000 }, async () => {
         personId: (created.people as { id: number }[])[0]!.id,
       });
     }
-    const beforeBurst = new Map(bursts.map((c) => [`${c.agent}:${c.channelId}`, 0]));
-    expectedReplies = replyCount + bursts.length;
-    const burstReplied = new Promise<void>((resolve) => {
-      allReplied = resolve;
-    });
+    const burstReplied = replies(bursts.length);
     for (let message = 0; message < BURST_SIZE; message += 1) {
-      for (const { agent, channelId, personId } of bursts) {
-        const key = `${agent}:${channelId}`;
-        await call(runtime, 'simulator.send', {
-          agent,
-          channelId,
-          personId,
-          text: `part ${message} bench[${key}]`,
-        });
-      }
+      for (const conversation of bursts) await send(conversation, `part ${message}`);
       await new Promise((resolve) => setTimeout(resolve, 2000 / BURST_SIZE));
     }
     await burstReplied;
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const callsPerBurst = bursts.map(({ agent, channelId }) => {
-      const key = `${agent}:${channelId}`;
-      return (requestTimes.get(key)?.length ?? 0) - (beforeBurst.get(key) ?? 0);
-    });
+    await llm.sync();
+    const callsPerBurst = bursts.map((conversation) => requestTimes.get(keyOf(conversation))?.length ?? 0);
 
-    // 3. A second turn in every group: how much of each prompt is the previous turn's prefix.
-    expectedReplies = replyCount + conversations.length;
-    const secondTurn = new Promise<void>((resolve) => {
-      allReplied = resolve;
-    });
-    await Promise.all(
-      conversations.map(({ agent, channelId, personId }) =>
-        call(runtime, 'simulator.send', {
-          agent,
-          channelId,
-          personId,
-          text: `and again bench[${agent}:${channelId}]`,
-        }),
-      ),
-    );
-    await secondTurn;
+    // 3. A second turn in every group at a steady rate the LLM slots keep up with: the overhead
+    // from the inbound message to the LLM request, and how much of each prompt is the previous
+    // turn's prefix.
+    steadyLoopDelay.enable();
+    const steadyDone = replies(conversations.length);
+    const steadySentAt = new Map<string, number>();
+    const steadyStart = performance.now();
+    for (const [index, conversation] of conversations.entries()) {
+      const due = steadyStart + (index * 1000) / STEADY_RATE;
+      if (due > performance.now())
+        await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
+      steadySentAt.set(keyOf(conversation), epochNow());
+      void send(conversation, 'and again');
+    }
+    await steadyDone;
+    steadyLoopDelay.disable();
+    const steadyOverheads = await overheads(steadySentAt, 1);
 
+    const steady = `${STEADY_RATE} msg/s`;
     const figures = {
       conversations: conversations.length,
-      'overhead inbound -> LLM request p50 (ms)': percentile(overheads, 50).toFixed(1),
-      'overhead inbound -> LLM request p99 (ms)': percentile(overheads, 99).toFixed(1),
+      'first turn after start, inbound -> LLM request (ms)': firstOverhead?.toFixed(1),
+      [`overhead inbound -> LLM request at ${steady}, p50 (ms)`]: percentile(steadyOverheads, 50).toFixed(1),
+      [`overhead inbound -> LLM request at ${steady}, p99 (ms)`]: percentile(steadyOverheads, 99).toFixed(1),
       'throughput, pacing off (replies/s)': (conversations.length / elapsedSeconds).toFixed(0),
-      [`LLM calls per burst of ${BURST_SIZE} messages in 2 s (mean)`]: (
-        callsPerBurst.reduce((sum, calls) => sum + calls, 0) / callsPerBurst.length
-      ).toFixed(2),
-      'event-loop delay p99 (ms)': (loopDelay.percentile(99) / 1e6).toFixed(1),
+      [`LLM calls per burst of ${BURST_SIZE} messages in 2 s (mean)`]: mean(callsPerBurst).toFixed(2),
+      'event-loop delay p99 during the throughput run (ms)': p99Ms(loopDelay),
+      [`event-loop delay p99 at ${steady} (ms)`]: p99Ms(steadyLoopDelay),
       'peak RSS (MB)': (peakRss / 1024 / 1024).toFixed(0),
-      'unchanged prompt prefix, mean share (%)': (
-        (100 * prefixShares.reduce((sum, share) => sum + share, 0)) /
-        Math.max(1, prefixShares.length)
-      ).toFixed(1),
+      'unchanged prompt prefix, mean share (%)': (100 * mean(llm.prefixShares)).toFixed(1),
     };
     console.table(figures);
   } finally {

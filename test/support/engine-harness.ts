@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../src/main/clock';
+import { PromptLibrary } from '../../src/main/config';
 import { ConversationEngine, type EngineEvent } from '../../src/main/engine';
 import type { LlmProvider, LlmReply, StructuredQuery, TextQuery } from '../../src/main/llm/provider';
 import { createLogger } from '../../src/main/logging';
@@ -148,7 +149,7 @@ export class EngineHarness {
       clock: this.clock,
       logger: createLogger({ level: process.env.HARNESS_LOG ?? 'silent' }),
       agents: () => this.agents,
-      configDirs: () => [this.#configDir],
+      prompts: () => new PromptLibrary([this.#configDir]),
       settings: () => this.store.settings.get(),
       llm: {
         resolve: (name) => ({ provider: 'gemini', model: name === 'gemini' ? 'test-model' : name }),

@@ -20,6 +20,7 @@ export { demoteHeadingsOutsideCodeFences } from './markdown-sections';
 export { listMediaRecords, type MediaRecord, type MediaRecordList, parseMediaRecord } from './media-records';
 export { formatProblem, sortProblems } from './problems';
 export {
+  CachedPromptLibrary,
   InvalidPromptNameError,
   isValidPromptName,
   listPromptFiles,
@@ -27,6 +28,7 @@ export {
   PromptLibrary,
   PromptNotFoundError,
   type PromptRef,
+  type PromptSource,
 } from './prompts';
 export { extractSchemaTasks } from './schema-tasks';
 export { substituteTemplates, type TemplateValues } from './templates';

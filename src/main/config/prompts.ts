@@ -118,6 +118,38 @@ export class PromptLibrary {
   }
 }
 
+/** What a turn needs of a prompt library: a prompt's text by name. */
+export interface PromptSource {
+  load(name: string): Promise<string>;
+}
+
+/**
+ * The prompts of one loaded configuration, each file read once. The configuration service watches
+ * the config directories and makes a new one with every reload, so an edited prompt is picked up
+ * then, and turns no longer read unchanged files from disk. A failed read is not kept.
+ */
+export class CachedPromptLibrary implements PromptSource {
+  readonly #library: PromptLibrary;
+  readonly #texts = new Map<string, Promise<string>>();
+
+  constructor(configDirs: readonly string[]) {
+    this.#library = new PromptLibrary(configDirs);
+  }
+
+  load(name: string): Promise<string> {
+    let text = this.#texts.get(name);
+    if (!text) {
+      const loading = this.#library.load(name);
+      loading.catch(() => {
+        if (this.#texts.get(name) === loading) this.#texts.delete(name);
+      });
+      this.#texts.set(name, loading);
+      text = loading;
+    }
+    return text;
+  }
+}
+
 /** One-off form of `PromptLibrary.load`. */
 export function loadPrompt(configDirs: readonly string[], name: string): Promise<string> {
   return new PromptLibrary(configDirs).load(name);

@@ -1,8 +1,10 @@
 /**
  * Instants written in an agent's time zone, the way the model reads them: message headers
  * ("2026-01-15 14:30:00 CET") and the prompt's current time ("Thursday, January 15, 2026 at
- * 2:30 PM CET"). Formatters are built once per function returned here, not per instant, because
- * a history renders dozens of timestamps per turn.
+ * 2:30 PM CET"). Every turn writes the times of up to fifty messages, mostly the same ones as the
+ * turn before, and Intl is slow at it (building a formatter, and naming the zone, which may take
+ * four locales), so each zone's formatters are built once per process and its recent message
+ * times are kept.
  */
 
 /**
@@ -12,20 +14,66 @@
  */
 const ZONE_NAME_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN'] as const;
 const OFFSET_STYLE = /^(GMT|UTC)[+-]/;
+/** Message times kept per zone: the recent turns of many conversations, a megabyte at most. */
+const MESSAGE_TIMES_KEPT = 10_000;
 
-function zoneNamer(timeZone: string): (instant: Date) => string {
-  const formatters = ZONE_NAME_LOCALES.map(
-    (locale) => new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }),
-  );
-  return (instant) => {
-    let fallback = '';
-    for (const formatter of formatters) {
-      const name = formatter.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? '';
-      if (name !== '' && !OFFSET_STYLE.test(name)) return name;
-      if (fallback === '') fallback = name;
-    }
-    return fallback;
-  };
+interface ZoneFormatters {
+  /** Year to second, 24-hour, for message headers. */
+  messageFields: Intl.DateTimeFormat;
+  /** Weekday to minute, 12-hour, for the current time. */
+  longFields: Intl.DateTimeFormat;
+  /** The short zone name in each of ZONE_NAME_LOCALES, in order. */
+  zoneNames: Intl.DateTimeFormat[];
+  /** Message times written, by epoch milliseconds, oldest first. */
+  messageTimes: Map<number, string>;
+}
+
+/** Agents use a handful of zones, so this never grows past a few entries. */
+const formattersByZone = new Map<string, ZoneFormatters>();
+
+/** The zone's formatters; throws RangeError for a zone the runtime does not know (nothing is cached then). */
+function formattersFor(timeZone: string): ZoneFormatters {
+  let formatters = formattersByZone.get(timeZone);
+  if (!formatters) {
+    formatters = {
+      messageFields: new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      }),
+      longFields: new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        weekday: 'long',
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        hourCycle: 'h12',
+      }),
+      zoneNames: ZONE_NAME_LOCALES.map(
+        (locale) => new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }),
+      ),
+      messageTimes: new Map(),
+    };
+    formattersByZone.set(timeZone, formatters);
+  }
+  return formatters;
+}
+
+function zoneName(formatters: ZoneFormatters, instant: Date): string {
+  let fallback = '';
+  for (const formatter of formatters.zoneNames) {
+    const name = formatter.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? '';
+    if (name !== '' && !OFFSET_STYLE.test(name)) return name;
+    if (fallback === '') fallback = name;
+  }
+  return fallback;
 }
 
 function partsByType(formatter: Intl.DateTimeFormat, instant: Date): Map<string, string> {
@@ -37,39 +85,28 @@ function partsByType(formatter: Intl.DateTimeFormat, instant: Date): Map<string,
  * know; agent zones are validated when the config loads.
  */
 export function messageTimeFormatter(timeZone: string): (instant: Date) => string {
-  const fields = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  const zoneName = zoneNamer(timeZone);
+  const formatters = formattersFor(timeZone);
+  const { messageTimes } = formatters;
   return (instant) => {
-    const part = partsByType(fields, instant);
-    const date = `${part.get('year')}-${part.get('month')}-${part.get('day')}`;
-    const time = `${part.get('hour')}:${part.get('minute')}:${part.get('second')}`;
-    return `${date} ${time} ${zoneName(instant)}`;
+    const at = instant.getTime();
+    let text = messageTimes.get(at);
+    if (text === undefined) {
+      const part = partsByType(formatters.messageFields, instant);
+      const date = `${part.get('year')}-${part.get('month')}-${part.get('day')}`;
+      const time = `${part.get('hour')}:${part.get('minute')}:${part.get('second')}`;
+      text = `${date} ${time} ${zoneName(formatters, instant)}`;
+      if (messageTimes.size >= MESSAGE_TIMES_KEPT) messageTimes.delete(messageTimes.keys().next().value!);
+      messageTimes.set(at, text);
+    }
+    return text;
   };
 }
 
 /** `Weekday, Month D, YYYY at H:MM AM ZONE` in `timeZone`, for the prompt's current time. */
 export function formatLongLocalTime(instant: Date, timeZone: string): string {
-  const fields = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hourCycle: 'h12',
-  });
-  const part = partsByType(fields, instant);
+  const formatters = formattersFor(timeZone);
+  const part = partsByType(formatters.longFields, instant);
   const date = `${part.get('weekday')}, ${part.get('month')} ${part.get('day')}, ${part.get('year')}`;
   const time = `${part.get('hour')}:${part.get('minute')} ${part.get('dayPeriod')}`;
-  return `${date} at ${time} ${zoneNamer(timeZone)(instant)}`;
+  return `${date} at ${time} ${zoneName(formatters, instant)}`;
 }

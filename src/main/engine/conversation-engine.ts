@@ -8,6 +8,7 @@ import type { ReplyPolicy } from '../../shared/domain/conversation';
 import type { Settings } from '../../shared/domain/settings';
 import type { TaskGraphView } from '../../shared/domain/tasks';
 import type { Clock } from '../clock';
+import type { PromptSource } from '../config';
 import type { LlmRouter } from '../llm';
 import type { Logger } from '../logging';
 import type { InboundEvent, MessagingPort } from '../messaging/port';
@@ -33,6 +34,7 @@ import { PresenceKeeper, presenceOf } from './pacing/presence';
 import { agentPacing, NO_PACING, type Pacing } from './pacing/typing-delay';
 import { FairSlots, type Release } from './scheduler/fair-slots';
 import { SendRateLimiter } from './scheduler/send-rate-limiter';
+import { STOPPED, StopLatch } from './scheduler/stop-latch';
 import { classifyTaskFailure } from './tasks/classify-failure';
 import { createTaskHandlers, resourceOf } from './tasks/handler-registry';
 import type { TaskHandler, TaskResult } from './tasks/task-handler';
@@ -46,8 +48,8 @@ export interface ConversationEngineDeps {
   logger: Logger;
   /** The agents as the configuration has them now (read on every use, so reloads apply). */
   agents: () => readonly AgentConfig[];
-  /** The config directories prompts are loaded from, as loaded now. */
-  configDirs: () => readonly string[];
+  /** The prompts of the configuration as loaded now. */
+  prompts: () => PromptSource;
   /** Read on every use, so pacing, retry and concurrency changes apply at once. */
   settings: () => Settings;
   llm: Pick<LlmRouter, 'resolve' | 'providerFor'>;
@@ -83,8 +85,6 @@ interface Runner {
   inbound: Promise<void>;
 }
 
-const STOPPED = Symbol('stopped');
-
 /**
  * The conversation engine of one network (the Simulator or Telegram): turns inbound events into
  * task graphs and runs them. Event-driven, with no tick: a task runs as soon as an event, another
@@ -111,8 +111,8 @@ export class ConversationEngine {
   #pendingInbound = 0;
   #started = false;
   #stopped = false;
-  #signalStop: () => void = () => {};
-  readonly #stopping: Promise<typeof STOPPED>;
+  /** Ends the waits for a slot when the engine stops. */
+  readonly #stopLatch = new StopLatch();
 
   constructor(deps: ConversationEngineDeps) {
     this.network = deps.network;
@@ -121,9 +121,6 @@ export class ConversationEngine {
     this.#llmSlots = new FairSlots(() => deps.settings().engine.llmConcurrency);
     this.#sendLimiter = new SendRateLimiter(deps.clock, () => deps.settings().engine.sendsPerMinute);
     this.#partnerTyping = new PartnerTypingTracker(deps.partnerTypingWindowMs ?? PARTNER_TYPING_WINDOW_MS);
-    this.#stopping = new Promise((resolve) => {
-      this.#signalStop = () => resolve(STOPPED);
-    });
     const taskDeps = {
       port: deps.port,
       store: deps.store,
@@ -138,8 +135,9 @@ export class ConversationEngine {
       clock: deps.clock,
       logger: this.#logger,
       llm: deps.llm,
-      configDirs: deps.configDirs,
+      prompts: deps.prompts,
       defaultAgentLlm: () => deps.settings().engine.defaultAgentLlm,
+      history: () => deps.settings().engine,
       pacing: (agent) => this.#pacing(agent),
       defaultTimeZone: deps.defaultTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
       onExchange: (conversation, exchange) => this.#emit({ type: 'exchange', conversation, exchange }),
@@ -185,7 +183,7 @@ export class ConversationEngine {
   async stop(): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
-    this.#signalStop();
+    this.#stopLatch.stop();
     this.#unsubscribe?.();
     for (const runner of this.#runners.values()) {
       runner.cancelWake?.();
@@ -516,7 +514,7 @@ export class ConversationEngine {
     if (resource === null) return () => {};
     if (resource === 'llm') {
       const slot = this.#llmSlots.acquire();
-      const outcome = await Promise.race([slot, this.#stopping]);
+      const outcome = await this.#stopLatch.race(slot);
       if (outcome === STOPPED) {
         // Gives the slot back whenever it is granted, so nothing stays held after stop.
         void slot.then((release) => release());
@@ -524,7 +522,7 @@ export class ConversationEngine {
       }
       return outcome;
     }
-    const outcome = await Promise.race([this.#sendLimiter.acquire(conversation.agent), this.#stopping]);
+    const outcome = await this.#stopLatch.race(this.#sendLimiter.acquire(conversation.agent));
     return outcome === STOPPED ? STOPPED : () => {};
   }
 

@@ -35,7 +35,7 @@ const API_KEY_SECRETS: Record<LlmProviderId, SecretName> = {
 const KEYLESS_PLACEHOLDER = 'ollama';
 
 export interface LlmRouterDeps {
-  secrets: Pick<SecretStore, 'reveal'>;
+  secrets: Pick<SecretStore, 'reveal' | 'onChange'>;
   /** Read on every call, so base-URL and default-model changes apply at once. */
   settings: () => Settings;
   env: Readonly<Record<string, string | undefined>>;
@@ -65,8 +65,18 @@ export function llmBaseUrl(provider: LlmProviderId, settings: Settings, env: Llm
 export function createLlmRouter(deps: LlmRouterDeps): LlmRouter {
   const logger = deps.logger.child({ module: 'llm-router' });
   const defaultTimeoutMs = deps.defaultTimeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
-  /** One provider per id, with the fingerprint of the key and base URL it was built with. */
-  const built = new Map<LlmProviderId, { fingerprint: string; provider: LlmProvider }>();
+  /**
+   * One provider per id, with the fingerprint of the key and base URL it was built with, the base
+   * URL, and whether the key may have changed since. Every turn asks for its provider, and
+   * decrypting and hashing the key each time would be waste: it is read again only after a change.
+   */
+  const built = new Map<
+    LlmProviderId,
+    { fingerprint: string; baseUrl: string; keyChanged: boolean; provider: LlmProvider }
+  >();
+  deps.secrets.onChange((name) => {
+    for (const [provider, entry] of built) if (API_KEY_SECRETS[provider] === name) entry.keyChanged = true;
+  });
 
   function apiKeyOf(provider: LlmProviderId): string {
     let key: string | null;
@@ -109,14 +119,18 @@ export function createLlmRouter(deps: LlmRouterDeps): LlmRouter {
     },
 
     providerFor(provider) {
-      const apiKey = apiKeyOf(provider);
       const baseUrl = llmBaseUrl(provider, deps.settings(), deps.env);
+      const cached = built.get(provider);
+      if (cached && !cached.keyChanged && cached.baseUrl === baseUrl) return cached.provider;
+      const apiKey = apiKeyOf(provider);
       // A hash, so the cache holds no second copy of the key.
       const fingerprint = `${baseUrl}\n${createHash('sha256').update(apiKey).digest('hex')}`;
-      const cached = built.get(provider);
-      if (cached?.fingerprint === fingerprint) return cached.provider;
+      if (cached?.fingerprint === fingerprint) {
+        built.set(provider, { ...cached, keyChanged: false });
+        return cached.provider;
+      }
       const fresh = build(provider, apiKey, baseUrl);
-      built.set(provider, { fingerprint, provider: fresh });
+      built.set(provider, { fingerprint, baseUrl, keyChanged: false, provider: fresh });
       logger.info({ provider, baseUrl }, cached ? 'LLM provider rebuilt' : 'LLM provider built');
       return fresh;
     },

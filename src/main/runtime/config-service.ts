@@ -1,5 +1,6 @@
 import type { ConfigReport } from '../../shared/api';
 import {
+  CachedPromptLibrary,
   type LoadedConfig,
   loadConfig,
   type ResolvedConfigPath,
@@ -32,6 +33,7 @@ export class ConfigService {
   readonly #logger: Logger;
   #path: ResolvedConfigPath = { dirs: [], source: 'default' };
   #config: LoadedConfig | null = null;
+  #prompts: CachedPromptLibrary | null = null;
   #loadedAt = new Date(0);
   #stopWatching: (() => Promise<void>) | null = null;
   #queue: Promise<unknown> = Promise.resolve();
@@ -45,6 +47,12 @@ export class ConfigService {
   get config(): LoadedConfig {
     if (!this.#config) throw new Error('The configuration has not been loaded yet.');
     return this.#config;
+  }
+
+  /** The prompts of the loaded configuration, each read once until the next reload. */
+  get prompts(): CachedPromptLibrary {
+    if (!this.#prompts) throw new Error('The configuration has not been loaded yet.');
+    return this.#prompts;
   }
 
   get path(): ResolvedConfigPath {
@@ -93,6 +101,7 @@ export class ConfigService {
     const dirsChanged = path.dirs.join('\n') !== this.#path.dirs.join('\n');
     this.#path = path;
     this.#config = config;
+    this.#prompts = new CachedPromptLibrary(config.configDirs);
     this.#loadedAt = new Date();
     if ((dirsChanged || !this.#stopWatching) && !this.#closed) await this.#watch(path.dirs);
     const report = this.report();

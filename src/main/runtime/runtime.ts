@@ -93,7 +93,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     clock,
     logger: options.logger,
     agents: () => config.config.agents,
-    configDirs: () => config.config.configDirs,
+    prompts: () => config.prompts,
     settings: () => store.settings.get(),
     llm,
     ...(options.engine ?? {}),

@@ -12,9 +12,24 @@ const SIMULATED_AGENT_ID_SPAN = 999_999_999;
  * made from the config name, which is what people @-mention.
  */
 export function simulatedAgentAccount(configName: string, agent: AgentConfig | undefined): AccountInfo {
-  const digest = createHash('sha256').update(configName).digest();
-  const id = FIRST_SIMULATED_AGENT_ID + (digest.readUInt32BE(0) % SIMULATED_AGENT_ID_SPAN);
-  return { id, name: agent?.name ?? configName, username: simulatedUsername(configName), premium: false };
+  const { id, username } = accountKeyOf(configName);
+  return { id, name: agent?.name ?? configName, username, premium: false };
+}
+
+/** The Simulator asks for an agent's account several times per message; the hash is worth keeping. */
+const accountKeys = new Map<string, { id: number; username: string }>();
+
+function accountKeyOf(configName: string): { id: number; username: string } {
+  let key = accountKeys.get(configName);
+  if (!key) {
+    const digest = createHash('sha256').update(configName).digest();
+    key = {
+      id: FIRST_SIMULATED_AGENT_ID + (digest.readUInt32BE(0) % SIMULATED_AGENT_ID_SPAN),
+      username: simulatedUsername(configName),
+    };
+    accountKeys.set(configName, key);
+  }
+  return key;
 }
 
 /** Telegram usernames: a letter first, then letters, digits and underscores, 4 to 32 in all. */

@@ -103,15 +103,25 @@ export interface HistoryRange extends ChatKey {
 export class SimulatorRepository {
   readonly #db: SqliteDatabase;
   readonly #statements;
+  /**
+   * Each chat's members as last read, by `chatCacheKey`: every message the agent sends or receives
+   * looks them up several times, and they change only through the writes below, which drop them.
+   * A read inside a transaction, which may still roll back, keeps nothing.
+   */
+  readonly #members = new Map<string, MemberRow[]>();
+
+  /** One transaction function for every `transaction` call: building one per call costs more than it runs. */
+  readonly #immediate: (work: () => unknown) => unknown;
 
   constructor(db: SqliteDatabase) {
     this.#db = db;
     this.#statements = prepareStatements(db);
+    this.#immediate = db.transaction((work: () => unknown) => work()).immediate;
   }
 
   /** Runs `work` in one immediate transaction. */
   transaction<T>(work: () => T): T {
-    return this.#db.transaction(work).immediate();
+    return this.#immediate(work) as T;
   }
 
   /** The counter's next value; `first` when it was never used. */
@@ -133,6 +143,8 @@ export class SimulatorRepository {
   }
 
   setPersonBlocksAgent(agent: string, personId: number, blocks: boolean): void {
+    // A person may be in several chats; this is rare enough to forget them all.
+    this.#members.clear();
     this.#statements.updatePersonBlocksAgent.run({ agent, personId, blocks: blocks ? 1 : 0 });
   }
 
@@ -149,15 +161,24 @@ export class SimulatorRepository {
   }
 
   addMember(key: ChatKey, personId: number): void {
+    this.#members.delete(chatCacheKey(key));
     this.#statements.insertMember.run({ ...key, personId });
   }
 
   /** The chat's people, in the order they joined. */
   members(key: ChatKey): MemberRow[] {
-    return this.#statements.selectMembers.all(key);
+    const cacheKey = chatCacheKey(key);
+    let members = this.#members.get(cacheKey);
+    if (!members) {
+      members = this.#statements.selectMembers.all(key);
+      if (!this.#db.inTransaction) this.#members.set(cacheKey, members);
+    }
+    // Copies, so a caller changing a row cannot change what the next caller reads.
+    return members.map((member) => ({ ...member }));
   }
 
   setMemberReadUpTo(key: ChatKey, personId: number, upToMessageId: number): void {
+    this.#members.delete(chatCacheKey(key));
     this.#statements.updateMemberRead.run({ ...key, personId, upToMessageId });
   }
 
@@ -228,7 +249,12 @@ export class SimulatorRepository {
 
   /** Reactions on messages with ids in [from, to], in the order they were set. */
   reactions(key: ChatKey, fromMessageId: number, toMessageId: number): ReactionRow[] {
-    return this.#statements.selectReactions.all({ ...key, fromMessageId, toMessageId });
+    // Ordered here: every message view asks, usually for none, and an ORDER BY seq would make
+    // SQLite set up a sorter each time.
+    return this.#statements.selectReactions
+      .all({ ...key, fromMessageId, toMessageId })
+      .sort((a, b) => a.seq - b.seq)
+      .map(({ message_id, person_id, emoji }) => ({ message_id, person_id, emoji }));
   }
 
   /** Sets (or with null removes) one reactor's reaction; `personId` null is the agent. */
@@ -312,6 +338,10 @@ export class SimulatorRepository {
       clearedAt: clear.clearedAt,
     });
   }
+}
+
+function chatCacheKey(key: ChatKey): string {
+  return `${key.agent}\n${key.channelId}`;
 }
 
 function prepareStatements(db: SqliteDatabase) {
@@ -422,10 +452,12 @@ function prepareStatements(db: SqliteDatabase) {
       `UPDATE sim_messages SET hidden_for_agent = 1, mention_unread = 0
        WHERE agent = @agent AND channel_id = @channelId`,
     ),
-    selectReactions: db.prepare<ChatKey & { fromMessageId: number; toMessageId: number }, ReactionRow>(
-      `SELECT message_id, person_id, emoji FROM sim_reactions
-       WHERE agent = @agent AND channel_id = @channelId AND message_id BETWEEN @fromMessageId AND @toMessageId
-       ORDER BY seq`,
+    selectReactions: db.prepare<
+      ChatKey & { fromMessageId: number; toMessageId: number },
+      ReactionRow & { seq: number }
+    >(
+      `SELECT seq, message_id, person_id, emoji FROM sim_reactions
+       WHERE agent = @agent AND channel_id = @channelId AND message_id BETWEEN @fromMessageId AND @toMessageId`,
     ),
     deleteReaction: db.prepare<ChatKey & { messageId: number; personId: number | null }>(
       `DELETE FROM sim_reactions

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NetworkSchema } from '../../shared/api/conversation-contract';
 import { type TaskStatus, TaskStatusSchema } from '../../shared/domain/tasks';
-import type { ConversationKey } from '../engine/conversation-key';
+import { type ConversationKey, conversationKeyString } from '../engine/conversation-key';
 import { type GraphContext, TaskGraph, type TaskNode } from '../engine/graph/task-graph';
 import type { SqliteDatabase } from './migrations/migration';
 
@@ -56,9 +56,23 @@ function toNode(row: NodeRow): TaskNode {
   };
 }
 
+/** What this repository last wrote for one conversation: the graph row and each node row, by id. */
+interface WrittenRows {
+  graph: string;
+  nodes: Map<string, string>;
+}
+
+/** Every column of a row in one string, to tell whether it changed since it was written. */
+function rowText(row: Record<string, unknown>): string {
+  return JSON.stringify(Object.values(row));
+}
+
 /**
- * The task graphs of every conversation, one per (agent, network, channel). A graph is written
- * whole on each change (graphs are a handful of nodes), inside the caller's transaction.
+ * The task graphs of every conversation, one per (agent, network, channel). `save` writes a graph
+ * as it is now, inside the caller's transaction. The engine saves a conversation's graph several
+ * times per turn and most rows are unchanged each time, so the repository remembers what it wrote
+ * and writes only rows that changed; a failed `store.transaction` makes it forget (`forgetWrites`),
+ * so a rolled-back write is never taken for one in the database.
  */
 export class EngineGraphRepository {
   readonly #selectGraphs;
@@ -68,6 +82,8 @@ export class EngineGraphRepository {
   readonly #upsertNode;
   readonly #deleteOtherNodes;
   readonly #deleteGraph;
+  /** By conversation key string; a conversation is absent until its graph is saved whole here. */
+  readonly #written = new Map<string, WrittenRows>();
 
   constructor(db: SqliteDatabase) {
     this.#selectGraphs = db.prepare<[string], GraphRow>(
@@ -117,20 +133,32 @@ export class EngineGraphRepository {
 
   /** Writes the graph as it is now: its id and context, and exactly its nodes. */
   save(graph: TaskGraph): void {
+    const conversation = conversationKeyString(graph.conversation);
+    const written = this.#written.get(conversation);
+    // Until the writes below are done, nothing of this conversation counts as written.
+    this.#written.delete(conversation);
     const key = {
       agent: graph.conversation.agent,
       network: graph.conversation.network,
       channel_id: graph.conversation.channelId,
     };
-    this.#upsertGraph.run({
+    const graphRow = {
       ...key,
       id: graph.id,
       context_json: JSON.stringify(graph.context),
       created_at: graph.createdAt,
-    });
-    this.#deleteOtherNodes.run({ ...key, ids: JSON.stringify(graph.nodes.map((node) => node.id)) });
+    };
+    const graphText = rowText(graphRow);
+    if (graphText !== written?.graph) this.#upsertGraph.run(graphRow);
+    // Rows written by an earlier process are unknown here, so the first save clears whatever the
+    // graph does not have; later saves only need to when a node they wrote is gone.
+    const ids = new Set(graph.nodes.map((node) => node.id));
+    if (!written || [...written.nodes.keys()].some((id) => !ids.has(id))) {
+      this.#deleteOtherNodes.run({ ...key, ids: JSON.stringify([...ids]) });
+    }
+    const nodes = new Map<string, string>();
     graph.nodes.forEach((node, position) => {
-      this.#upsertNode.run({
+      const nodeRow = {
         ...key,
         id: node.id,
         position,
@@ -143,12 +171,25 @@ export class EngineGraphRepository {
         last_error: node.lastError,
         created_at: node.createdAt,
         updated_at: node.updatedAt,
-      });
+      };
+      const nodeText = rowText(nodeRow);
+      if (nodeText !== written?.nodes.get(node.id)) this.#upsertNode.run(nodeRow);
+      nodes.set(node.id, nodeText);
     });
+    this.#written.set(conversation, { graph: graphText, nodes });
+  }
+
+  /**
+   * Forgets what was written, so the next save of each graph writes it whole: for a transaction
+   * that rolled back, whose writes the database no longer has.
+   */
+  forgetWrites(): void {
+    this.#written.clear();
   }
 
   /** Removes the conversation's graph and its nodes; returns whether there was one. */
   delete(conversation: ConversationKey): boolean {
+    this.#written.delete(conversationKeyString(conversation));
     return (
       this.#deleteGraph.run(conversation.agent, conversation.network, conversation.channelId).changes > 0
     );

@@ -63,9 +63,9 @@ export class EngineMemoryRepository {
 
   constructor(db: SqliteDatabase) {
     const owner = 'agent = @agent AND network = @network AND scope = @scope AND channel_id = @channel_id';
-    this.#list = db.prepare<OwnerParams, EntryRow>(
-      `SELECT * FROM memory_entries WHERE ${owner} ORDER BY position`,
-    );
+    // Ordered below rather than by SQLite, which would set up a sorter for a handful of rows (no
+    // index has position), on every turn's four lists.
+    this.#list = db.prepare<OwnerParams, EntryRow>(`SELECT * FROM memory_entries WHERE ${owner}`);
     this.#get = db.prepare<OwnerParams & { id: string }, EntryRow>(
       `SELECT * FROM memory_entries WHERE ${owner} AND id = @id`,
     );
@@ -89,7 +89,10 @@ export class EngineMemoryRepository {
   }
 
   list(owner: MemoryOwner): MemoryEntry[] {
-    return this.#list.all(ownerParams(owner)).map(toEntry);
+    return this.#list
+      .all(ownerParams(owner))
+      .sort((a, b) => a.position - b.position)
+      .map(toEntry);
   }
 
   get(owner: MemoryOwner, id: string): MemoryEntry | null {

@@ -33,13 +33,18 @@ interface SettingsRow {
   value_json: string;
 }
 
-/** Operator settings, one row per top-level key, read back over `DEFAULT_SETTINGS`. */
+/**
+ * Operator settings, one row per top-level key, read back over `DEFAULT_SETTINGS`. The engine reads
+ * them several times per turn, so a copy is kept in memory: this repository is the only writer,
+ * `update` drops the copy, and a read inside a transaction (which may still roll back) keeps none.
+ */
 export class SettingsRepository {
   readonly #selectAll;
   readonly #upsert;
   readonly #logger: Logger;
   readonly #now: Now;
   readonly #db: SqliteDatabase;
+  #current: Settings | null = null;
 
   constructor(db: SqliteDatabase, deps: { logger: Logger; now?: Now }) {
     this.#db = db;
@@ -54,6 +59,43 @@ export class SettingsRepository {
 
   /** The current settings. A stored value that no longer parses falls back to its default, with a warning. */
   get(): Settings {
+    let settings = this.#current;
+    if (!settings) {
+      settings = this.#read();
+      if (!this.#db.inTransaction) this.#current = settings;
+    }
+    // A copy: callers may change what they get.
+    return structuredClone(settings);
+  }
+
+  /** Applies a patch: top-level keys replace, `llmBaseUrls` and `engine` merge per field. Returns the new settings. */
+  update(patch: SettingsPatch): Settings {
+    const validPatch = SettingsPatchSchema.parse(patch);
+    try {
+      return this.#db
+        .transaction(() => {
+          const current = this.get();
+          const next = SettingsSchema.parse({
+            ...current,
+            ...validPatch,
+            llmBaseUrls: { ...current.llmBaseUrls, ...validPatch.llmBaseUrls },
+            engine: { ...current.engine, ...validPatch.engine },
+          });
+          const updatedAt = this.#now().toISOString();
+          for (const key of SETTINGS_KEYS) {
+            if (validPatch[key] !== undefined) {
+              this.#upsert.run({ key, valueJson: JSON.stringify(next[key]), updatedAt });
+            }
+          }
+          return next;
+        })
+        .immediate();
+    } finally {
+      this.#current = null;
+    }
+  }
+
+  #read(): Settings {
     const settings = structuredClone(DEFAULT_SETTINGS);
     const rows = new Map(this.#selectAll.all().map((row) => [row.key, row.value_json]));
     for (const key of SETTINGS_KEYS) {
@@ -61,29 +103,6 @@ export class SettingsRepository {
       if (valueJson !== undefined) this.#readInto(settings, key, valueJson);
     }
     return settings;
-  }
-
-  /** Applies a patch: top-level keys replace, `llmBaseUrls` and `engine` merge per field. Returns the new settings. */
-  update(patch: SettingsPatch): Settings {
-    const validPatch = SettingsPatchSchema.parse(patch);
-    return this.#db
-      .transaction(() => {
-        const current = this.get();
-        const next = SettingsSchema.parse({
-          ...current,
-          ...validPatch,
-          llmBaseUrls: { ...current.llmBaseUrls, ...validPatch.llmBaseUrls },
-          engine: { ...current.engine, ...validPatch.engine },
-        });
-        const updatedAt = this.#now().toISOString();
-        for (const key of SETTINGS_KEYS) {
-          if (validPatch[key] !== undefined) {
-            this.#upsert.run({ key, valueJson: JSON.stringify(next[key]), updatedAt });
-          }
-        }
-        return next;
-      })
-      .immediate();
   }
 
   #readInto<K extends SettingsKey>(settings: Settings, key: K, valueJson: string): void {

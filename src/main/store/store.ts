@@ -35,7 +35,11 @@ export interface Store {
    * chats live in src/main/simulator). Everything else goes through a repository above.
    */
   readonly db: SqliteDatabase;
-  /** Runs `work` in one transaction across repositories; it commits when `work` returns. */
+  /**
+   * Runs `work` in one transaction across repositories; it commits when `work` returns. Task
+   * graphs are saved inside one, so that a rollback also resets what the graph repository
+   * believes it has written.
+   */
   transaction<T>(work: () => T): T;
   close(): void;
 }
@@ -52,19 +56,30 @@ export function openStore(options: OpenStoreOptions): Store {
   const logger = options.logger.child({ module: 'store' });
   const db = openDatabase(options.file, { logger });
   const deps = options.now ? { now: options.now } : {};
+  const taskGraphs = new EngineGraphRepository(db);
+  // One transaction function for every call: better-sqlite3 builds four wrappers per `transaction()`.
+  const immediate = db.transaction((work: () => unknown) => work()).immediate;
   return {
     settings: new SettingsRepository(db, { logger, ...deps }),
     secrets: new SecretsRepository(db, deps),
     agentState: new AgentStateRepository(db, deps),
     taskLog: new TaskLogRepository(db, deps),
     llmPrices: new LlmPriceRepository(db, deps),
-    taskGraphs: new EngineGraphRepository(db),
+    taskGraphs,
     outboundSends: new EngineOutboundJournalRepository(db),
     memoryEntries: new EngineMemoryRepository(db),
     conversationSettings: new EngineConversationSettingsRepository(db),
     llmExchanges: new EngineExchangeRepository(db),
     db,
-    transaction: (work) => db.transaction(work).immediate(),
+    transaction: <T>(work: () => T): T => {
+      try {
+        return immediate(work) as T;
+      } catch (error) {
+        // Rolled back: graph rows saved inside are not in the database after all.
+        taskGraphs.forgetWrites();
+        throw error;
+      }
+    },
     close: () => db.close(),
   };
 }

@@ -45,6 +45,12 @@ export const EngineSettingsSchema = z.object({
   /** How often a failing task is retried before it fails for good. */
   maxRetries: z.number().int().min(0).max(100),
   retryIntervalSeconds: z.number().min(1).max(3600),
+  /** Recent messages fetched per turn in a direct chat; at least as many as are shown. */
+  historyFetchDirect: z.number().int().min(1).max(1000),
+  /** Recent messages fetched per turn in a group or channel. */
+  historyFetchGroup: z.number().int().min(1).max(1000),
+  /** How many of the fetched messages the model sees, newest last. */
+  historyShown: z.number().int().min(1).max(500),
 });
 export type EngineSettings = z.infer<typeof EngineSettingsSchema>;
 
@@ -57,6 +63,9 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   sendsPerMinute: 20,
   maxRetries: 10,
   retryIntervalSeconds: 10,
+  historyFetchDirect: 200,
+  historyFetchGroup: 150,
+  historyShown: 50,
 };
 
 /** Operator settings persisted in the state database. Empty strings mean "use the default". */

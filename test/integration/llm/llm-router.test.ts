@@ -115,6 +115,17 @@ describe('LLM router', () => {
     expect(llm.providerFor('openai')).not.toBe(afterKeyChange);
   });
 
+  it('keeps a provider while its key is set again unchanged, and fails once it is cleared', () => {
+    secrets.set('openai.apiKey', 'the-key');
+    const llm = router({ OPENAI_BASE_URL: fake.openAiBaseUrl });
+    const first = llm.providerFor('openai');
+    secrets.set('openai.apiKey', 'the-key');
+    expect(llm.providerFor('openai')).toBe(first);
+
+    secrets.clear('openai.apiKey');
+    expect(() => llm.providerFor('openai')).toThrow('Set the OpenAI API key in Settings.');
+  });
+
   it('resolves the empty LLM through the default agent LLM in the current settings', () => {
     const llm = router({});
     settings.engine.defaultAgentLlm = 'grok';

@@ -22,6 +22,15 @@ describe('messageTimeFormatter', () => {
     expect(messageTimeFormatter('UTC')(instant)).toBe('2026-01-15 13:30:00 UTC');
   });
 
+  it('writes the same time for an instant seen again, also after many others', () => {
+    const format = messageTimeFormatter('Europe/Berlin');
+    const first = new Date('2026-01-15T13:30:05Z');
+    expect(format(first)).toBe('2026-01-15 14:30:05 CET');
+    for (let second = 1; second <= 10_001; second++) format(new Date(first.getTime() + second * 1000));
+    expect(format(first)).toBe('2026-01-15 14:30:05 CET');
+    expect(format(new Date('2026-07-15T13:30:05Z'))).toBe('2026-07-15 15:30:05 CEST');
+  });
+
   it('refuses a zone the runtime does not know', () => {
     expect(() => messageTimeFormatter('Mars/Olympus_Mons')).toThrow(RangeError);
   });

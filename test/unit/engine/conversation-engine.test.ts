@@ -149,6 +149,20 @@ describe('conversation engine', () => {
       expect(harness.llm.queries[0]!.systemPrompt).not.toContain('old plan');
     });
 
+    it('shows the model only as many recent messages as the history setting allows', async () => {
+      harness = new EngineHarness({ engine: { historyShown: 3 } });
+      const chat = harness.directChat();
+      for (let index = 1; index <= 5; index++) {
+        harness.say(chat, `line ${index}`);
+        await harness.advance(100, 100);
+      }
+      await harness.advance(6_000);
+      const seen = harness.llm.queries[0]!.turns.flatMap((turn) => turn.parts).join('\n');
+      expect(seen).toContain('line 3');
+      expect(seen).toContain('line 5');
+      expect(seen).not.toContain('line 2');
+    });
+
     it('records the exchange and its cost for the Playground', async () => {
       harness = new EngineHarness();
       const chat = harness.directChat();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createNode, TaskGraph } from '../../../src/main/engine/graph/task-graph';
 import { createLogger } from '../../../src/main/logging';
-import { openStore, type Store } from '../../../src/main/store';
+import { EngineGraphRepository, openStore, type Store } from '../../../src/main/store';
 
 const NOW = new Date('2026-03-02T10:00:00Z');
 const CONVERSATION = { agent: 'Ada', network: 'simulator' as const, channelId: 9_000_000_001 };
@@ -37,6 +37,45 @@ describe('engine repositories', () => {
     expect(store.taskGraphs.list('telegram')).toHaveLength(0);
     expect(store.taskGraphs.delete(CONVERSATION)).toBe(true);
     expect(store.taskGraphs.get(CONVERSATION)).toBeNull();
+  });
+
+  it('writes a graph again after the transaction that saved it rolled back', () => {
+    const graph = new TaskGraph({
+      id: 'recv-1',
+      conversation: CONVERSATION,
+      context: { isGroup: false, channelName: 'Pat' },
+      createdAt: NOW.toISOString(),
+      nodes: [createNode({ id: 'received-1', kind: 'received' }, NOW)],
+    });
+    expect(() =>
+      store.transaction(() => {
+        store.taskGraphs.save(graph);
+        throw new Error('something after the save failed');
+      }),
+    ).toThrow('something after the save failed');
+    expect(store.taskGraphs.get(CONVERSATION)).toBeNull();
+
+    store.transaction(() => store.taskGraphs.save(graph));
+    expect(store.taskGraphs.get(CONVERSATION)).toEqual(graph);
+  });
+
+  it('drops node rows an earlier process wrote that the graph no longer has', () => {
+    const graph = new TaskGraph({
+      id: 'recv-1',
+      conversation: CONVERSATION,
+      context: { isGroup: false, channelName: 'Pat' },
+      createdAt: NOW.toISOString(),
+      nodes: [
+        createNode({ id: 'received-1', kind: 'received' }, NOW),
+        createNode({ id: 'send-1', kind: 'send', params: { text: 'hi' } }, NOW),
+      ],
+    });
+    store.transaction(() => store.taskGraphs.save(graph));
+    const restarted = new EngineGraphRepository(store.db);
+    const loaded = restarted.get(CONVERSATION)!;
+    loaded.nodes.pop();
+    store.transaction(() => restarted.save(loaded));
+    expect(restarted.get(CONVERSATION)!.nodes.map((node) => node.id)).toEqual(['received-1']);
   });
 
   it('journals a send before it goes out and records the message after', () => {

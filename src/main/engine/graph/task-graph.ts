@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { type TaskStatus, TERMINAL_TASK_STATUSES } from '../../../shared/domain/tasks';
+import { randomHex8, randomTaskId } from '../../tasks/task-id';
 import type { ConversationKey } from '../conversation-key';
 
 /** Task params as stored: our own internal fields in camelCase, the model's fields as it wrote them. */
@@ -80,11 +80,11 @@ export function isTerminal(status: TaskStatus): boolean {
 
 /** A fresh id in the shape the model's ids are re-keyed to: `<kind>-<8 hex>`. */
 export function newTaskId(kind: string): string {
-  return `${kind}-${randomBytes(4).toString('hex')}`;
+  return randomTaskId(kind);
 }
 
 export function newGraphId(): string {
-  return `recv-${randomBytes(4).toString('hex')}`;
+  return `recv-${randomHex8()}`;
 }
 
 export interface NewNode {

@@ -4,7 +4,7 @@ import type { ChatMsg } from '../../../shared/domain/conversation';
 import type { LlmProviderId } from '../../../shared/domain/settings';
 import { IMMEDIATE_TASK_KINDS } from '../../../shared/domain/tasks';
 import type { Clock } from '../../clock';
-import { PromptLibrary, PromptNotFoundError } from '../../config';
+import { PromptNotFoundError, type PromptSource } from '../../config';
 import { renderTurns } from '../../conversation/render';
 import { type LlmRouter, priceLlmCall, recordLlmUsage } from '../../llm';
 import type { LlmReply, LlmTurn } from '../../llm/provider';
@@ -29,10 +29,6 @@ import type { Pacing } from '../pacing/typing-delay';
 import { PermanentTaskError, type TaskHandler, type TaskResult } from '../tasks/task-handler';
 import { runImmediateTasks } from './immediate-tasks';
 
-/** How many messages are fetched: more in direct chats, where every message is for the agent. */
-export const HISTORY_FETCH_LIMIT = { direct: 200, group: 150 } as const;
-/** How many of them the model sees. */
-export const HISTORY_SHOWN = 50;
 /** A conversation with fewer visible messages than this, none from the agent, is just starting. */
 const CONVERSATION_START_MAX_MESSAGES = 5;
 
@@ -44,13 +40,26 @@ export interface ReceivedTurnDeps {
   clock: Clock;
   logger: Logger;
   llm: Pick<LlmRouter, 'resolve' | 'providerFor'>;
-  /** The config directories prompts are looked up in, as loaded now. */
-  configDirs: () => readonly string[];
+  /** The prompts of the configuration as loaded now. */
+  prompts: () => PromptSource;
   defaultAgentLlm: () => string;
+  history: () => HistorySize;
   pacing: (agent: AgentConfig) => Pacing;
   /** The zone of agents whose file names none: the server's. */
   defaultTimeZone: string;
   onExchange: (conversation: ConversationKey, exchange: LlmExchangeView) => void;
+}
+
+/** How much of a conversation a turn reads (Settings.engine). */
+export interface HistorySize {
+  historyFetchDirect: number;
+  historyFetchGroup: number;
+  historyShown: number;
+}
+
+/** Messages to fetch for a turn: the configured amount, and never fewer than the model is shown. */
+export function historyFetchLimit(size: HistorySize, isGroup: boolean): number {
+  return Math.max(isGroup ? size.historyFetchGroup : size.historyFetchDirect, size.historyShown);
 }
 
 /** The model name a conversation uses now: its override, else the agent's, else the default. */
@@ -68,10 +77,9 @@ export function isConversationStart(history: readonly ChatMsg[]): boolean {
 }
 
 async function loadPrompts(
-  configDirs: readonly string[],
+  library: PromptSource,
   agent: AgentConfig,
 ): Promise<{ instructions: string; rolePrompts: { name: string; text: string }[] }> {
-  const library = new PromptLibrary(configDirs);
   try {
     const instructions = await library.load('Instructions');
     const rolePrompts = [];
@@ -102,8 +110,9 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
     const agentName = agent.configName;
     const isGroup = isGroupChannel(channelId);
 
+    const historySize = deps.history();
     const history = await deps.port.fetchHistory(agentName, channelId, {
-      limit: isGroup ? HISTORY_FETCH_LIMIT.group : HISTORY_FETCH_LIMIT.direct,
+      limit: historyFetchLimit(historySize, isGroup),
     });
     const newConversation = isConversationStart(history);
     // Reset Context On First Message forgets the conversation's plans. (It and Clear Summaries On
@@ -111,14 +120,14 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
     if (newConversation && agent.resetContextOnFirstMessage) {
       store.transaction(() => store.memoryEntries.clear(memoryOwner('plan', conversation)));
     }
-    const shown = history.slice(-HISTORY_SHOWN);
+    const shown = history.slice(-historySize.historyShown);
     const timeZone = agent.timezone ?? deps.defaultTimeZone;
     const turns = renderTurns(shown, { timeZone });
     const [chat, stickers, self, prompts] = await Promise.all([
       deps.port.getChat(agentName, channelId),
       deps.port.listStickers(agentName),
       deps.port.self(agentName),
-      loadPrompts(deps.configDirs(), agent),
+      loadPrompts(deps.prompts(), agent),
     ]);
     const shownIds = new Set(shown.map((message) => message.messageId));
     const now = deps.clock.now();

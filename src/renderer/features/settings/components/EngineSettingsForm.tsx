@@ -84,6 +84,33 @@ const LIMITS: FieldSpec[] = [
   },
 ];
 
+const HISTORY: FieldSpec[] = [
+  {
+    field: 'historyShown',
+    label: 'Messages shown',
+    description: 'Recent messages the model reads each turn.',
+    min: 1,
+    max: 500,
+    integer: true,
+  },
+  {
+    field: 'historyFetchDirect',
+    label: 'Fetched in direct chats',
+    description: 'Recent messages loaded per turn; never fewer than shown.',
+    min: 1,
+    max: 1000,
+    integer: true,
+  },
+  {
+    field: 'historyFetchGroup',
+    label: 'Fetched in groups',
+    description: 'The same for groups and channels.',
+    min: 1,
+    max: 1000,
+    integer: true,
+  },
+];
+
 type Draft = { [K in keyof EngineSettings]: K extends 'defaultAgentLlm' ? string : number | string };
 
 function toDraft(engine: EngineSettings): Draft {
@@ -102,7 +129,7 @@ function changes(draft: Draft, saved: EngineSettings): Partial<Record<keyof Engi
 /** Number fields left empty: the API would only say "expected number". */
 function emptyNumbers(draft: Draft): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const spec of [...PACING, ...LIMITS]) {
+  for (const spec of [...PACING, ...LIMITS, ...HISTORY]) {
     if (typeof draft[spec.field] === 'string') errors[`engine.${spec.field}`] = 'Enter a number.';
   }
   return errors;
@@ -223,6 +250,11 @@ export function EngineSettingsForm({ engine }: { engine: EngineSettings }) {
         <SubSection title="Limits and retries">
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg" verticalSpacing="md">
             {LIMITS.map(numberInput)}
+          </SimpleGrid>
+        </SubSection>
+        <SubSection title="Conversation history">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg" verticalSpacing="md">
+            {HISTORY.map(numberInput)}
           </SimpleGrid>
         </SubSection>
         {formError && (
