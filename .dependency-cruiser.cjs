@@ -10,7 +10,15 @@ module.exports = {
         'Only the Electron shell (src/main/app) and the preload may import electron; the runtime must run under plain Node.',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/(main/app|preload)/' },
-      to: { path: '^electron$|^electron/' },
+      to: { path: '^electron$|^electron/|^node_modules/electron/' },
+    },
+    {
+      name: 'gramjs-only-in-telegram',
+      comment:
+        'GramJS stays behind the MessagingPort: only the Telegram adapter (src/main/telegram) may import it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/main/telegram/' },
+      to: { path: '^telegram$|^telegram/|^node_modules/telegram/' },
     },
     {
       name: 'renderer-not-main',
@@ -60,7 +68,7 @@ module.exports = {
     parser: 'swc',
     tsPreCompilationDeps: true,
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(out|node_modules)/' },
+    exclude: { path: '^out/' },
     enhancedResolveOptions: {
       extensions: ['.ts', '.tsx', '.js', '.json'],
       exportsFields: ['exports'],
