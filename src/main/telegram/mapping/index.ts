@@ -1,0 +1,48 @@
+/** GramJS `Api.*` objects turned into Troupe's conversation model, without network calls. */
+export { basicGroupChatInfo, channelChatInfo, chatPerson, mapChatInfo, userChatInfo } from './chat-info';
+export { classifyDocument, type DocumentTraits } from './document-kind';
+export { entitiesToMarkdown } from './entities-to-markdown';
+export type { MarkdownOptions } from './entity-spans';
+export { fileUniqueId } from './file-unique-id';
+export { humanDuration } from './human-duration';
+export { type MessageMappingContext, mapMessage } from './map-message';
+export {
+  isMediaItem,
+  type MediaPart,
+  type MessageMediaContent,
+  messageMediaContent,
+  stickerSetInputsOf,
+  type TelegramMediaItem,
+  type UnknownPart,
+} from './media-items';
+export { isMutedAt, MUTE_FOREVER, muteUntilSeconds } from './mute-until';
+export {
+  type KnownPeer,
+  type PeerDirectory,
+  peerDirectory,
+  peerDisplayName,
+  peerLabel,
+  peerUsername,
+} from './peer-directory';
+export {
+  isDirectChat,
+  longToNumber,
+  markedBasicGroupId,
+  markedChannelId,
+  markedEntityId,
+  markedPeerId,
+  markedUserId,
+  peerFromMarkedId,
+  type TelegramLong,
+} from './peer-ids';
+export { mapReactions } from './reactions';
+export { type ServiceContext, serviceSentence } from './service-sentences';
+export {
+  isPremiumSticker,
+  type KnownStickerSet,
+  type StickerRefOptions,
+  type StickerSetInput,
+  type StickerSetLookup,
+  stickerRefsFromSet,
+  stickerSetOf,
+} from './sticker-sets';

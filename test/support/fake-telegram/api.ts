@@ -1,0 +1,185 @@
+import type { Api } from 'telegram';
+import type { FaultOptions } from './faults';
+import type { DialogSummary, TypingRecord } from './messaging';
+import type { FakeCall } from './rpc-router';
+
+/**
+ * What tests see of the fake Telegram (startFakeTelegram). User ids are bigints; message ids are
+ * per mailbox, as on Telegram, so a message is named by a FakeMessageRef or by (owner, id).
+ */
+
+export interface StartFakeTelegramOptions {
+  /** The DC the fake plays; 2 by default. */
+  dcId?: number;
+  /** Receives protocol problems and calls to unimplemented methods; console.warn by default. */
+  log?: (line: string) => void;
+}
+
+export interface CreateUserOptions {
+  /** Any format; Telegram keeps the digits. */
+  phone: string;
+  firstName: string;
+  lastName?: string;
+  username?: string;
+  premium?: boolean;
+  about?: string;
+  /** Turns on 2FA: logins then need this password (checked with SRP, as Telegram does). */
+  password?: string;
+  passwordHint?: string;
+}
+
+export interface FakeUser {
+  readonly id: bigint;
+  readonly accessHash: bigint;
+  readonly phone: string;
+  readonly firstName: string;
+  readonly lastName: string | null;
+  readonly username: string | null;
+  readonly premium: boolean;
+}
+
+export interface FakeGroup {
+  readonly id: bigint;
+  readonly title: string;
+  readonly creatorId: bigint;
+  readonly memberIds: readonly bigint[];
+}
+
+export interface FakeFile {
+  readonly kind: 'document' | 'photo';
+  readonly id: bigint;
+  readonly accessHash: bigint;
+  readonly fileReference: Buffer;
+  readonly bytes: Buffer;
+}
+
+export interface FakeStickerSet {
+  readonly id: bigint;
+  readonly accessHash: bigint;
+  readonly shortName: string;
+  readonly title: string;
+  readonly stickers: readonly {
+    readonly emoji: string;
+    readonly premium: boolean;
+    readonly document: FakeFile;
+  }[];
+}
+
+/** A chat as its owner sees it: the other user's id, or a group. */
+export type FakeChat = bigint | { readonly chatId: bigint };
+
+/** A message, as returned by userSays/groupSays: one logical message with a copy per participant. */
+export interface FakeMessageRef {
+  readonly key: number;
+  readonly senderId: bigint;
+  /** The message's id in this user's mailbox (what that user's client sees). */
+  idFor(userId: bigint): number;
+}
+
+/** A message named by the id its owner's client sees. */
+export type FakeMessageTarget = FakeMessageRef | { readonly ownerId: bigint; readonly messageId: number };
+
+export interface SayOptions {
+  replyTo?: FakeMessageTarget;
+  media?: FakeFile;
+  /** Formatting entities; by default @username mentions get mention entities. */
+  entities?: Api.TypeMessageEntity[];
+  /** Group members to flag as mentioned (besides @username mentions and replies to them). */
+  mentions?: readonly bigint[];
+  /** Push as updateShortMessage / updateShortChatMessage instead of updates (text only). */
+  short?: boolean;
+}
+
+/** One copy of a message, for assertions. */
+export interface FakeMessageView {
+  readonly id: number;
+  readonly senderId: bigint;
+  readonly out: boolean;
+  readonly text: string;
+  readonly date: number;
+  readonly edited: boolean;
+  readonly replyToId: number | null;
+  readonly mediaId: bigint | null;
+  readonly mentioned: boolean;
+  readonly reactions: readonly { readonly userId: bigint; readonly emoji: string }[];
+}
+
+export interface FakeTelegram {
+  readonly host: string;
+  readonly port: number;
+  readonly dcId: number;
+  /** The server's RSA public key, PKCS#1 PEM: what the product's test-server mode is given. */
+  readonly rsaPublicKeyPem: string;
+  readonly rsaFingerprint: bigint;
+  /** Adds the fake's RSA key to GramJS's trusted server keys (process-wide, idempotent). */
+  trustRsaKey(): void;
+
+  createUser(options: CreateUserOptions): FakeUser;
+  createGroup(options: { title: string; creatorId: bigint; memberIds: readonly bigint[] }): FakeGroup;
+  addContact(ownerId: bigint, contactId: bigint): void;
+  createDocument(options?: { bytes?: Buffer; mimeType?: string; fileName?: string }): FakeFile;
+  createPhoto(options?: { bytes?: Buffer; width?: number; height?: number }): FakeFile;
+  createStickerSet(options: {
+    shortName: string;
+    title?: string;
+    stickers: readonly { emoji: string; bytes?: Buffer; premium?: boolean }[];
+    /** Users who have it installed (messages.getAllStickers). */
+    installedBy?: readonly bigint[];
+  }): FakeStickerSet;
+  /** A StringSession already logged in as the user: connectClient({ session }) skips DH and login. */
+  createSession(userId: bigint): Promise<string>;
+
+  userSays(fromUserId: bigint, toUserId: bigint, text: string, options?: SayOptions): FakeMessageRef;
+  groupSays(fromUserId: bigint, chatId: bigint, text: string, options?: SayOptions): FakeMessageRef;
+  userEdits(editorId: bigint, target: FakeMessageTarget, text: string): void;
+  userDeletes(userId: bigint, targets: readonly FakeMessageTarget[], options?: { revoke?: boolean }): void;
+  /** Sets the user's reaction, or with null removes it. */
+  userReacts(userId: bigint, target: FakeMessageTarget, emoji: string | null): void;
+  userTypes(userId: bigint, chat: FakeChat): void;
+  /** The user reads the chat up to `maxId` in their mailbox (everything by default). */
+  userReads(userId: bigint, chat: FakeChat, maxId?: number): void;
+  setBlocked(ownerId: bigint, userId: bigint, blocked: boolean): void;
+  setMuted(ownerId: bigint, chat: FakeChat, muteUntil: number): void;
+  markUnread(ownerId: bigint, chat: FakeChat): void;
+
+  /** The owner's copies of a private chat (Saved Messages when both ids are the same), oldest first. */
+  messagesBetween(ownerId: bigint, otherUserId: bigint): FakeMessageView[];
+  messagesInGroup(ownerId: bigint, chatId: bigint): FakeMessageView[];
+  dialog(ownerId: bigint, chat: FakeChat): DialogSummary;
+  isBlocked(ownerId: bigint, userId: bigint): boolean;
+  muteUntil(ownerId: bigint, chat: FakeChat): number;
+  /** Chat actions (typing…) sent so far, by clients and by userTypes. */
+  readonly typingLog: readonly TypingRecord[];
+  /** Every RPC call so far. */
+  readonly calls: readonly FakeCall[];
+  /** Live client sessions that receive updates, for one user or all. */
+  sessionCount(userId?: bigint): number;
+  /** TCP connections accepted so far. */
+  readonly connectionsAccepted: number;
+  /** Auth keys the server knows (made by DH key exchanges or createSession). */
+  readonly authKeyCount: number;
+
+  /** The login code last "sent to the app" for this phone. */
+  lastCodeFor(phone: string): string | undefined;
+  /** The code's sign-in then fails with PHONE_CODE_EXPIRED. */
+  expireCode(phone: string): void;
+  /** auth.sendCode and auth.signIn then fail with PHONE_NUMBER_BANNED. */
+  banPhone(phone: string): void;
+  /** The user's phone scans the QR code (token bytes, or base64url as in tg://login?token=). */
+  scanQrLogin(token: Buffer | string, userId: bigint): void;
+
+  /** The next call(s) of `method` (e.g. "messages.sendMessage") fail with FLOOD_WAIT_<seconds>. */
+  floodWait(method: string, seconds: number, options?: FaultOptions): void;
+  /** The next send(s) fail with PEER_FLOOD (the account is limited). */
+  peerFlood(options?: FaultOptions): void;
+  /** The next call(s) of `method` fail with this rpc_error. */
+  failNext(method: string, code: number, message: string, options?: FaultOptions): void;
+  clearFaults(): void;
+  /** Drops every connection; clients reconnect by themselves. */
+  disconnectAll(): void;
+  /** Logs the user's sessions out: their next call gets 401 AUTH_KEY_UNREGISTERED. */
+  revokeSession(userId: bigint): void;
+  /** Runs `cleanup` (e.g. destroying a client) before the server closes. */
+  onClose(cleanup: () => Promise<void>): void;
+  close(): Promise<void>;
+}

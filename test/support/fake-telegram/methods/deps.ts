@@ -1,0 +1,16 @@
+import type { Inputs } from '../inputs';
+import type { LoginDesk } from '../login-desk';
+import type { Messaging } from '../messaging';
+import type { Store } from '../store';
+import type { Views } from '../views';
+
+/** What the method handlers work with. */
+export interface MethodDeps {
+  readonly store: Store;
+  readonly views: Views;
+  readonly inputs: Inputs;
+  readonly messaging: Messaging;
+  readonly login: LoginDesk;
+  /** The one data centre the fake plays. */
+  readonly dc: { readonly id: number; readonly host: string; readonly port: number };
+}

@@ -1,0 +1,184 @@
+import { Api } from 'telegram';
+import { fromTlLong, toTlLong } from '../big-numbers';
+import type { MethodTable } from '../method-table';
+import { badRequest } from '../rpc-failure';
+import type { DialogRecord, MessageCopy } from '../store';
+import type { MethodDeps } from './deps';
+
+/** Reading: dialogs, history, single messages, unread mentions and reactions, group details. */
+export function registerHistoryMethods(table: MethodTable, deps: MethodDeps): void {
+  const { store, views, inputs, messaging } = deps;
+
+  const dialogView = (ownerId: bigint, dialog: DialogRecord) => {
+    const summary = messaging.dialogSummary(ownerId, dialog);
+    return new Api.Dialog({
+      peer: views.peer(dialog.peer),
+      topMessage: summary.topMessage,
+      readInboxMaxId: summary.readInboxMaxId,
+      readOutboxMaxId: summary.readOutboxMaxId,
+      unreadCount: summary.unreadCount,
+      unreadMentionsCount: summary.unreadMentionsCount,
+      unreadReactionsCount: summary.unreadReactionsCount,
+      unreadMark: summary.unreadMark,
+      notifySettings: views.notifySettings(ownerId, dialog.peer),
+    });
+  };
+
+  /** Dialogs with the messages they show and the entities those need. */
+  const dialogsPayload = (ownerId: bigint, dialogs: readonly DialogRecord[]) => {
+    const tops: MessageCopy[] = [];
+    for (const dialog of dialogs) {
+      const top = store.copiesIn(ownerId, dialog.peer).at(-1);
+      if (top) tops.push(top);
+    }
+    return {
+      dialogs: dialogs.map((dialog) => dialogView(ownerId, dialog)),
+      messages: tops.map((copy) => views.message(copy)),
+      ...views.entitiesOf(
+        tops,
+        ownerId,
+        dialogs.map((dialog) => dialog.peer),
+      ),
+    };
+  };
+
+  const messagesAnswer = (viewerId: bigint, all: readonly MessageCopy[], shown: readonly MessageCopy[]) => {
+    const payload = {
+      messages: shown.map((copy) => views.message(copy)),
+      ...views.entitiesOf(shown, viewerId),
+    };
+    return shown.length === all.length
+      ? new Api.messages.Messages(payload)
+      : new Api.messages.MessagesSlice({ count: all.length, ...payload });
+  };
+
+  table.on(Api.messages.GetDialogs, (request, context) => {
+    const me = context.me();
+    const box = store.mailbox(me.id);
+    const topOf = (dialog: DialogRecord) => store.copiesIn(me.id, dialog.peer).at(-1);
+    // Mailbox ids grow with time, so the top message id orders dialogs newest first.
+    const ordered = [...box.dialogs.values()].sort((a, b) => (topOf(b)?.id ?? 0) - (topOf(a)?.id ?? 0));
+    const afterOffset = ordered.filter((dialog) => {
+      const top = topOf(dialog);
+      if (request.offsetId > 0 && !(top && top.id < request.offsetId)) return false;
+      return !(request.offsetDate > 0 && top && top.logical.date > request.offsetDate);
+    });
+    const page = afterOffset.slice(0, Math.max(0, request.limit));
+    const payload = dialogsPayload(me.id, page);
+    return page.length === ordered.length
+      ? new Api.messages.Dialogs(payload)
+      : new Api.messages.DialogsSlice({ count: ordered.length, ...payload });
+  });
+
+  table.on(Api.messages.GetPeerDialogs, (request, context) => {
+    const me = context.me();
+    const dialogs = request.peers.map((input) => {
+      if (!(input instanceof Api.InputDialogPeer)) throw badRequest('PEER_ID_INVALID');
+      return store.dialog(me.id, inputs.peer(me, input.peer));
+    });
+    const box = store.mailbox(me.id);
+    return new Api.messages.PeerDialogs({
+      ...dialogsPayload(me.id, dialogs),
+      state: new Api.updates.State({ pts: box.pts, qts: 0, date: now(), seq: 0, unreadCount: 0 }),
+    });
+  });
+
+  table.on(Api.messages.GetHistory, (request, context) => {
+    const me = context.me();
+    const copies = store.copiesIn(me.id, inputs.peer(me, request.peer)).reverse();
+    return messagesAnswer(me.id, copies, page(copies, request));
+  });
+
+  table.on(Api.messages.GetUnreadMentions, (request, context) => {
+    const me = context.me();
+    const copies = store
+      .copiesIn(me.id, inputs.peer(me, request.peer))
+      .filter((copy) => copy.mentionUnread)
+      .reverse();
+    return messagesAnswer(me.id, copies, page(copies, request));
+  });
+
+  table.on(Api.messages.GetUnreadReactions, (request, context) => {
+    const me = context.me();
+    const copies = store
+      .copiesIn(me.id, inputs.peer(me, request.peer))
+      .filter((copy) => copy.out && copy.logical.reactions.some((reaction) => reaction.unread))
+      .reverse();
+    return messagesAnswer(me.id, copies, page(copies, request));
+  });
+
+  table.on(Api.messages.GetMessages, (request, context) => {
+    const me = context.me();
+    const box = store.mailbox(me.id);
+    const found: MessageCopy[] = [];
+    const messages = request.id.map((input) => {
+      const copy = input instanceof Api.InputMessageID ? box.messages.get(input.id) : undefined;
+      if (!copy) return new Api.MessageEmpty({ id: input instanceof Api.InputMessageID ? input.id : 0 });
+      found.push(copy);
+      return views.message(copy);
+    });
+    return new Api.messages.Messages({ messages, ...views.entitiesOf(found, me.id) });
+  });
+
+  table.on(Api.messages.GetFullChat, (request, context) => {
+    const me = context.me();
+    const chat = store.chats.get(fromTlLong(request.chatId));
+    if (!chat?.memberIds.includes(me.id)) throw badRequest('CHAT_ID_INVALID');
+    const participants = chat.memberIds.map((userId) =>
+      userId === chat.creatorId
+        ? new Api.ChatParticipantCreator({ userId: toTlLong(userId) })
+        : new Api.ChatParticipant({
+            userId: toTlLong(userId),
+            inviterId: toTlLong(chat.creatorId),
+            date: chat.date,
+          }),
+    );
+    return new Api.messages.ChatFull({
+      fullChat: new Api.ChatFull({
+        id: toTlLong(chat.id),
+        about: '',
+        participants: new Api.ChatParticipants({ chatId: toTlLong(chat.id), participants, version: 1 }),
+        notifySettings: views.notifySettings(me.id, { kind: 'chat', id: chat.id }),
+      }),
+      ...views.entities(chat.memberIds, [chat.id], me.id),
+    });
+  });
+}
+
+interface PageRequest {
+  offsetId: number;
+  offsetDate?: number;
+  addOffset: number;
+  limit: number;
+  maxId: number;
+  minId: number;
+}
+
+/**
+ * Telegram's history paging over messages sorted newest first: start at the first message older
+ * than offset_id (or offset_date), move by add_offset (negative reaches newer messages), take
+ * `limit`, then keep only ids strictly between min_id and max_id.
+ */
+function page(newestFirst: readonly MessageCopy[], request: PageRequest): MessageCopy[] {
+  let start = 0;
+  if (request.offsetId > 0) start = indexOrEnd(newestFirst, (copy) => copy.id < request.offsetId);
+  else if (request.offsetDate && request.offsetDate > 0) {
+    const offsetDate = request.offsetDate;
+    start = indexOrEnd(newestFirst, (copy) => copy.logical.date < offsetDate);
+  }
+  start += request.addOffset;
+  const limit = Math.min(Math.max(request.limit, 0), 100);
+  return newestFirst
+    .slice(Math.max(start, 0), Math.max(start + limit, 0))
+    .filter(
+      (copy) =>
+        (request.maxId <= 0 || copy.id < request.maxId) && (request.minId <= 0 || copy.id > request.minId),
+    );
+}
+
+function indexOrEnd<T>(items: readonly T[], matches: (item: T) => boolean): number {
+  const index = items.findIndex(matches);
+  return index === -1 ? items.length : index;
+}
+
+const now = () => Math.floor(Date.now() / 1000);

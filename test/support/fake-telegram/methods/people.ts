@@ -1,0 +1,108 @@
+import { Api } from 'telegram';
+import { toTlLong } from '../big-numbers';
+import type { CallContext, MethodTable } from '../method-table';
+import { badRequest } from '../rpc-failure';
+import type { PeerRef, UserRecord } from '../store';
+import type { MethodDeps } from './deps';
+
+/** users.*, contacts.* and per-chat notification settings. */
+export function registerPeopleMethods(table: MethodTable, deps: MethodDeps): void {
+  const { store, views, inputs } = deps;
+
+  table.on(Api.users.GetUsers, (request, context) => {
+    const me = context.me();
+    return request.id.map((input) => {
+      try {
+        return views.user(inputs.user(me, input), me.id);
+      } catch {
+        return new Api.UserEmpty({ id: input instanceof Api.InputUser ? input.userId : toTlLong(0n) });
+      }
+    });
+  });
+
+  table.on(Api.users.GetFullUser, (request, context) => {
+    const me = context.me();
+    const user = inputs.user(me, request.id);
+    const peer: PeerRef = { kind: 'user', id: user.id };
+    return new Api.users.UserFull({
+      fullUser: new Api.UserFull({
+        id: toTlLong(user.id),
+        about: user.about ?? undefined,
+        settings: new Api.PeerSettings({}),
+        notifySettings: views.notifySettings(me.id, peer),
+        commonChatsCount: commonChats(deps, me, user),
+        blocked: store.isBlocked(me.id, user.id),
+      }),
+      chats: [],
+      users: [views.user(user, me.id)],
+    });
+  });
+
+  table.on(Api.contacts.ResolveUsername, (request, context) => {
+    const me = context.me();
+    const user = store.userByUsername(request.username);
+    if (!user) throw badRequest('USERNAME_NOT_OCCUPIED');
+    return new Api.contacts.ResolvedPeer({
+      peer: new Api.PeerUser({ userId: toTlLong(user.id) }),
+      chats: [],
+      users: [views.user(user, me.id)],
+    });
+  });
+
+  table.on(Api.contacts.GetContacts, (_request, context) => {
+    const me = context.me();
+    const ids = [...(store.contacts.get(me.id) ?? [])];
+    return new Api.contacts.Contacts({
+      contacts: ids.map(
+        (id) => new Api.Contact({ userId: toTlLong(id), mutual: store.isContact(id, me.id) }),
+      ),
+      savedCount: 0,
+      users: ids.map((id) => views.userById(id, me.id)),
+    });
+  });
+
+  const setBlocked = (context: CallContext, input: unknown, blocked: boolean) => {
+    const me = context.me();
+    store.setBlocked(me.id, inputs.user(me, input).id, blocked);
+    return true;
+  };
+  table.on(Api.contacts.Block, (request, context) => setBlocked(context, request.id, true));
+  table.on(Api.contacts.Unblock, (request, context) => setBlocked(context, request.id, false));
+
+  table.on(Api.contacts.GetBlocked, (request, context) => {
+    const me = context.me();
+    const all = [...(store.blocked.get(me.id) ?? new Map<bigint, number>())];
+    const page = all.slice(request.offset, request.offset + request.limit);
+    const blocked = page.map(
+      ([id, date]) => new Api.PeerBlocked({ peerId: new Api.PeerUser({ userId: toTlLong(id) }), date }),
+    );
+    const users = page.map(([id]) => views.userById(id, me.id));
+    return page.length === all.length
+      ? new Api.contacts.Blocked({ blocked, chats: [], users })
+      : new Api.contacts.BlockedSlice({ count: all.length, blocked, chats: [], users });
+  });
+
+  table.on(Api.account.GetNotifySettings, (request, context) => {
+    const me = context.me();
+    if (!(request.peer instanceof Api.InputNotifyPeer)) return new Api.PeerNotifySettings({ muteUntil: 0 });
+    return views.notifySettings(me.id, inputs.peer(me, request.peer.peer));
+  });
+
+  table.on(Api.account.UpdateNotifySettings, (request, context) => {
+    const me = context.me();
+    if (!(request.peer instanceof Api.InputNotifyPeer)) return true;
+    const settings = store.notifySettings(me.id, inputs.peer(me, request.peer.peer));
+    const { muteUntil, silent, showPreviews } = request.settings;
+    if (muteUntil !== undefined) settings.muteUntil = muteUntil;
+    if (silent !== undefined) settings.silent = silent;
+    if (showPreviews !== undefined) settings.showPreviews = showPreviews;
+    return true;
+  });
+}
+
+function commonChats({ store }: MethodDeps, a: UserRecord, b: UserRecord): number {
+  let count = 0;
+  for (const chat of store.chats.values())
+    if (chat.memberIds.includes(a.id) && chat.memberIds.includes(b.id)) count += 1;
+  return count;
+}

@@ -1,0 +1,247 @@
+import { Api } from 'telegram';
+import { describe, expect, it } from 'vitest';
+import { type MessageMappingContext, mapMessage, peerDirectory } from '../../../src/main/telegram/mapping';
+import { ChatMsgSchema } from '../../../src/shared/domain/conversation';
+import { document, long, message, overTheWire, SENT_AT, stickerAttribute, user } from './tl-fixtures';
+
+const AGENT_ID = 9001;
+const priya = user(9002, { firstName: 'Priya', lastName: 'Shah', username: 'pri' });
+const bo = user(9003, { firstName: 'Bo', usernames: [new Api.Username({ username: 'bo_b', active: true })] });
+const agent = user(AGENT_ID, { self: true, firstName: 'Cindy' });
+const group = new Api.Chat({
+  id: long(4242),
+  title: 'Book club',
+  photo: new Api.ChatPhotoEmpty(),
+  participantsCount: 3,
+  date: 1,
+  version: 1,
+});
+const news = new Api.Channel({
+  id: long(777),
+  title: 'Harbour News',
+  username: 'harbournews',
+  broadcast: true,
+  photo: new Api.ChatPhotoEmpty(),
+  date: 1,
+});
+
+/** The context of an update that came with these users and chats, read back from the wire. */
+function context(overrides: Partial<MessageMappingContext> = {}): MessageMappingContext {
+  return {
+    selfId: AGENT_ID,
+    peers: peerDirectory([priya, bo, agent].map(overTheWire), [group, news].map(overTheWire)),
+    stickerSets: () => ({ shortName: 'CuteCats', title: 'Cute Cats' }),
+    ...overrides,
+  };
+}
+
+const inGroup = { peerId: new Api.PeerChat({ chatId: long(4242) }) };
+const fromBo = { fromId: new Api.PeerUser({ userId: long(9003) }) };
+
+describe('mapMessage', () => {
+  it('maps a partner’s direct message', () => {
+    const mapped = mapMessage(
+      message({
+        id: 41,
+        message: 'Hello there',
+        entities: [new Api.MessageEntityBold({ offset: 0, length: 5 })],
+      }),
+      context(),
+    );
+    expect(mapped).toEqual({
+      channelId: 9002,
+      messageId: 41,
+      senderId: 9002,
+      senderName: 'Priya Shah',
+      senderUsername: 'pri',
+      isAgent: false,
+      replyToMessageId: null,
+      sentAt: '2026-01-15T13:30:00.000Z',
+      editedAt: null,
+      parts: [{ kind: 'text', text: '**Hello** there' }],
+      reactions: [],
+      mentioned: false,
+    });
+    expect(ChatMsgSchema.parse(mapped)).toEqual(mapped);
+  });
+
+  it('takes the agent as the sender of its outgoing private messages', () => {
+    const mapped = mapMessage(message({ out: true, message: 'Hi Priya' }), context());
+    expect(mapped).toMatchObject({ channelId: 9002, senderId: AGENT_ID, senderName: 'Cindy', isAgent: true });
+  });
+
+  it('names a group sender from the update’s users, with the username among their usernames', () => {
+    const mapped = mapMessage(message({ ...inGroup, ...fromBo, message: 'hey' }), context());
+    expect(mapped).toMatchObject({
+      channelId: -4242,
+      senderId: 9003,
+      senderName: 'Bo',
+      senderUsername: 'bo_b',
+    });
+  });
+
+  it('takes a broadcast channel as the sender of its posts', () => {
+    const mapped = mapMessage(
+      message({
+        peerId: new Api.PeerChannel({ channelId: long(777) }),
+        post: true,
+        message: 'Storm tonight',
+      }),
+      context(),
+    );
+    expect(mapped).toMatchObject({
+      channelId: -1_000_000_000_777,
+      senderId: -1_000_000_000_777,
+      senderName: 'Harbour News',
+      senderUsername: 'harbournews',
+    });
+  });
+
+  it('leaves the sender unnamed when the update did not describe them', () => {
+    const mapped = mapMessage(
+      message({ ...inGroup, fromId: new Api.PeerUser({ userId: long(9999) }), message: 'who am I' }),
+      context(),
+    );
+    expect(mapped).toMatchObject({ senderId: 9999, senderName: null, senderUsername: null });
+  });
+
+  it('keeps the reply, the edit time and Telegram’s mentioned flag', () => {
+    const mapped = mapMessage(
+      message({
+        ...inGroup,
+        ...fromBo,
+        message: '@cindy yes',
+        mentioned: true,
+        replyTo: new Api.MessageReplyHeader({ replyToMsgId: 39 }),
+        editDate: SENT_AT + 90,
+      }),
+      context(),
+    );
+    expect(mapped).toMatchObject({
+      replyToMessageId: 39,
+      editedAt: '2026-01-15T13:31:30.000Z',
+      mentioned: true,
+    });
+  });
+
+  it('ignores replies to other chats, a forum topic’s root, and hidden edits', () => {
+    const otherChat = message({
+      replyTo: new Api.MessageReplyHeader({
+        replyToMsgId: 3,
+        replyToPeerId: new Api.PeerChannel({ channelId: long(5) }),
+      }),
+    });
+    expect(mapMessage(otherChat, context()).replyToMessageId).toBeNull();
+    const inTopic = message({
+      peerId: new Api.PeerChannel({ channelId: long(888) }),
+      ...fromBo,
+      replyTo: new Api.MessageReplyHeader({ forumTopic: true, replyToMsgId: 100 }),
+    });
+    expect(mapMessage(inTopic, context()).replyToMessageId).toBeNull();
+    const replyInTopic = message({
+      peerId: new Api.PeerChannel({ channelId: long(888) }),
+      ...fromBo,
+      replyTo: new Api.MessageReplyHeader({ forumTopic: true, replyToMsgId: 104, replyToTopId: 100 }),
+    });
+    expect(mapMessage(replyInTopic, context()).replyToMessageId).toBe(104);
+    const hiddenEdit = message({ editDate: SENT_AT + 5, editHide: true });
+    expect(mapMessage(hiddenEdit, context()).editedAt).toBeNull();
+  });
+
+  it('lists emoji reactions with the reactors’ names, skipping custom and paid ones', () => {
+    const reactions = new Api.MessageReactions({
+      results: [
+        new Api.ReactionCount({ reaction: new Api.ReactionEmoji({ emoticon: '👍' }), count: 2 }),
+        new Api.ReactionCount({ reaction: new Api.ReactionCustomEmoji({ documentId: long(5) }), count: 1 }),
+      ],
+      recentReactions: [
+        new Api.MessagePeerReaction({
+          peerId: new Api.PeerUser({ userId: long(9002) }),
+          date: SENT_AT + 1,
+          reaction: new Api.ReactionEmoji({ emoticon: '👍' }),
+        }),
+        new Api.MessagePeerReaction({
+          peerId: new Api.PeerUser({ userId: long(9003) }),
+          date: SENT_AT + 2,
+          reaction: new Api.ReactionEmoji({ emoticon: '❤' }),
+        }),
+        new Api.MessagePeerReaction({
+          peerId: new Api.PeerUser({ userId: long(9004) }),
+          date: SENT_AT + 3,
+          reaction: new Api.ReactionEmoji({ emoticon: '👍' }),
+        }),
+        new Api.MessagePeerReaction({
+          peerId: new Api.PeerUser({ userId: long(9003) }),
+          date: SENT_AT + 4,
+          reaction: new Api.ReactionCustomEmoji({ documentId: long(5) }),
+        }),
+        new Api.MessagePeerReaction({
+          peerId: new Api.PeerUser({ userId: long(9002) }),
+          date: SENT_AT + 5,
+          reaction: new Api.ReactionPaid(),
+        }),
+      ],
+    });
+    const mapped = mapMessage(message({ ...inGroup, out: true, message: 'news!', reactions }), context());
+    expect(mapped.reactions).toEqual([
+      { userId: 9002, userName: 'Priya Shah', emoji: '👍' },
+      { userId: 9003, userName: 'Bo', emoji: '❤' },
+      { userId: 9004, userName: 'user 9004', emoji: '👍' },
+    ]);
+    const countsOnly = new Api.MessageReactions({
+      results: [new Api.ReactionCount({ reaction: new Api.ReactionEmoji({ emoticon: '🔥' }), count: 40 })],
+    });
+    expect(mapMessage(message({ reactions: countsOnly }), context()).reactions).toEqual([]);
+  });
+
+  it('puts the text first, then the media, with the sticker’s set resolved by the caller', () => {
+    const sticker = document(201, 'image/webp', [
+      stickerAttribute('👋', new Api.InputStickerSetID({ id: long(555), accessHash: long(556) })),
+    ]);
+    const mapped = mapMessage(
+      message({ media: new Api.MessageMediaDocument({ document: sticker }) }),
+      context(),
+    );
+    expect(mapped.parts).toEqual([
+      {
+        kind: 'media',
+        mediaKind: 'sticker',
+        uniqueId: '201',
+        description: null,
+        mimeType: 'image/webp',
+        fileName: null,
+        stickerSetName: 'CuteCats',
+        stickerSetTitle: 'Cute Cats',
+        stickerName: '👋',
+      },
+    ]);
+    const captioned = mapMessage(
+      message({
+        message: 'our menu',
+        media: new Api.MessageMediaDocument({ document: document(601, 'application/pdf') }),
+      }),
+      context(),
+    );
+    expect(captioned.parts.map((part) => part.kind)).toEqual(['text', 'media']);
+    const poll = mapMessage(
+      message({
+        media: new Api.MessageMediaPoll({
+          poll: new Api.Poll({
+            id: long(1),
+            question: new Api.TextWithEntities({ text: 'Lunch?', entities: [] }),
+            answers: [
+              new Api.PollAnswer({
+                text: new Api.TextWithEntities({ text: 'Yes', entities: [] }),
+                option: Buffer.from([0]),
+              }),
+            ],
+          }),
+          results: new Api.PollResults({}),
+        }),
+      }),
+      context(),
+    );
+    expect(poll.parts).toEqual([{ kind: 'unknown', partKind: 'poll' }]);
+    expect(ChatMsgSchema.parse(mapped)).toEqual(mapped);
+  });
+});
