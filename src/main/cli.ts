@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCheckConfig } from './cli/check-config';
 import type { CliIo } from './cli/io';
+import { runLogin } from './cli/login';
 import { runServe } from './cli/serve';
 import { runSimulate } from './cli/simulate';
 import { shippedConfigDirs } from './config';
@@ -12,6 +13,7 @@ Commands:
   serve          Host the runtime headless and serve the console to a browser
   check-config   Load the config directories and report agents, prompts, media and problems
   simulate       Play a scripted Simulator conversation with an agent and print what happens
+  login          Log an agent's Telegram account in (phone code, two-step password or QR code)
 
 Run "troupe <command> --help" for a command's options.`;
 
@@ -27,6 +29,8 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
       return runCheckConfig(args, io);
     case 'simulate':
       return runSimulate(args, io);
+    case 'login':
+      return runLogin(args, { ...io, input: process.stdin });
     case undefined:
     case 'help':
     case '--help':

@@ -28,13 +28,16 @@ import { NO_TRIGGER, type ReceivedParams } from './graph/received-task';
 import { insertReceivedTask } from './graph/replan';
 import { type TaskGraph, type TaskNode, updateNode } from './graph/task-graph';
 import { isGroupChannel } from './inbound/gates';
+import { GivenUpChats } from './inbound/given-up-chats';
 import { inboundTrigger } from './inbound/inbound-trigger';
+import { scanUnread } from './inbound/unread-scan';
 import { PARTNER_TYPING_WINDOW_MS, PartnerTypingTracker } from './pacing/partner-typing';
 import { PresenceKeeper, presenceOf } from './pacing/presence';
 import { agentPacing, NO_PACING, type Pacing } from './pacing/typing-delay';
 import { FairSlots, type Release } from './scheduler/fair-slots';
 import { SendRateLimiter } from './scheduler/send-rate-limiter';
 import { STOPPED, StopLatch } from './scheduler/stop-latch';
+import { UnreadScanner } from './scheduler/unread-scanner';
 import { classifyTaskFailure } from './tasks/classify-failure';
 import { createTaskHandlers, resourceOf } from './tasks/handler-registry';
 import type { TaskHandler, TaskResult } from './tasks/task-handler';
@@ -105,9 +108,11 @@ export class ConversationEngine {
   readonly #sendLimiter: SendRateLimiter;
   readonly #partnerTyping: PartnerTypingTracker;
   readonly #handlerFor: (kind: string) => TaskHandler;
+  readonly #scanner: UnreadScanner;
+  readonly #givenUp = new GivenUpChats();
   readonly #work = new Set<Promise<unknown>>();
   #unsubscribe: (() => void) | null = null;
-  /** Inbound events still being looked at (gates may ask the network). */
+  /** Inbound events and unread scans still being looked at (gates may ask the network). */
   #pendingInbound = 0;
   #started = false;
   #stopped = false;
@@ -143,6 +148,17 @@ export class ConversationEngine {
       onExchange: (conversation, exchange) => this.#emit({ type: 'exchange', conversation, exchange }),
     });
     this.#handlerFor = createTaskHandlers(taskDeps, received);
+    this.#scanner = new UnreadScanner({
+      clock: deps.clock,
+      logger: this.#logger,
+      intervalMs: () => deps.settings().engine.scanIntervalSeconds * 1000,
+      agents: () =>
+        deps
+          .agents()
+          .map((agent) => agent.configName)
+          .filter((name) => this.#agent(name) !== null),
+      scanOnce: (agent) => this.#scanOnce(agent),
+    });
   }
 
   // ---- Lifecycle ----
@@ -173,6 +189,7 @@ export class ConversationEngine {
     });
     this.#unsubscribe = this.#deps.port.subscribe((event) => this.#onInbound(event));
     for (const graph of this.#graphs.values()) this.#poke(graph.conversation);
+    this.#scanner.start();
     this.#logger.info({ graphs: this.#graphs.size }, 'engine started');
   }
 
@@ -185,6 +202,7 @@ export class ConversationEngine {
     this.#stopped = true;
     this.#stopLatch.stop();
     this.#unsubscribe?.();
+    this.#scanner.stop();
     for (const runner of this.#runners.values()) {
       runner.cancelWake?.();
       runner.current?.abort.abort();
@@ -311,6 +329,34 @@ export class ConversationEngine {
     return this.#insertTrigger(conversation, { ...NO_TRIGGER, ...trigger });
   }
 
+  /**
+   * Scans the agent's unread chats now for work the live events missed (call it once its account
+   * has connected) and starts the turns that are due. Resolves to the number of conversations
+   * triggered, 0 when the engine is not running; rejects when the chats cannot be listed.
+   */
+  async scan(agent: string): Promise<number> {
+    if (!this.#started || this.#stopped) return 0;
+    return this.#scanner.scan(agent);
+  }
+
+  #scanOnce(agent: string): Promise<number> {
+    this.#pendingInbound++;
+    const scan = scanUnread(agent, {
+      network: this.network,
+      port: this.#deps.port,
+      logger: this.#logger,
+      activeAgent: (name) => this.#agent(name),
+      conversationSettings: (conversation) => this.#deps.store.conversationSettings.get(conversation),
+      graph: (conversation) => this.#graphs.get(conversationKeyString(conversation)) ?? null,
+      givenUp: this.#givenUp,
+      insert: (conversation, trigger) => this.#insertTrigger(conversation, trigger),
+    }).finally(() => {
+      this.#pendingInbound--;
+    });
+    this.#track(scan.catch(() => {}));
+    return scan;
+  }
+
   #onInbound(event: InboundEvent): void {
     if (this.#stopped) return;
     const channelId = 'message' in event ? event.message.channelId : event.channelId;
@@ -364,6 +410,7 @@ export class ConversationEngine {
     if (insertion.outcome === 'duplicate') return false;
     this.#deps.store.transaction(() => this.#deps.store.taskGraphs.save(insertion.graph));
     this.#graphs.set(key, insertion.graph);
+    this.#givenUp.clear(conversation);
     if (insertion.outcome === 'replanned') {
       const runner = this.#runner(conversation);
       if (runner.current && insertion.cancelled.some((node) => node.id === runner.current?.nodeId)) {
@@ -554,6 +601,7 @@ export class ConversationEngine {
       const classified = classifyTaskFailure(failure);
       const { maxRetries, retryIntervalSeconds } = settings().engine;
       const outcome = failTask(graph, node, classified, { maxRetries, retryIntervalSeconds }, now);
+      if (outcome === 'failed' && node.kind === 'received') this.#givenUp.gaveUp(conversation);
       store.taskLog.append({
         ...logBase,
         details: { outcome, retries: node.retries },

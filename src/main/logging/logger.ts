@@ -20,6 +20,7 @@ export const REDACTED_KEYS = [
   'secret',
   'value',
   'sessionString',
+  'session',
   'authorization',
   'phoneCode',
 ] as const;

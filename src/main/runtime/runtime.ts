@@ -8,6 +8,7 @@ import { createConversationHandlers } from '../api/handlers/conversation-handler
 import { createSecretHandlers } from '../api/handlers/secret-handlers';
 import { createSettingsHandlers } from '../api/handlers/settings-handlers';
 import { createSimulatorHandlers } from '../api/handlers/simulator-handlers';
+import { createTelegramHandlers } from '../api/handlers/telegram-handlers';
 import { systemClock } from '../clock';
 import { shippedConfigDirs } from '../config';
 import { ConversationEngine } from '../engine';
@@ -20,6 +21,7 @@ import { forwardConversationEvents } from './conversation-events';
 import { simulatedAgentAccount } from './simulated-agent-account';
 import { StickerCatalogue } from './sticker-catalogue';
 import { scheduleTaskLogPruning } from './task-log-retention';
+import { createTelegramRuntime, type TelegramRuntime } from './telegram-runtime';
 import type { ConversationRuntimeHandle, RuntimeOptions } from './types';
 
 /**
@@ -46,6 +48,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
   const stickers = new StickerCatalogue();
   /** Set once built; a reload before then has nothing to wake. */
   let engine: ConversationEngine | null = null;
+  let telegram: TelegramRuntime | null = null;
   const config = new ConfigService({
     env: options.env,
     cwd: options.cwd,
@@ -60,6 +63,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
         .catch((error: unknown) => logger.warn({ err: error }, 'reading the curated stickers failed'));
       // An agent enabled or added by the reload may have work waiting.
       engine?.refresh();
+      void telegram?.service.reconcile();
     },
   });
   try {
@@ -98,9 +102,33 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     llm,
     ...(options.engine ?? {}),
   });
-  const stopForwarding = forwardConversationEvents({ events, simulator, engines: [simulatorEngine] });
+  telegram = createTelegramRuntime({
+    store,
+    secrets,
+    cipher: options.cipher,
+    config,
+    events,
+    llm,
+    clock,
+    env: options.env,
+    logger: options.logger,
+    engine: options.engine,
+  });
+  const telegramEngine = telegram.engine;
+  const stopForwarding = forwardConversationEvents({
+    events,
+    simulator,
+    engines: [simulatorEngine, telegramEngine],
+  });
   simulatorEngine.start();
+  telegramEngine.start();
   engine = simulatorEngine;
+  // New Telegram API credentials or another server: the accounts follow.
+  const stopFollowingSecrets = secrets.onChange(() => void telegram?.service.reconcile());
+  const stopFollowingSettings = events.subscribe((name) => {
+    if (name === 'settings.changed') void telegram?.service.reconcile();
+  });
+  void telegram.service.reconcile();
 
   const dispatch = createApiDispatcher(
     {
@@ -116,6 +144,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
       ...createSecretHandlers(secrets),
       ...createConversationHandlers({ engines: { simulator: simulatorEngine }, simulator, config }),
       ...createSimulatorHandlers({ simulator, config }),
+      ...createTelegramHandlers(telegram.service),
     },
     options.logger.child({ module: 'api' }),
   );
@@ -127,10 +156,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     events,
     stateDir: options.stateDir,
     simulator,
-    engines: { simulator: simulatorEngine },
+    engines: { simulator: simulatorEngine, telegram: telegramEngine },
     async close() {
       stopPruning();
+      stopFollowingSecrets();
+      stopFollowingSettings();
       await simulatorEngine.stop();
+      await telegram?.close();
       stopForwarding();
       simulator.close();
       await config.close();

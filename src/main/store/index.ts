@@ -39,3 +39,4 @@ export {
   TaskLogRepository,
   taskLogRetentionCutoff,
 } from './task-log-repository';
+export { type StoredTelegramSession, TelegramSessionRepository } from './telegram-session-repository';

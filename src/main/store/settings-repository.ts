@@ -24,6 +24,9 @@ const STORED_VALUE_SCHEMAS: { [K in SettingsKey]: z.ZodType<Settings[K]> } = {
   engine: SettingsSchema.shape.engine
     .partial()
     .transform((stored) => ({ ...DEFAULT_SETTINGS.engine, ...stored })),
+  telegramServer: SettingsSchema.shape.telegramServer
+    .partial()
+    .transform((stored) => ({ ...DEFAULT_SETTINGS.telegramServer, ...stored })),
 };
 
 const SETTINGS_KEYS = Object.keys(STORED_VALUE_SCHEMAS) as SettingsKey[];
@@ -68,7 +71,7 @@ export class SettingsRepository {
     return structuredClone(settings);
   }
 
-  /** Applies a patch: top-level keys replace, `llmBaseUrls` and `engine` merge per field. Returns the new settings. */
+  /** Applies a patch: top-level keys replace, object-valued keys merge per field. Returns the new settings. */
   update(patch: SettingsPatch): Settings {
     const validPatch = SettingsPatchSchema.parse(patch);
     try {
@@ -80,6 +83,7 @@ export class SettingsRepository {
             ...validPatch,
             llmBaseUrls: { ...current.llmBaseUrls, ...validPatch.llmBaseUrls },
             engine: { ...current.engine, ...validPatch.engine },
+            telegramServer: { ...current.telegramServer, ...validPatch.telegramServer },
           });
           const updatedAt = this.#now().toISOString();
           for (const key of SETTINGS_KEYS) {

@@ -11,6 +11,7 @@ import { LlmPriceRepository } from './llm-price-repository';
 import { SecretsRepository } from './secrets-repository';
 import { SettingsRepository } from './settings-repository';
 import { TaskLogRepository } from './task-log-repository';
+import { TelegramSessionRepository } from './telegram-session-repository';
 
 /** The runtime's one typed view of the database: a repository per aggregate. */
 export interface Store {
@@ -30,6 +31,8 @@ export interface Store {
   readonly conversationSettings: EngineConversationSettingsRepository;
   /** The last LLM exchange of each conversation. */
   readonly llmExchanges: EngineExchangeRepository;
+  /** Encrypted Telegram sessions per agent and server (see SessionVault). */
+  readonly telegramSessions: TelegramSessionRepository;
   /**
    * The database handle, for aggregates that keep their SQL next to their module (the Simulator's
    * chats live in src/main/simulator). Everything else goes through a repository above.
@@ -70,6 +73,7 @@ export function openStore(options: OpenStoreOptions): Store {
     memoryEntries: new EngineMemoryRepository(db),
     conversationSettings: new EngineConversationSettingsRepository(db),
     llmExchanges: new EngineExchangeRepository(db),
+    telegramSessions: new TelegramSessionRepository(db, deps),
     db,
     transaction: <T>(work: () => T): T => {
       try {

@@ -4,6 +4,7 @@ import { AgentConfigSchema, ConfigProblemSchema, MEDIA_KINDS } from '../domain/c
 import { SecretNameSchema, SecretStatusSchema } from '../domain/secrets';
 import { SettingsPatchSchema, SettingsSchema } from '../domain/settings';
 import { conversationEvents, conversationProcedures } from './conversation-contract';
+import { telegramEvents, telegramProcedures } from './telegram-contract';
 
 /**
  * The operator API: every procedure with its input and output schema, and every server event.
@@ -89,6 +90,7 @@ export const procedures = {
   },
   'secrets.clear': { input: z.object({ name: SecretNameSchema }).strict(), output: SecretStatusSchema },
   ...conversationProcedures,
+  ...telegramProcedures,
 } as const;
 
 export const events = {
@@ -97,6 +99,7 @@ export const events = {
   'secrets.changed': z.object({ secrets: z.array(SecretStatusSchema) }),
   'settings.changed': SettingsSchema,
   ...conversationEvents,
+  ...telegramEvents,
 } as const;
 
 export type Procedures = typeof procedures;

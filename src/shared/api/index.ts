@@ -5,4 +5,5 @@ export * from './contract';
 export * from './conversation-contract';
 export * from './errors';
 export * from './http-auth';
+export * from './telegram-contract';
 export * from './wire';

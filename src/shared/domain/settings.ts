@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TELEGRAM_SERVER_SETTINGS, TelegramServerSettingsSchema } from './telegram';
 
 export const LLM_PROVIDERS = ['gemini', 'openai', 'xai', 'openrouter', 'ollama'] as const;
 export const LlmProviderIdSchema = z.enum(LLM_PROVIDERS);
@@ -45,6 +46,8 @@ export const EngineSettingsSchema = z.object({
   /** How often a failing task is retried before it fails for good. */
   maxRetries: z.number().int().min(0).max(100),
   retryIntervalSeconds: z.number().min(1).max(3600),
+  /** How often each agent's chats are scanned for unread work the live events missed. */
+  scanIntervalSeconds: z.number().min(10).max(3600),
   /** Recent messages fetched per turn in a direct chat; at least as many as are shown. */
   historyFetchDirect: z.number().int().min(1).max(1000),
   /** Recent messages fetched per turn in a group or channel. */
@@ -63,6 +66,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   sendsPerMinute: 20,
   maxRetries: 10,
   retryIntervalSeconds: 10,
+  scanIntervalSeconds: 60,
   historyFetchDirect: 200,
   historyFetchGroup: 150,
   historyShown: 50,
@@ -80,6 +84,8 @@ export const SettingsSchema = z.object({
     ollama: BaseUrlSchema,
   }),
   engine: EngineSettingsSchema,
+  /** Which Telegram agents log in to; TROUPE_TELEGRAM_DC overrides it. */
+  telegramServer: TelegramServerSettingsSchema,
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -87,14 +93,16 @@ export const DEFAULT_SETTINGS: Settings = {
   configPath: [],
   llmBaseUrls: { gemini: '', openai: '', xai: '', openrouter: '', ollama: '' },
   engine: DEFAULT_ENGINE_SETTINGS,
+  telegramServer: DEFAULT_TELEGRAM_SERVER_SETTINGS,
 };
 
-/** A partial update: top-level keys replace, `llmBaseUrls` and `engine` merge per field. */
+/** A partial update: top-level keys replace, `llmBaseUrls`, `engine` and `telegramServer` merge per field. */
 export const SettingsPatchSchema = z
   .object({
     configPath: SettingsSchema.shape.configPath.optional(),
     llmBaseUrls: SettingsSchema.shape.llmBaseUrls.partial().strict().optional(),
     engine: EngineSettingsSchema.partial().strict().optional(),
+    telegramServer: TelegramServerSettingsSchema.partial().strict().optional(),
   })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

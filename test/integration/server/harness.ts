@@ -6,7 +6,7 @@ import { type ApiHandlers, createApiDispatcher } from '../../../src/main/api/dis
 import { EventHub } from '../../../src/main/api/event-hub';
 import { createLogger } from '../../../src/main/logging';
 import { type ConsoleServer, type ConsoleServerOptions, startConsoleServer } from '../../../src/main/server';
-import { ApiError, conversationProcedures } from '../../../src/shared/api';
+import { ApiError, conversationProcedures, telegramProcedures } from '../../../src/shared/api';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/shared/domain/settings';
 
 export const INDEX_HTML = '<!doctype html><title>Troupe test console</title><div id="root"></div>';
@@ -30,11 +30,14 @@ function notInThisTest(): never {
 export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
   const events = new EventHub();
   let settings: Settings = structuredClone(DEFAULT_SETTINGS);
-  const refuseConversations = Object.fromEntries(
-    Object.keys(conversationProcedures).map((name) => [name, notInThisTest]),
-  ) as unknown as Pick<ApiHandlers, keyof typeof conversationProcedures>;
+  const refused = Object.fromEntries(
+    [...Object.keys(conversationProcedures), ...Object.keys(telegramProcedures)].map((name) => [
+      name,
+      notInThisTest,
+    ]),
+  ) as unknown as Pick<ApiHandlers, keyof typeof conversationProcedures | keyof typeof telegramProcedures>;
   const handlers: ApiHandlers = {
-    ...refuseConversations,
+    ...refused,
     'app.info': () => ({
       name: 'Troupe',
       version: '0.0.0-test',
@@ -56,6 +59,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
         configPath: patch.configPath ?? settings.configPath,
         llmBaseUrls: { ...settings.llmBaseUrls, ...patch.llmBaseUrls },
         engine: { ...settings.engine, ...patch.engine },
+        telegramServer: { ...settings.telegramServer, ...patch.telegramServer },
       };
       events.emit('settings.changed', settings);
       return settings;

@@ -13,6 +13,8 @@ export interface StartFakeTelegramOptions {
   dcId?: number;
   /** Receives protocol problems and calls to unimplemented methods; console.warn by default. */
   log?: (line: string) => void;
+  /** How long a QR login token stays valid; 30 seconds (Telegram's) by default. */
+  qrTokenSeconds?: number;
 }
 
 export interface CreateUserOptions {

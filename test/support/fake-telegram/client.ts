@@ -2,6 +2,7 @@ import { TelegramClient } from 'telegram';
 import type { TelegramClientParams } from 'telegram/client/telegramBaseClient.js';
 import { PromisedNetSockets } from 'telegram/extensions/index.js';
 import { Logger, LogLevel } from 'telegram/extensions/Logger.js';
+import { destroyTelegramClient } from '../../../src/main/telegram/connection';
 import type { FakeTelegram } from './api';
 import { trustRsaPublicKey } from './rsa-key';
 import { sessionFor } from './session-string';
@@ -64,7 +65,7 @@ export async function connectClient(
       ...options.params,
     },
   );
-  fake.onClose(() => destroyClient(client));
+  fake.onClose(() => destroyTelegramClient(client));
   if (options.connect ?? true) {
     try {
       const connected = await withTimeout(
@@ -74,24 +75,12 @@ export async function connectClient(
       );
       if (!connected) throw new Error('GramJS could not connect to the fake Telegram');
     } catch (error) {
-      await destroyClient(client);
+      await destroyTelegramClient(client);
       throw error;
     }
   }
   return client;
 }
 
-/**
- * Destroys a client completely. GramJS's disconnect() walks its download connections and their
- * release timers with Object.values() although both are Maps, so neither is stopped; this does it.
- */
-export async function destroyClient(client: TelegramClient): Promise<void> {
-  const timers = (client as unknown as { _exportedSenderReleaseTimeouts: Map<number, NodeJS.Timeout> })
-    ._exportedSenderReleaseTimeouts;
-  for (const timer of timers.values()) clearTimeout(timer);
-  timers.clear();
-  const senders = [...client._exportedSenderPromises.values()];
-  client._exportedSenderPromises.clear();
-  await Promise.allSettled(senders.map(async (sender) => (await sender).disconnect()));
-  await client.destroy();
-}
+/** Destroys a client completely, as the product does (GramJS's own disconnect leaves timers behind). */
+export { destroyTelegramClient as destroyClient };

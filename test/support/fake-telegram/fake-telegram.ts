@@ -67,8 +67,11 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
   const messaging = new Messaging(store, views, (userId, updates, except) =>
     server.push((key) => key.userId === userId && key.id !== except, updates),
   );
-  const login = new LoginDesk(store, views, (authKeyId, updates) =>
-    server.push((key) => key.id === authKeyId, updates),
+  const login = new LoginDesk(
+    store,
+    views,
+    (authKeyId, updates) => server.push((key) => key.id === authKeyId, updates),
+    options.qrTokenSeconds,
   );
   const deps: MethodDeps = {
     store,

@@ -23,7 +23,7 @@ interface QrToken {
   acceptedBy: bigint | null;
 }
 
-/** How long an exported login token (the QR code) stays valid, as on Telegram. */
+/** How long an exported login token (the QR code) stays valid by default, as on Telegram. */
 const QR_TOKEN_SECONDS = 30;
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -37,12 +37,15 @@ export class LoginDesk {
   /** Auth keys past the code (or QR) step of an account with a password. */
   readonly #awaitingPassword = new Map<string, { userId: bigint; challenge: SrpChallenge | null }>();
   readonly #qrTokens = new Map<string, QrToken>();
+  readonly #qrTokenSeconds: number;
 
   constructor(
     store: Store,
     views: Views,
     notifyAuthKey: (authKeyId: string, updates: Api.TypeUpdates) => void,
+    qrTokenSeconds = QR_TOKEN_SECONDS,
   ) {
+    this.#qrTokenSeconds = qrTokenSeconds;
     this.#store = store;
     this.#views = views;
     this.#notifyAuthKey = notifyAuthKey;
@@ -163,7 +166,7 @@ export class LoginDesk {
     const entry: QrToken = {
       token: randomBytes(32),
       authKeyId: authKey.id,
-      expires: now() + QR_TOKEN_SECONDS,
+      expires: now() + this.#qrTokenSeconds,
       acceptedBy: null,
     };
     this.#qrTokens.set(entry.token.toString('hex'), entry);

@@ -2,6 +2,7 @@ import { migration001Initial } from './001-initial';
 import { migration002Simulator } from './002-simulator';
 import { migration003Engine } from './003-engine';
 import { migration004LlmPrices } from './004-llm-prices';
+import { migration005TelegramSessions } from './005-telegram-sessions';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -10,4 +11,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration002Simulator,
   migration003Engine,
   migration004LlmPrices,
+  migration005TelegramSessions,
 ];

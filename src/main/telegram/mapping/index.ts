@@ -46,3 +46,4 @@ export {
   stickerRefsFromSet,
   stickerSetOf,
 } from './sticker-sets';
+export { telegramUserOf } from './telegram-user';

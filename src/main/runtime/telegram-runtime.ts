@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import type { EventHub } from '../api/event-hub';
+import type { Clock } from '../clock';
+import { ConversationEngine } from '../engine';
+import type { LlmRouter } from '../llm';
+import type { Logger } from '../logging';
+import type { SecretCipher, SecretStore } from '../secrets';
+import type { Store } from '../store';
+import { TelegramAccounts } from '../telegram/accounts';
+import { resolveTelegramServer } from '../telegram/connection';
+import { SessionVault, TelegramLoginService, telegramCredentialsFrom } from '../telegram/login';
+import { TelegramMessagingPort } from '../telegram/port';
+import type { ConfigService } from './config-service';
+import { TelegramService } from './telegram-service';
+import type { RuntimeOptions } from './types';
+
+export interface TelegramRuntimeDeps {
+  store: Store;
+  secrets: SecretStore;
+  cipher: SecretCipher;
+  config: ConfigService;
+  events: EventHub;
+  llm: LlmRouter;
+  clock: Clock;
+  env: NodeJS.ProcessEnv;
+  logger: Logger;
+  engine?: RuntimeOptions['engine'];
+}
+
+export interface TelegramRuntime {
+  readonly service: TelegramService;
+  readonly engine: ConversationEngine;
+  close(): Promise<void>;
+}
+
+/**
+ * Agents on Telegram: their accounts (one GramJS client each), the logins, the MessagingPort
+ * over them and the conversation engine that runs on it. Only connected agents act there.
+ */
+export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntime {
+  const { store, events, logger } = deps;
+  const server = () =>
+    resolveTelegramServer(store.settings.get().telegramServer, deps.env, (path) =>
+      readFileSync(path, 'utf8'),
+    );
+  const vault = new SessionVault({ repository: store.telegramSessions, cipher: deps.cipher, logger });
+  // Built below; the callbacks only fire once everything is in place.
+  let service: TelegramService;
+  const accounts = new TelegramAccounts({
+    logger,
+    clock: deps.clock,
+    onLoggedOut: (configName, code) => void service.sessionEnded(configName, code),
+  });
+  const logins = new TelegramLoginService({
+    vault,
+    server,
+    credentials: () => telegramCredentialsFrom(deps.secrets),
+    logger,
+    onLoggedIn: (configName, login) => service.loggedIn(configName, login),
+    onStep: (configName, step) => events.emit('telegram.loginStep', { configName, step }),
+  });
+  const port = new TelegramMessagingPort({ accounts, logger, clock: deps.clock });
+  const engine = new ConversationEngine({
+    network: 'telegram',
+    port,
+    store,
+    clock: deps.clock,
+    logger,
+    agents: () => deps.config.config.agents.filter((agent) => service.isActive(agent.configName)),
+    prompts: () => deps.config.prompts,
+    settings: () => store.settings.get(),
+    llm: deps.llm,
+    ...(deps.engine ?? {}),
+  });
+  service = new TelegramService({
+    accounts,
+    logins,
+    vault,
+    store,
+    secrets: deps.secrets,
+    agents: () => deps.config.config.agents,
+    settings: () => store.settings.get(),
+    server,
+    logger,
+    onActiveChanged: () => engine.refresh(),
+    onAccountChanged: (view) => events.emit('telegram.accountChanged', view),
+  });
+  const wasConnected = new Set<string>();
+  const stopForwardingAccounts = accounts.onChange((configName, view) => {
+    events.emit('telegram.accountChanged', service.view(configName));
+    // Updates sent while the account was away are not replayed: a scan finds what they left unread.
+    if (view?.connection === 'connected' && !wasConnected.has(configName)) {
+      wasConnected.add(configName);
+      engine
+        .scan(configName)
+        .catch((error: unknown) =>
+          logger.warn(
+            { err: error, configName },
+            'the scan after connecting failed; the periodic scan will retry',
+          ),
+        );
+    } else if (view?.connection !== 'connected') {
+      wasConnected.delete(configName);
+    }
+  });
+  return {
+    service,
+    engine,
+    async close() {
+      stopForwardingAccounts();
+      await engine.stop();
+      await service.close();
+      port.close();
+    },
+  };
+}

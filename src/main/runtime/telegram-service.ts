@@ -1,0 +1,306 @@
+import { ApiError } from '../../shared/api/errors';
+import type { AgentConfig } from '../../shared/domain/config';
+import type { Settings } from '../../shared/domain/settings';
+import type {
+  LoginStep,
+  TelegramAccountView,
+  TelegramServerView,
+  TelegramUser,
+} from '../../shared/domain/telegram';
+import type { TelegramConsole } from '../api/handlers/telegram-handlers';
+import type { Logger } from '../logging';
+import type { SecretStore } from '../secrets';
+import type { Store } from '../store';
+import type { TelegramAccounts } from '../telegram/accounts';
+import { type TelegramServer, TelegramServerConfigError } from '../telegram/connection';
+import {
+  API_CREDENTIALS_SETTING,
+  LoginError,
+  type SavedTelegramSession,
+  type SessionVault,
+  type TelegramLoginService,
+  telegramCredentialsFrom,
+  writeTelegramIdToAgentFile,
+} from '../telegram/login';
+
+export interface TelegramServiceDeps {
+  accounts: TelegramAccounts;
+  logins: TelegramLoginService;
+  vault: SessionVault;
+  store: Store;
+  secrets: SecretStore;
+  agents: () => readonly AgentConfig[];
+  settings: () => Settings;
+  /** The server in effect (settings, or TROUPE_TELEGRAM_DC); throws TelegramServerConfigError. */
+  server: () => TelegramServer;
+  logger: Logger;
+  /** An account was connected or went away: the engine looks at its conversations again. */
+  onActiveChanged: (configName: string) => void;
+  onAccountChanged: (view: TelegramAccountView) => void;
+}
+
+/**
+ * The runtime's Telegram: which agents are connected, and the operator's actions on them. An
+ * agent is connected when the operator's switch is on, its file does not say Disabled, and it
+ * has a session on the server in effect. The console's views come from here.
+ */
+export class TelegramService implements TelegramConsole {
+  readonly #deps: TelegramServiceDeps;
+  readonly #logger: Logger;
+  /** Serializes reconciliations, so a burst of changes never connects an account twice. */
+  #reconciling: Promise<void> = Promise.resolve();
+  #serverScope: string | null = null;
+
+  constructor(deps: TelegramServiceDeps) {
+    this.#deps = deps;
+    this.#logger = deps.logger.child({ module: 'telegram' });
+  }
+
+  /** Connects every agent that should be, and disconnects the rest. Call after anything changed. */
+  reconcile(): Promise<void> {
+    this.#reconciling = this.#reconciling.then(
+      () => this.#reconcileNow(),
+      () => this.#reconcileNow(),
+    );
+    return this.#reconciling;
+  }
+
+  /** The agent may act on Telegram now (connected or reconnecting: its work waits, it is not lost). */
+  isActive(configName: string): boolean {
+    return this.#deps.accounts.account(configName) !== undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.#reconciling.catch(() => {});
+    await this.#deps.logins.close();
+    await this.#deps.accounts.disconnectAll();
+  }
+
+  // ---- The console ----
+
+  server(): TelegramServerView {
+    try {
+      return this.#server().view;
+    } catch {
+      return { mode: this.#deps.settings().telegramServer.mode, label: 'Not usable', source: 'settings' };
+    }
+  }
+
+  accounts(): TelegramAccountView[] {
+    return this.#deps.agents().map((agent) => this.view(agent.configName));
+  }
+
+  view(configName: string): TelegramAccountView {
+    const agent = this.#agent(configName);
+    const enabled = this.#deps.store.agentState.get(configName).enabled;
+    const live = this.#deps.accounts.view(configName);
+    if (live) return { ...live, enabled };
+    const base: TelegramAccountView = {
+      configName,
+      enabled,
+      connection: 'logged-out',
+      user: null,
+      coolDownUntil: null,
+      sendsStoppedUntil: null,
+      problem: null,
+    };
+    let server: TelegramServer;
+    try {
+      server = this.#server();
+    } catch (error) {
+      return { ...base, connection: 'error', problem: (error as Error).message };
+    }
+    const saved = this.#deps.vault.load(configName, server.sessionScope);
+    if (!saved) return base;
+    const withUser = { ...base, user: saved.user };
+    if (!enabled || agent?.disabled) return { ...withUser, connection: 'disabled' };
+    if (!this.#credentials()) {
+      return {
+        ...withUser,
+        connection: 'error',
+        problem: `Set the Telegram API id and hash in ${API_CREDENTIALS_SETTING}.`,
+      };
+    }
+    return { ...withUser, connection: 'connecting' };
+  }
+
+  startPhoneLogin(configName: string, phone: string): Promise<LoginStep> {
+    this.#agentOrThrow(configName);
+    return asApiErrors(() => this.#deps.logins.start(configName, phone));
+  }
+
+  startQrLogin(configName: string): Promise<LoginStep> {
+    this.#agentOrThrow(configName);
+    return asApiErrors(() => this.#deps.logins.qr(configName));
+  }
+
+  submitCode(configName: string, code: string): Promise<LoginStep> {
+    return asApiErrors(() => this.#deps.logins.code(configName, code));
+  }
+
+  submitPassword(configName: string, password: string): Promise<LoginStep> {
+    return asApiErrors(() => this.#deps.logins.password(configName, password));
+  }
+
+  cancelLogin(configName: string): Promise<void> {
+    return this.#deps.logins.cancel(configName);
+  }
+
+  async logout(configName: string): Promise<TelegramAccountView> {
+    this.#agentOrThrow(configName);
+    await this.#deps.accounts.disconnect(configName);
+    await asApiErrors(() => this.#deps.logins.logout(configName));
+    this.#deps.store.agentState.update(configName, { loginState: 'logged-out' });
+    this.#logger.info({ configName }, 'logged out of Telegram');
+    return this.#changed(configName);
+  }
+
+  async setEnabled(configName: string, enabled: boolean): Promise<TelegramAccountView> {
+    const agent = this.#agentOrThrow(configName);
+    if (enabled && agent.disabled) {
+      throw new ApiError(
+        'conflict',
+        `${agent.name}'s file says Disabled; remove that section from ${agent.file} to enable the agent.`,
+      );
+    }
+    this.#deps.store.agentState.update(configName, { enabled });
+    await this.reconcile();
+    return this.#changed(configName);
+  }
+
+  // ---- Events from the login service and the accounts ----
+
+  /** A login finished: remember the account, write its id into the agent file, connect it. */
+  async loggedIn(configName: string, login: SavedTelegramSession): Promise<void> {
+    this.#deps.store.agentState.update(configName, { telegramId: login.user.id, loginState: 'logged-in' });
+    const agent = this.#agent(configName);
+    if (agent) await this.#writeIdBack(agent, login.user);
+    await this.reconcile();
+    this.#changed(configName);
+  }
+
+  /** Telegram ended the session (revoked, account deleted): a new login is needed. */
+  async sessionEnded(configName: string, code: string): Promise<void> {
+    this.#logger.warn({ configName, code }, 'Telegram ended the session; the agent needs a new login');
+    try {
+      this.#deps.vault.forget(configName, this.#server().sessionScope);
+    } catch {
+      // No usable server: nothing is connected either.
+    }
+    this.#deps.store.agentState.update(configName, { loginState: 'logged-out' });
+    await this.#deps.accounts.disconnect(configName);
+    this.#deps.onActiveChanged(configName);
+    this.#changed(configName);
+  }
+
+  // ---- Internals ----
+
+  async #reconcileNow(): Promise<void> {
+    let server: TelegramServer | null = null;
+    try {
+      server = this.#server();
+    } catch (error) {
+      if (!(error instanceof TelegramServerConfigError)) throw error;
+      this.#logger.warn({ reason: error.message }, 'the Telegram server setting is not usable');
+    }
+    // Another server means other sessions: everything connected so far goes.
+    if (server?.sessionScope !== this.#serverScope) {
+      await this.#deps.accounts.disconnectAll();
+      this.#serverScope = server?.sessionScope ?? null;
+    }
+    const credentials = server ? this.#credentials() : null;
+    const wanted = new Map<string, { agent: AgentConfig; saved: SavedTelegramSession }>();
+    if (server && credentials) {
+      const sessions = this.#deps.vault.list(server.sessionScope);
+      for (const agent of this.#deps.agents()) {
+        const saved = sessions.get(agent.configName);
+        const enabled = this.#deps.store.agentState.get(agent.configName).enabled;
+        if (saved && enabled && !agent.disabled) wanted.set(agent.configName, { agent, saved });
+      }
+    }
+    for (const view of this.#deps.accounts.views()) {
+      if (wanted.has(view.configName)) continue;
+      await this.#deps.accounts.disconnect(view.configName);
+      this.#deps.onActiveChanged(view.configName);
+      this.#changed(view.configName);
+    }
+    if (!server || !credentials) return;
+    const connecting: Promise<void>[] = [];
+    for (const [configName, { agent, saved }] of wanted) {
+      if (this.#deps.accounts.account(configName)) continue;
+      connecting.push(this.#connect(agent, saved, server, credentials));
+    }
+    await Promise.all(connecting);
+  }
+
+  async #connect(
+    agent: AgentConfig,
+    saved: SavedTelegramSession,
+    server: TelegramServer,
+    credentials: NonNullable<ReturnType<typeof telegramCredentialsFrom>>,
+  ): Promise<void> {
+    const view = await this.#deps.accounts.connect(agent.configName, {
+      session: saved.session,
+      credentials,
+      server,
+      stickerSets: agent.stickerSets,
+    });
+    this.#logger.info(
+      { configName: agent.configName, connection: view.connection },
+      'Telegram account started',
+    );
+    this.#deps.onActiveChanged(agent.configName);
+  }
+
+  async #writeIdBack(agent: AgentConfig, user: TelegramUser): Promise<void> {
+    try {
+      await writeTelegramIdToAgentFile(agent.file, user.id);
+    } catch (error) {
+      // The login stands; the operator can add the id by hand.
+      this.#logger.warn(
+        { configName: agent.configName, file: agent.file, reason: (error as Error).message },
+        'could not write the Telegram id into the agent file',
+      );
+    }
+  }
+
+  #changed(configName: string): TelegramAccountView {
+    const view = this.view(configName);
+    this.#deps.onAccountChanged(view);
+    return view;
+  }
+
+  #server(): TelegramServer {
+    return this.#deps.server();
+  }
+
+  /** Null while unset or unusable; the account views say what to fix. */
+  #credentials() {
+    try {
+      return telegramCredentialsFrom(this.#deps.secrets);
+    } catch {
+      return null;
+    }
+  }
+
+  #agent(configName: string): AgentConfig | undefined {
+    return this.#deps.agents().find((agent) => agent.configName === configName);
+  }
+
+  #agentOrThrow(configName: string): AgentConfig {
+    const agent = this.#agent(configName);
+    if (!agent) throw new ApiError('not_found', `There is no agent named ${configName}.`);
+    return agent;
+  }
+}
+
+/** Login errors carry their API code; anything else stays an internal error. */
+async function asApiErrors<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof LoginError) throw new ApiError(error.kind, error.message);
+    if (error instanceof TelegramServerConfigError) throw new ApiError('unavailable', error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,415 @@
+import { Api, type TelegramClient } from 'telegram';
+import { Raw } from 'telegram/events/index.js';
+import { UpdateConnectionState } from 'telegram/network/index.js';
+import type { ConnectionState, TelegramAccountView, TelegramUser } from '../../../shared/domain/telegram';
+import type { Clock } from '../../clock';
+import type { Logger } from '../../logging';
+import { MessagingError } from '../../messaging/port';
+import {
+  createTelegramClient,
+  destroyTelegramClient,
+  type TelegramApiCredentials,
+  type TelegramServer,
+  withCallTimeout,
+} from '../connection';
+import { telegramUserOf } from '../mapping';
+import { type BackoffOptions, ReconnectBackoff } from './reconnect-backoff';
+import { classifyTelegramError, type TelegramFault } from './telegram-faults';
+
+export interface AccountConnectOptions {
+  /** The saved StringSession; empty when the agent has never logged in on this server. */
+  session: string;
+  credentials: TelegramApiCredentials;
+  server: TelegramServer;
+  /** Short names of the agent's sticker sets (its config's `stickerSets`). */
+  stickerSets?: readonly string[];
+}
+
+export interface AccountSettings {
+  clock: Clock;
+  logger: Logger;
+  /** Bound on every call and on connecting. */
+  callTimeoutMs: number;
+  /** How long outbound sends stay stopped after Telegram limits the account (PEER_FLOOD). */
+  sendStopMs: number;
+  reconnect: BackoffOptions;
+  /** GramJS's own attempts per connect and per request. */
+  clientRetries: number;
+}
+
+/** What GramJS hands its raw event handlers: single updates, or the short forms of Updates. */
+export type RawUpdate = Api.TypeUpdate | Api.TypeUpdates;
+
+export interface AccountEvents {
+  changed(account: TelegramAccount): void;
+  update(account: TelegramAccount, update: RawUpdate): void;
+  loggedOut(account: TelegramAccount, code: string): void;
+}
+
+export interface InvokeOptions {
+  /** A message send: refused while Telegram's send limit (PEER_FLOOD) holds. */
+  send?: boolean;
+}
+
+/** Bound for destroying a client, which must never hang a disconnect. */
+const DESTROY_TIMEOUT_MS = 5_000;
+
+/**
+ * One agent's Telegram account: its GramJS client, its connection state and the limits Telegram
+ * put on it. Every call goes through `invoke`, which refuses at once during a flood-wait
+ * cool-down (never busy-looping on Telegram), bounds the call in time and turns failures into
+ * MessagingErrors while updating the account (cool-down, stopped sends, logged out).
+ * GramJS reconnects by itself after short drops; when it has not recovered by the next backoff
+ * step, the client is rebuilt.
+ */
+export class TelegramAccount {
+  readonly configName: string;
+  readonly stickerSetNames: readonly string[];
+
+  readonly #options: AccountConnectOptions;
+  readonly #settings: AccountSettings;
+  readonly #events: AccountEvents;
+  readonly #backoff: ReconnectBackoff;
+  readonly #logger: Logger;
+  #client: TelegramClient | null = null;
+  /** The client that finished connecting (getMe answered); its connection signals count. */
+  #readyClient: TelegramClient | null = null;
+  #state: ConnectionState = 'connecting';
+  #user: TelegramUser | null = null;
+  #problem: string | null = null;
+  #coolDownUntil: Date | null = null;
+  #sendsStoppedUntil: Date | null = null;
+  #closed = false;
+  /** Fails the calls still waiting for an answer when the account closes. */
+  readonly #closing = new AbortController();
+  #cancelReconnect: (() => void) | null = null;
+  readonly #expiryTimers = new Set<() => void>();
+
+  constructor(
+    configName: string,
+    options: AccountConnectOptions,
+    settings: AccountSettings,
+    events: AccountEvents,
+  ) {
+    this.configName = configName;
+    this.stickerSetNames = options.stickerSets ?? [];
+    this.#options = options;
+    this.#settings = settings;
+    this.#events = events;
+    this.#backoff = new ReconnectBackoff(settings.reconnect);
+    this.#logger = settings.logger.child({ agent: configName });
+  }
+
+  get state(): ConnectionState {
+    return this.#state;
+  }
+
+  /** The logged-in user, known once connected. */
+  get user(): TelegramUser | null {
+    return this.#user;
+  }
+
+  view(): TelegramAccountView {
+    const now = this.#settings.clock.now().getTime();
+    const future = (date: Date | null) => (date && date.getTime() > now ? date.toISOString() : null);
+    return {
+      configName: this.configName,
+      enabled: true,
+      connection: this.#state,
+      user: this.#user,
+      coolDownUntil: future(this.#coolDownUntil),
+      sendsStoppedUntil: future(this.#sendsStoppedUntil),
+      problem: this.#problem,
+    };
+  }
+
+  /** Connects for the first time; resolves once connected or settled in another state. */
+  async start(): Promise<void> {
+    if (!this.#options.session) {
+      this.#setState('logged-out', 'No saved session on this server: log in first.');
+      return;
+    }
+    await this.#open();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#closing.abort(
+      new MessagingError(`${this.configName} was disconnected from Telegram.`, { retryable: true }),
+    );
+    this.#cancelReconnect?.();
+    for (const cancel of this.#expiryTimers) cancel();
+    this.#expiryTimers.clear();
+    await this.#dropClient();
+  }
+
+  /** Lifts the send stop after PEER_FLOOD (the operator checked the account with @SpamBot). */
+  resumeSends(): void {
+    if (this.#sendsStoppedUntil === null) return;
+    this.#sendsStoppedUntil = null;
+    if (this.#state === 'connected') this.#problem = null;
+    this.#events.changed(this);
+  }
+
+  /** Runs one Telegram request with the account's guards, bound and fault handling. */
+  async invoke<R extends Api.AnyRequest>(request: R, options: InvokeOptions = {}): Promise<R['__response']> {
+    const client = this.#usableClient(options);
+    try {
+      return await withCallTimeout(
+        client.invoke(request),
+        this.#settings.callTimeoutMs,
+        request.className,
+        this.#closing.signal,
+      );
+    } catch (error) {
+      throw this.#failure(error, request.className);
+    }
+  }
+
+  #usableClient(options: InvokeOptions): TelegramClient {
+    if (this.#state === 'logged-out') {
+      throw new MessagingError(`${this.configName} is logged out of Telegram; log in again.`, {
+        retryable: false,
+      });
+    }
+    const now = this.#settings.clock.now().getTime();
+    if (this.#coolDownUntil && this.#coolDownUntil.getTime() > now) {
+      const seconds = Math.ceil((this.#coolDownUntil.getTime() - now) / 1000);
+      throw new MessagingError(
+        `${this.configName} is waiting out a Telegram flood wait (${seconds} s left).`,
+        {
+          retryable: true,
+          retryAfterSeconds: seconds,
+        },
+      );
+    }
+    if (options.send && this.#sendsStoppedUntil && this.#sendsStoppedUntil.getTime() > now) {
+      throw new MessagingError(this.#sendStopText(this.#sendsStoppedUntil), { retryable: false });
+    }
+    if (this.#state !== 'connected' || this.#client === null) {
+      throw new MessagingError(`${this.configName} is not connected to Telegram (${this.#state}).`, {
+        retryable: true,
+      });
+    }
+    return this.#client;
+  }
+
+  #failure(error: unknown, what: string): MessagingError {
+    if (error instanceof MessagingError) return error;
+    const fault = classifyTelegramError(error);
+    switch (fault.kind) {
+      case 'flood-wait':
+        this.#startCoolDown(fault.seconds);
+        return new MessagingError(`Telegram asked to wait ${fault.seconds} s (${fault.code}) on ${what}.`, {
+          retryable: true,
+          retryAfterSeconds: fault.seconds,
+          cause: error,
+        });
+      case 'chat-wait':
+        return new MessagingError(`This chat is in slow mode: wait ${fault.seconds} s (${fault.code}).`, {
+          retryable: true,
+          retryAfterSeconds: fault.seconds,
+          cause: error,
+        });
+      case 'send-limit':
+        return new MessagingError(this.#stopSends(fault.code), { retryable: false, cause: error });
+      case 'logged-out':
+        void this.#logOut(fault.code);
+        return new MessagingError(
+          `Telegram ended ${this.configName}'s session (${fault.code}); log in again.`,
+          {
+            retryable: false,
+            cause: error,
+          },
+        );
+      case 'transient':
+        return new MessagingError(`${what} failed for now (${describe(error)}).`, {
+          retryable: true,
+          cause: error,
+        });
+      case 'refused':
+        return new MessagingError(`Telegram refused ${what}: ${fault.code}.`, {
+          retryable: false,
+          cause: error,
+        });
+    }
+  }
+
+  #startCoolDown(seconds: number): void {
+    const until = new Date(this.#settings.clock.now().getTime() + seconds * 1000);
+    if (this.#coolDownUntil && this.#coolDownUntil >= until) return;
+    this.#coolDownUntil = until;
+    this.#logger.warn({ seconds }, 'Telegram flood wait: cooling down');
+    this.#expireLater(seconds * 1000);
+    this.#events.changed(this);
+  }
+
+  #stopSends(code: string): string {
+    const until = new Date(this.#settings.clock.now().getTime() + this.#settings.sendStopMs);
+    this.#sendsStoppedUntil = until;
+    this.#problem = this.#sendStopText(until, code);
+    this.#logger.warn({ code, until: until.toISOString() }, 'Telegram limited the account: sends stopped');
+    this.#expireLater(this.#settings.sendStopMs);
+    this.#events.changed(this);
+    return this.#problem;
+  }
+
+  #sendStopText(until: Date, code = 'PEER_FLOOD'): string {
+    return (
+      `Telegram limited this account (${code}): sending is stopped until ${until.toISOString()} ` +
+      'or until the operator resumes it (check the account with @SpamBot first).'
+    );
+  }
+
+  /** Tells listeners when a cool-down or send stop runs out, so views stop showing it. */
+  #expireLater(ms: number): void {
+    const cancel = this.#settings.clock.setTimer(ms, () => {
+      this.#expiryTimers.delete(cancel);
+      const now = this.#settings.clock.now().getTime();
+      if (this.#sendsStoppedUntil && this.#sendsStoppedUntil.getTime() <= now) {
+        this.#sendsStoppedUntil = null;
+        if (this.#state === 'connected') this.#problem = null;
+      }
+      if (this.#coolDownUntil && this.#coolDownUntil.getTime() <= now) this.#coolDownUntil = null;
+      this.#events.changed(this);
+    });
+    this.#expiryTimers.add(cancel);
+  }
+
+  async #open(): Promise<void> {
+    const client = createTelegramClient({
+      server: this.#options.server,
+      credentials: this.#options.credentials,
+      session: this.#options.session,
+      retries: this.#settings.clientRetries,
+    });
+    this.#client = client;
+    try {
+      const connected = await withCallTimeout(client.connect(), this.#settings.callTimeoutMs, 'Connecting');
+      if (!connected) throw new Error('GramJS could not connect');
+      const me = await withCallTimeout(client.getMe(), this.#settings.callTimeoutMs, 'users.GetUsers');
+      if (this.#client !== client) return;
+      // Subscribed only now: GramJS calls getMe itself before dispatching to a handler while it
+      // knows no self, and of two calls failing in one container GramJS answers only the first.
+      client.addEventHandler(
+        (update: RawUpdate | UpdateConnectionState) => this.#onRaw(client, update),
+        new Raw({}),
+      );
+      this.#user = telegramUserOf(me);
+      this.#readyClient = client;
+      this.#backoff.reset();
+      this.#setState('connected', this.#sendsStoppedUntil ? this.#problem : null);
+    } catch (error) {
+      if (this.#client !== client) return;
+      await this.#openFailed(classifyTelegramError(error), error);
+    }
+  }
+
+  async #openFailed(fault: TelegramFault, error: unknown): Promise<void> {
+    if (fault.kind === 'logged-out') {
+      await this.#logOut(fault.code);
+      return;
+    }
+    await this.#dropClient();
+    if (fault.kind === 'transient' || fault.kind === 'flood-wait') {
+      this.#setState('reconnecting', `Cannot reach Telegram (${describe(error)}); retrying.`);
+      this.#scheduleReopen();
+      return;
+    }
+    this.#setState('error', `Telegram refused the connection (${fault.code}).`);
+  }
+
+  #onRaw(client: TelegramClient, update: RawUpdate | UpdateConnectionState): void {
+    if (client !== this.#client || this.#closed) return;
+    if (update instanceof UpdateConnectionState) {
+      this.#onConnectionSignal(client, update.state);
+      return;
+    }
+    this.#events.update(this, update);
+  }
+
+  /** GramJS reports its own reconnects; the watchdog rebuilds the client if one does not come back. */
+  #onConnectionSignal(client: TelegramClient, state: number): void {
+    if (client !== this.#readyClient) return;
+    if (state === UpdateConnectionState.connected) {
+      if (this.#state === 'reconnecting') void this.#confirmReconnect(client);
+      return;
+    }
+    if (this.#state !== 'connected') return;
+    this.#setState('reconnecting', 'Lost the connection to Telegram; reconnecting.');
+    this.#scheduleReopen();
+  }
+
+  /**
+   * A new connection receives updates only after a request on it (Telegram's rule), so the
+   * account counts as connected again once updates.getState answered.
+   */
+  async #confirmReconnect(client: TelegramClient): Promise<void> {
+    try {
+      await withCallTimeout(
+        client.invoke(new Api.updates.GetState()),
+        this.#settings.callTimeoutMs,
+        'updates.GetState',
+      );
+    } catch (error) {
+      const fault = classifyTelegramError(error);
+      if (client === this.#client && fault.kind === 'logged-out') await this.#logOut(fault.code);
+      // Anything else: the watchdog rebuilds the client if it does not come back.
+      return;
+    }
+    if (client !== this.#client || this.#state !== 'reconnecting') return;
+    this.#cancelReconnect?.();
+    this.#cancelReconnect = null;
+    this.#backoff.reset();
+    this.#setState('connected', this.#sendsStoppedUntil ? this.#problem : null);
+  }
+
+  #scheduleReopen(): void {
+    this.#cancelReconnect?.();
+    const delay = this.#backoff.next();
+    this.#logger.info({ delayMs: delay }, 'reconnecting to Telegram after a delay');
+    this.#cancelReconnect = this.#settings.clock.setTimer(delay, () => {
+      this.#cancelReconnect = null;
+      if (this.#closed || this.#state !== 'reconnecting') return;
+      void this.#reopen();
+    });
+  }
+
+  async #reopen(): Promise<void> {
+    await this.#dropClient();
+    if (this.#closed) return;
+    await this.#open();
+  }
+
+  async #logOut(code: string): Promise<void> {
+    if (this.#state === 'logged-out') return;
+    this.#logger.warn({ code }, 'Telegram ended the session');
+    this.#cancelReconnect?.();
+    this.#setState('logged-out', `Telegram ended this session (${code}); log in again.`);
+    await this.#dropClient();
+    this.#events.loggedOut(this, code);
+  }
+
+  async #dropClient(): Promise<void> {
+    const client = this.#client;
+    this.#client = null;
+    this.#readyClient = null;
+    if (!client) return;
+    try {
+      await withCallTimeout(destroyTelegramClient(client), DESTROY_TIMEOUT_MS, 'Disconnecting');
+    } catch (error) {
+      this.#logger.warn({ err: error }, 'could not close the Telegram client cleanly');
+    }
+  }
+
+  #setState(state: ConnectionState, problem: string | null): void {
+    if (this.#closed) return;
+    this.#state = state;
+    this.#problem = problem;
+    this.#events.changed(this);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,74 @@
+import type { TelegramUser } from '../../../shared/domain/telegram';
+import type { Logger } from '../../logging';
+import type { SecretCipher } from '../../secrets';
+import type { TelegramSessionRepository } from '../../store';
+
+/** A login that can be used: the GramJS session string and the account it opens. */
+export interface SavedTelegramSession {
+  session: string;
+  user: TelegramUser;
+}
+
+export interface SessionVaultDeps {
+  repository: TelegramSessionRepository;
+  cipher: SecretCipher;
+  logger: Logger;
+}
+
+/**
+ * Telegram sessions at rest, encrypted with the secret key: a session string is as good as the
+ * account's password. A session that no longer decrypts (the key changed) counts as logged out.
+ */
+export class SessionVault {
+  readonly #repository: TelegramSessionRepository;
+  readonly #cipher: SecretCipher;
+  readonly #logger: Logger;
+
+  constructor(deps: SessionVaultDeps) {
+    this.#repository = deps.repository;
+    this.#cipher = deps.cipher;
+    this.#logger = deps.logger.child({ module: 'telegram-sessions' });
+  }
+
+  save(configName: string, scope: string, session: string, user: TelegramUser): void {
+    this.#repository.put(configName, scope, this.#cipher.encrypt(session), user);
+    this.#logger.info({ configName, scope, telegramId: user.id }, 'Telegram session saved');
+  }
+
+  /** The saved login, or null when there is none or it cannot be decrypted. */
+  load(configName: string, scope: string): SavedTelegramSession | null {
+    const stored = this.#repository.get(configName, scope);
+    if (!stored) return null;
+    const session = this.#decrypt(configName, scope, stored.sessionBlob);
+    return session === null ? null : { session, user: stored.user };
+  }
+
+  /** Returns whether a session was stored. */
+  forget(configName: string, scope: string): boolean {
+    const forgotten = this.#repository.delete(configName, scope);
+    if (forgotten) this.#logger.info({ configName, scope }, 'Telegram session forgotten');
+    return forgotten;
+  }
+
+  /** Every usable login on the server, by config name. */
+  list(scope: string): Map<string, SavedTelegramSession> {
+    const sessions = new Map<string, SavedTelegramSession>();
+    for (const stored of this.#repository.list(scope)) {
+      const session = this.#decrypt(stored.configName, scope, stored.sessionBlob);
+      if (session !== null) sessions.set(stored.configName, { session, user: stored.user });
+    }
+    return sessions;
+  }
+
+  #decrypt(configName: string, scope: string, blob: Buffer): string | null {
+    try {
+      return this.#cipher.decrypt(blob);
+    } catch (error) {
+      this.#logger.warn(
+        { configName, scope, reason: (error as Error).message },
+        'the saved Telegram session cannot be decrypted (the secret key changed?); log the agent in again',
+      );
+      return null;
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import { Api, helpers, utils } from 'telegram';
+import type { Clock } from '../../clock';
+import type { Logger } from '../../logging';
+import { MessagingError } from '../../messaging/port';
+import type { TelegramAccount } from '../accounts';
+import { isDirectChat, type KnownPeer, peerFromMarkedId } from '../mapping';
+import { Blocklist } from './blocklist';
+import { BoundedMap } from './bounded-map';
+import { EntityDirectory } from './entity-directory';
+import { ExpiringCache } from './expiring-cache';
+import { MessageMemory } from './message-memory';
+import { StickerLibrary } from './sticker-library';
+
+/** How long a chat's notification settings count as current. */
+export const MUTE_TTL_MS = 60_000;
+/** How many idempotency keys of recent sends an account remembers. */
+const SENT_KEYS_CAPACITY = 10_000;
+
+/**
+ * What the port keeps per connected account (one TelegramAccount object is one session): its
+ * caches, message memory, recent sends, and the queue that keeps its inbound updates in order.
+ */
+export class AccountContext {
+  readonly account: TelegramAccount;
+  readonly entities: EntityDirectory;
+  readonly memory = new MessageMemory();
+  /** idempotency key -> message id of the sends made in this session. */
+  readonly sentKeys = new BoundedMap<string, number>(SENT_KEYS_CAPACITY);
+  readonly stickers: StickerLibrary;
+  readonly blocklist: Blocklist;
+  readonly notifySettings: ExpiringCache<number, Api.TypePeerNotifySettings>;
+  /** Inbound updates are mapped one after another, so events keep Telegram's order. */
+  inbound: Promise<void> = Promise.resolve();
+
+  constructor(account: TelegramAccount, clock: Clock, logger: Logger) {
+    this.account = account;
+    this.entities = new EntityDirectory(clock);
+    this.stickers = new StickerLibrary(account, clock, logger);
+    this.blocklist = new Blocklist(account, clock);
+    this.notifySettings = new ExpiringCache(clock, MUTE_TTL_MS);
+  }
+
+  /** The agent's own marked user id. */
+  get selfId(): number {
+    const user = this.account.user;
+    if (!user)
+      throw new MessagingError(`${this.account.configName} is not connected to Telegram.`, {
+        retryable: true,
+      });
+    return user.id;
+  }
+
+  get premium(): boolean {
+    return this.account.user?.premium ?? false;
+  }
+
+  /** Learns the users and chats an answer or update came with. */
+  remember(answer: { users?: readonly Api.TypeUser[]; chats?: readonly Api.TypeChat[] }): void {
+    this.entities.remember([...(answer.users ?? []), ...(answer.chats ?? [])] as KnownPeer[]);
+  }
+
+  /**
+   * The input peer of a chat: the agent itself, a basic group (needs no access hash), or a user
+   * or channel seen before; else the contacts are fetched, since a new direct chat is usually
+   * with a contact.
+   */
+  async inputPeer(channelId: number): Promise<Api.TypeInputPeer> {
+    if (channelId === this.selfId) return new Api.InputPeerSelf();
+    const peer = peerFromMarkedId(channelId);
+    if (peer instanceof Api.PeerChat) return new Api.InputPeerChat({ chatId: peer.chatId });
+    const known = this.entities.inputPeer(channelId);
+    if (known) return known;
+    if (isDirectChat(channelId)) {
+      const contacts = await this.account.invoke(
+        new Api.contacts.GetContacts({ hash: helpers.returnBigInt(0) }),
+      );
+      if (contacts instanceof Api.contacts.Contacts) this.remember(contacts);
+      const found = this.entities.inputPeer(channelId);
+      if (found) return found;
+    }
+    throw new MessagingError(`${this.account.configName} does not know the chat ${channelId}.`, {
+      retryable: false,
+    });
+  }
+
+  async inputUser(userId: number): Promise<Api.TypeInputUser> {
+    return utils.getInputUser(await this.inputPeer(userId));
+  }
+}

@@ -1,0 +1,177 @@
+import { Api, helpers } from 'telegram';
+import type { StickerRef } from '../../../shared/domain/conversation';
+import type { Clock } from '../../clock';
+import type { Logger } from '../../logging';
+import type { TelegramAccount } from '../accounts';
+import {
+  fileUniqueId,
+  isPremiumSticker,
+  type KnownStickerSet,
+  type StickerSetInput,
+  type StickerSetLookup,
+  stickerRefsFromSet,
+  stickerSetOf,
+} from '../mapping';
+import { ExpiringCache } from './expiring-cache';
+
+/** How long the stickers found in Saved Messages count as current (the operator may add some). */
+export const SAVED_STICKERS_TTL_MS = 5 * 60 * 1000;
+/** How far back Saved Messages are searched for stickers. */
+const SAVED_MESSAGES_SCANNED = 100;
+
+interface SendableSticker {
+  ref: StickerRef;
+  document: Api.Document;
+}
+
+/**
+ * The stickers an agent may send: its configured sticker sets (fetched once per session) and
+ * the stickers in its Saved Messages. Also the set lookup the message mapper needs, so stickers
+ * in messages get their set's short name: sets are fetched on first sight and kept for the session.
+ */
+export class StickerLibrary {
+  readonly #account: TelegramAccount;
+  readonly #logger: Logger;
+  readonly #setsByName = new Map<string, Api.messages.StickerSet>();
+  readonly #knownSets = new Map<string, KnownStickerSet>();
+  readonly #saved: ExpiringCache<'saved', Api.Document[]>;
+
+  constructor(account: TelegramAccount, clock: Clock, logger: Logger) {
+    this.#account = account;
+    this.#logger = logger;
+    this.#saved = new ExpiringCache(clock, SAVED_STICKERS_TTL_MS);
+  }
+
+  readonly lookup: StickerSetLookup = (set) => this.#knownSets.get(setKey(set)) ?? null;
+
+  /** Fetches the sets not known yet; a set that cannot be fetched stays unnamed. */
+  async resolve(sets: readonly StickerSetInput[]): Promise<void> {
+    for (const set of sets) {
+      if (this.#knownSets.has(setKey(set))) continue;
+      try {
+        await this.#fetchSet(set);
+      } catch (error) {
+        this.#logger.debug({ err: error }, 'could not resolve a sticker set');
+      }
+    }
+  }
+
+  async list(premium: boolean): Promise<StickerRef[]> {
+    return (await this.#sendable(premium)).map((sticker) => sticker.ref);
+  }
+
+  async document(setName: string, name: string, premium: boolean): Promise<Api.Document | null> {
+    const found = (await this.#sendable(premium)).find(
+      ({ ref }) => ref.setName.toLowerCase() === setName.toLowerCase() && ref.name === name,
+    );
+    return found?.document ?? null;
+  }
+
+  async #sendable(premium: boolean): Promise<SendableSticker[]> {
+    const sendable = new Map<string, SendableSticker>();
+    const add = (sticker: SendableSticker) => {
+      const key = `${sticker.ref.setName.toLowerCase()}\u0000${sticker.ref.name}`;
+      if (!sendable.has(key)) sendable.set(key, sticker);
+    };
+    for (const name of this.#account.stickerSetNames) {
+      const set = await this.#configuredSet(name);
+      if (!set) continue;
+      for (const ref of stickerRefsFromSet(set, { includePremium: premium })) {
+        const document = set.documents.find(
+          (candidate): candidate is Api.Document =>
+            candidate instanceof Api.Document && fileUniqueId(candidate) === ref.uniqueId,
+        );
+        if (document) add({ ref, document });
+      }
+    }
+    for (const document of await this.#savedStickers()) {
+      if (!premium && isPremiumSticker(document)) continue;
+      const ref = this.#savedStickerRef(document);
+      if (ref) add({ ref, document });
+    }
+    return [...sendable.values()];
+  }
+
+  async #configuredSet(name: string): Promise<Api.messages.StickerSet | null> {
+    const known = this.#setsByName.get(name.toLowerCase());
+    if (known) return known;
+    try {
+      return await this.#fetchSet(new Api.InputStickerSetShortName({ shortName: name }));
+    } catch (error) {
+      this.#logger.warn({ err: error, stickerSet: name }, 'could not load a configured sticker set');
+      return null;
+    }
+  }
+
+  async #fetchSet(input: StickerSetInput): Promise<Api.messages.StickerSet | null> {
+    const answer = await this.#account.invoke(new Api.messages.GetStickerSet({ stickerset: input, hash: 0 }));
+    if (!(answer instanceof Api.messages.StickerSet)) return null;
+    const { set } = answer;
+    const known = { shortName: set.shortName, title: set.title || null };
+    this.#setsByName.set(set.shortName.toLowerCase(), answer);
+    this.#knownSets.set(setKey(new Api.InputStickerSetShortName({ shortName: set.shortName })), known);
+    this.#knownSets.set(setKey(new Api.InputStickerSetID({ id: set.id, accessHash: set.accessHash })), known);
+    return answer;
+  }
+
+  #savedStickers(): Promise<Api.Document[]> {
+    return this.#saved.getOrLoad('saved', async () => {
+      const answer = await this.#account.invoke(
+        new Api.messages.GetHistory({
+          peer: new Api.InputPeerSelf(),
+          limit: SAVED_MESSAGES_SCANNED,
+          offsetId: 0,
+          offsetDate: 0,
+          addOffset: 0,
+          maxId: 0,
+          minId: 0,
+          hash: helpers.returnBigInt(0),
+        }),
+      );
+      if (answer instanceof Api.messages.MessagesNotModified) return [];
+      const stickers: Api.Document[] = [];
+      for (const message of answer.messages) {
+        if (!(message instanceof Api.Message) || !(message.media instanceof Api.MessageMediaDocument))
+          continue;
+        const { document } = message.media;
+        if (document instanceof Api.Document && stickerAttribute(document)) stickers.push(document);
+      }
+      await this.resolve(
+        stickers.flatMap((document) => stickerAttribute(document)?.stickerset ?? []).filter(isSetInput),
+      );
+      return stickers;
+    });
+  }
+
+  #savedStickerRef(document: Api.Document): StickerRef | null {
+    const attribute = stickerAttribute(document);
+    if (!attribute) return null;
+    const set = stickerSetOf(attribute, this.lookup);
+    if (!set.shortName) return null;
+    const uniqueId = fileUniqueId(document);
+    return {
+      setName: set.shortName,
+      setTitle: set.title,
+      name: attribute.alt || `sticker_${uniqueId}`,
+      uniqueId,
+      description: null,
+    };
+  }
+}
+
+function stickerAttribute(document: Api.Document): Api.DocumentAttributeSticker | undefined {
+  return document.attributes.find(
+    (attribute): attribute is Api.DocumentAttributeSticker =>
+      attribute instanceof Api.DocumentAttributeSticker,
+  );
+}
+
+function isSetInput(set: Api.TypeInputStickerSet): set is StickerSetInput {
+  return set instanceof Api.InputStickerSetID || set instanceof Api.InputStickerSetShortName;
+}
+
+function setKey(set: StickerSetInput): string {
+  return set instanceof Api.InputStickerSetID
+    ? `id:${set.id.toString()}`
+    : `name:${set.shortName.toLowerCase()}`;
+}

@@ -1,0 +1,369 @@
+import { Api, helpers, utils } from 'telegram';
+import { MarkdownParser } from 'telegram/extensions/markdown.js';
+import type { ChatInfo, ChatMsg, StickerRef } from '../../../shared/domain/conversation';
+import { type Clock, systemClock } from '../../clock';
+import type { Logger } from '../../logging';
+import {
+  type AccountInfo,
+  type HistoryQuery,
+  type InboundEvent,
+  type MarkReadOptions,
+  MessagingError,
+  type MessagingPort,
+  type OutboundSticker,
+  type OutboundText,
+  type SentMessage,
+  StickerNotFoundError,
+  type UnreadChat,
+} from '../../messaging/port';
+import { Listeners, rpcErrorCode, type TelegramAccount, type TelegramAccounts } from '../accounts';
+import { isDirectChat, isMutedAt, mapChatInfo, markedEntityId, peerFromMarkedId } from '../mapping';
+import { AccountContext } from './account-context';
+import { fetchHistory } from './history';
+import { inboundEvents } from './inbound-updates';
+import { type RandomId, randomIdFor } from './random-id';
+import { chatAllowsSending } from './send-permission';
+import { sentMessageId } from './sent-message';
+import { scanUnread } from './unread-scan';
+
+export interface TelegramMessagingPortOptions {
+  accounts: TelegramAccounts;
+  logger: Logger;
+  /** The caches' time source. */
+  clock?: Clock;
+}
+
+/** How many of the agent's latest messages are searched for the one a duplicate random_id names. */
+const DUPLICATE_SEARCH_DEPTH = 30;
+
+/**
+ * The MessagingPort over Telegram: every call runs on the named agent's connected account (see
+ * TelegramAccounts) and inbound updates of every account become InboundEvents. Per account it
+ * keeps short-lived caches (entities, mute state, blocklist, stickers; see AccountContext).
+ */
+export class TelegramMessagingPort implements MessagingPort {
+  readonly kind = 'telegram' as const;
+  readonly #accounts: TelegramAccounts;
+  readonly #clock: Clock;
+  readonly #logger: Logger;
+  readonly #contexts = new WeakMap<TelegramAccount, AccountContext>();
+  readonly #inbound: Listeners<[InboundEvent]>;
+  readonly #stopUpdates: () => void;
+
+  constructor(options: TelegramMessagingPortOptions) {
+    this.#accounts = options.accounts;
+    this.#clock = options.clock ?? systemClock;
+    this.#logger = options.logger.child({ module: 'telegram-port' });
+    this.#inbound = new Listeners(this.#logger, 'inbound');
+    this.#stopUpdates = options.accounts.onUpdate((account, update) => {
+      const context = this.#contextOf(account);
+      context.inbound = context.inbound
+        .then(async () => {
+          for (const event of await inboundEvents(context, account.configName, update))
+            this.#inbound.emit(event);
+        })
+        .catch((error: unknown) =>
+          this.#logger.warn({ err: error, agent: account.configName }, 'could not handle a Telegram update'),
+        );
+    });
+  }
+
+  /** Stops listening to the accounts' updates. */
+  close(): void {
+    this.#stopUpdates();
+  }
+
+  subscribe(listener: (event: InboundEvent) => void): () => void {
+    return this.#inbound.add(listener);
+  }
+
+  async self(agent: string): Promise<AccountInfo> {
+    const user = this.#context(agent).account.user;
+    if (!user) throw notConnected(agent);
+    return { id: user.id, name: user.name, username: user.username, premium: user.premium };
+  }
+
+  async sendText(agent: string, channelId: number, message: OutboundText): Promise<SentMessage> {
+    const context = this.#context(agent);
+    const earlier = context.sentKeys.get(message.idempotencyKey);
+    if (earlier !== undefined) return { messageId: earlier, duplicate: true };
+    if (message.text.trim() === '') throw new MessagingError('The message is empty.', { retryable: false });
+    const [text, entities] = MarkdownParser.parse(message.text);
+    const peer = await context.inputPeer(channelId);
+    const randomId = randomIdFor(message.idempotencyKey);
+    const request = new Api.messages.SendMessage({
+      peer,
+      message: text,
+      entities,
+      randomId,
+      replyTo: replyHeader(message.replyTo),
+    });
+    return this.#send(
+      context,
+      channelId,
+      message.idempotencyKey,
+      request,
+      randomId,
+      (sent) => sent.message === text,
+    );
+  }
+
+  async sendSticker(agent: string, channelId: number, sticker: OutboundSticker): Promise<SentMessage> {
+    const context = this.#context(agent);
+    const earlier = context.sentKeys.get(sticker.idempotencyKey);
+    if (earlier !== undefined) return { messageId: earlier, duplicate: true };
+    const document = await context.stickers.document(sticker.setName, sticker.name, context.premium);
+    if (!document) throw new StickerNotFoundError(sticker.setName, sticker.name);
+    const randomId = randomIdFor(sticker.idempotencyKey);
+    const request = new Api.messages.SendMedia({
+      peer: await context.inputPeer(channelId),
+      media: new Api.InputMediaDocument({
+        id: new Api.InputDocument({
+          id: document.id,
+          accessHash: document.accessHash,
+          fileReference: document.fileReference,
+        }),
+      }),
+      message: '',
+      randomId,
+      replyTo: replyHeader(sticker.replyTo),
+    });
+    return this.#send(
+      context,
+      channelId,
+      sticker.idempotencyKey,
+      request,
+      randomId,
+      (sent) =>
+        sent.media instanceof Api.MessageMediaDocument &&
+        sent.media.document?.id.equals(document.id) === true,
+    );
+  }
+
+  async react(agent: string, channelId: number, messageId: number, emoji: string | null): Promise<void> {
+    if (emoji !== null && emoji.trim() === '') {
+      throw new MessagingError('A reaction is an emoji, not blank text.', { retryable: false });
+    }
+    const context = this.#context(agent);
+    const answer = await context.account.invoke(
+      new Api.messages.SendReaction({
+        peer: await context.inputPeer(channelId),
+        msgId: messageId,
+        reaction: emoji === null ? [] : [new Api.ReactionEmoji({ emoticon: emoji })],
+      }),
+    );
+    if (answer instanceof Api.Updates || answer instanceof Api.UpdatesCombined) context.remember(answer);
+  }
+
+  async setTyping(agent: string, channelId: number, action: 'typing' | 'cancel'): Promise<void> {
+    const context = this.#context(agent);
+    await context.account.invoke(
+      new Api.messages.SetTyping({
+        peer: await context.inputPeer(channelId),
+        action: action === 'typing' ? new Api.SendMessageTypingAction() : new Api.SendMessageCancelAction(),
+      }),
+    );
+  }
+
+  async markRead(agent: string, channelId: number, options: MarkReadOptions): Promise<void> {
+    const context = this.#context(agent);
+    const peer = await context.inputPeer(channelId);
+    if (peer instanceof Api.InputPeerChannel) {
+      await context.account.invoke(
+        new Api.channels.ReadHistory({ channel: utils.getInputChannel(peer), maxId: options.upToMessageId }),
+      );
+    } else {
+      await context.account.invoke(new Api.messages.ReadHistory({ peer, maxId: options.upToMessageId }));
+    }
+    if (options.clearMentions) await context.account.invoke(new Api.messages.ReadMentions({ peer }));
+    if (options.clearReactions) await context.account.invoke(new Api.messages.ReadReactions({ peer }));
+  }
+
+  async block(agent: string, userId: number): Promise<void> {
+    const context = this.#context(agent);
+    await context.account.invoke(new Api.contacts.Block({ id: await context.inputPeer(userId) }));
+    context.blocklist.set(userId, true);
+  }
+
+  async unblock(agent: string, userId: number): Promise<void> {
+    const context = this.#context(agent);
+    await context.account.invoke(new Api.contacts.Unblock({ id: await context.inputPeer(userId) }));
+    context.blocklist.set(userId, false);
+  }
+
+  async deleteHistory(agent: string, channelId: number, options: { revoke: boolean }): Promise<void> {
+    const context = this.#context(agent);
+    const peer = await context.inputPeer(channelId);
+    if (peer instanceof Api.InputPeerChannel) {
+      await context.account.invoke(
+        new Api.channels.DeleteHistory({
+          channel: utils.getInputChannel(peer),
+          maxId: 0,
+          forEveryone: options.revoke,
+        }),
+      );
+      return;
+    }
+    // Telegram deletes a long history in portions; `offset` > 0 asks for another call.
+    for (;;) {
+      const affected = await context.account.invoke(
+        new Api.messages.DeleteHistory({ peer, maxId: 0, revoke: options.revoke, justClear: false }),
+      );
+      if (affected.offset <= 0) return;
+    }
+  }
+
+  async fetchHistory(agent: string, channelId: number, query: HistoryQuery): Promise<ChatMsg[]> {
+    return fetchHistory(this.#context(agent), channelId, query);
+  }
+
+  async getChat(agent: string, channelId: number): Promise<ChatInfo> {
+    const context = this.#context(agent);
+    const answer = await this.#fullChat(context, channelId);
+    context.remember(answer);
+    return mapChatInfo(answer);
+  }
+
+  async canSend(agent: string, channelId: number): Promise<boolean> {
+    const context = this.#context(agent);
+    if (isDirectChat(channelId)) return !(await context.blocklist.has(channelId));
+    const chat = await this.#chatEntity(context, channelId);
+    return chat !== null && chatAllowsSending(chat);
+  }
+
+  async isMuted(agent: string, channelId: number): Promise<boolean> {
+    const context = this.#context(agent);
+    const settings = await context.notifySettings.getOrLoad(channelId, async () =>
+      context.account.invoke(
+        new Api.account.GetNotifySettings({
+          peer: new Api.InputNotifyPeer({ peer: await context.inputPeer(channelId) }),
+        }),
+      ),
+    );
+    return isMutedAt(settings, this.#clock.now());
+  }
+
+  async isBlocked(agent: string, userId: number): Promise<boolean> {
+    return this.#context(agent).blocklist.has(userId);
+  }
+
+  async listStickers(agent: string): Promise<StickerRef[]> {
+    const context = this.#context(agent);
+    return context.stickers.list(context.premium);
+  }
+
+  async listUnread(agent: string): Promise<UnreadChat[]> {
+    return scanUnread(this.#context(agent));
+  }
+
+  #context(agent: string): AccountContext {
+    const account = this.#accounts.account(agent);
+    if (!account) throw notConnected(agent);
+    return this.#contextOf(account);
+  }
+
+  #contextOf(account: TelegramAccount): AccountContext {
+    let context = this.#contexts.get(account);
+    if (!context) {
+      context = new AccountContext(account, this.#clock, this.#logger.child({ agent: account.configName }));
+      this.#contexts.set(account, context);
+    }
+    return context;
+  }
+
+  /**
+   * Sends once per idempotency key. The random_id makes Telegram drop a resend after a crash:
+   * it answers with the earlier message, or with RANDOM_ID_DUPLICATE, in which case the earlier
+   * message is looked up among the agent's latest ones.
+   */
+  async #send(
+    context: AccountContext,
+    channelId: number,
+    idempotencyKey: string,
+    request: Api.messages.SendMessage | Api.messages.SendMedia,
+    randomId: RandomId,
+    isSameMessage: (sent: Api.Message) => boolean,
+  ): Promise<SentMessage> {
+    let messageId: number;
+    let duplicate = false;
+    try {
+      const answer = await context.account.invoke(request, { send: true });
+      if (answer instanceof Api.Updates || answer instanceof Api.UpdatesCombined) context.remember(answer);
+      messageId = sentMessageId(answer, randomId);
+    } catch (error) {
+      if (!(error instanceof MessagingError) || rpcErrorCode(error.cause) !== 'RANDOM_ID_DUPLICATE')
+        throw error;
+      messageId = await this.#earlierSend(context, channelId, isSameMessage, error);
+      duplicate = true;
+    }
+    context.memory.remember(channelId, messageId, true);
+    context.sentKeys.set(idempotencyKey, messageId);
+    return { messageId, duplicate };
+  }
+
+  async #earlierSend(
+    context: AccountContext,
+    channelId: number,
+    isSameMessage: (sent: Api.Message) => boolean,
+    cause: MessagingError,
+  ): Promise<number> {
+    const answer = await context.account.invoke(
+      new Api.messages.GetHistory({
+        peer: await context.inputPeer(channelId),
+        offsetId: 0,
+        offsetDate: 0,
+        addOffset: 0,
+        limit: DUPLICATE_SEARCH_DEPTH,
+        maxId: 0,
+        minId: 0,
+        hash: helpers.returnBigInt(0),
+      }),
+    );
+    if (!(answer instanceof Api.messages.MessagesNotModified)) {
+      const earlier = answer.messages.find(
+        (message): message is Api.Message =>
+          message instanceof Api.Message && message.out === true && isSameMessage(message),
+      );
+      if (earlier) return earlier.id;
+    }
+    throw new MessagingError(
+      'Telegram says this message was sent already, but it is not among the latest ones.',
+      {
+        retryable: false,
+        cause,
+      },
+    );
+  }
+
+  async #fullChat(
+    context: AccountContext,
+    channelId: number,
+  ): Promise<Api.users.UserFull | Api.messages.ChatFull> {
+    const peer = peerFromMarkedId(channelId);
+    if (peer instanceof Api.PeerUser) {
+      return context.account.invoke(new Api.users.GetFullUser({ id: await context.inputUser(channelId) }));
+    }
+    if (peer instanceof Api.PeerChat) {
+      return context.account.invoke(new Api.messages.GetFullChat({ chatId: peer.chatId }));
+    }
+    const channel = utils.getInputChannel(await context.inputPeer(channelId));
+    return context.account.invoke(new Api.channels.GetFullChannel({ channel }));
+  }
+
+  /** The group or channel object (fresh from the cache, else with its full details), or null when gone. */
+  async #chatEntity(context: AccountContext, channelId: number): Promise<Api.TypeChat | null> {
+    const known = context.entities.get(channelId);
+    if (known && !(known instanceof Api.User || known instanceof Api.UserEmpty)) return known;
+    const answer = await this.#fullChat(context, channelId);
+    context.remember(answer);
+    return answer.chats.find((chat) => markedEntityId(chat) === channelId) ?? null;
+  }
+}
+
+function notConnected(agent: string): MessagingError {
+  return new MessagingError(`${agent} is not connected to Telegram.`, { retryable: true });
+}
+
+function replyHeader(replyTo: number | null): Api.InputReplyToMessage | undefined {
+  return replyTo === null ? undefined : new Api.InputReplyToMessage({ replyToMsgId: replyTo });
+}

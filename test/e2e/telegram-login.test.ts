@@ -1,0 +1,171 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium';
+import { type FakeLlmServer, startFakeLlmServer } from '../support/fake-llm-server';
+import {
+  FAKE_API_HASH,
+  FAKE_API_ID,
+  type FakeTelegram,
+  type FakeUser,
+  startFakeTelegram,
+  waitFor,
+} from '../support/fake-telegram';
+import { expectCount, expectText, expectVisible } from '../support/page-assertions';
+import { REPO_ROOT, type ServeProcess, startServe } from '../support/serve-process';
+
+const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
+const AGENT_PHONE = '+15550100001';
+const TWO_STEP_PASSWORD = 'hearth-and-biscuit';
+const PERSON_MESSAGE = 'Hello Juniper, is the shop open on Sunday?';
+const AGENT_REPLY = 'Closed on Sundays, I’m afraid. Come by Monday from ten!';
+const REPLY_TIMEOUT_MS = 45_000;
+
+/**
+ * An operator logs a sample agent in to Telegram through the console wizard (code, then the
+ * two-step password) against the fake MTProto server; a person then writes to the agent on that
+ * server and the agent answers through the scripted LLM.
+ */
+describe('Telegram login through the console against a fake MTProto server', () => {
+  let root: string;
+  let telegram: FakeTelegram;
+  let juniper: FakeUser;
+  let ada: FakeUser;
+  let llm: FakeLlmServer;
+  let server: ServeProcess;
+  let browser: Browser;
+  let page: Page;
+  let agentFile: string;
+
+  const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'troupe-e2e-telegram-'));
+    const samplesDir = join(root, 'samples');
+    const configdir = join(root, 'configdir');
+    cpSync(join(REPO_ROOT, 'samples'), samplesDir, { recursive: true });
+    cpSync(join(REPO_ROOT, 'configdir'), configdir, { recursive: true });
+    // The sample agents ship disabled for Telegram; this one goes live, answering at once.
+    agentFile = join(samplesDir, 'agents', 'Juniper.md');
+    writeFileSync(
+      agentFile,
+      readFileSync(agentFile, 'utf8')
+        .replace(/\n# Disabled\n/, '\n')
+        .replace(/# Start Typing Delay\n\n3/, '# Start Typing Delay\n\n1')
+        .replace(/# Typing Speed\n\n7/, '# Typing Speed\n\n1000'),
+    );
+    mkdirSync(SCREENSHOTS, { recursive: true });
+
+    telegram = await startFakeTelegram({ log: () => {} });
+    juniper = telegram.createUser({
+      phone: AGENT_PHONE,
+      firstName: 'Juniper',
+      lastName: 'Hale',
+      username: 'juniper_hale',
+      password: TWO_STEP_PASSWORD,
+      passwordHint: 'the shop and the cat',
+    });
+    ada = telegram.createUser({ phone: '+15550100077', firstName: 'Ada', username: 'ada_reads' });
+    const keyFile = join(root, 'server-key.pem');
+    writeFileSync(keyFile, telegram.rsaPublicKeyPem);
+
+    llm = await startFakeLlmServer();
+    server = await startServe(
+      ['--state', join(root, 'state'), '--config-path', `${samplesDir}:${configdir}`],
+      {
+        GOOGLE_GEMINI_BASE_URL: llm.geminiBaseUrl,
+        TROUPE_TELEGRAM_DC: `${telegram.host}:${telegram.port}`,
+        TROUPE_TELEGRAM_DC_ID: String(telegram.dcId),
+        TROUPE_TELEGRAM_RSA_KEY: keyFile,
+      },
+    );
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1360, height: 900 }, colorScheme: 'light' });
+    await page.goto(server.loginUrl);
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Agents' }));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await llm?.close();
+    await telegram?.close();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('takes the Telegram API id and hash and a Gemini key in Settings', async () => {
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    for (const [label, value] of [
+      ['Telegram API id', String(FAKE_API_ID)],
+      ['Telegram API hash', FAKE_API_HASH],
+      ['Gemini API key', 'AIza-e2e-telegram-key'],
+    ] as const) {
+      await page.getByRole('textbox', { name: label }).fill(value);
+      await page.getByRole('button', { name: `Save ${label}` }).click();
+    }
+    await expectText(
+      page.getByRole('region', { name: /Telegram server/ }),
+      `${telegram.host}:${telegram.port}`,
+    );
+  });
+
+  it('logs Juniper in with the code Telegram sent and then the two-step password', async () => {
+    await page.getByRole('link', { name: 'Agents', exact: true }).click();
+    await page
+      .getByRole('link', { name: /Juniper/ })
+      .first()
+      .click();
+    const account = page.getByRole('region', { name: 'Telegram account' });
+    await expectText(account, 'Logged out');
+    await account.getByRole('button', { name: 'Log in' }).click();
+
+    const wizard = page.getByRole('dialog', { name: /Log in/ });
+    const phone = wizard.getByRole('textbox', { name: 'Phone number' });
+    expect(await phone.inputValue()).toBe(AGENT_PHONE);
+    await wizard.getByRole('button', { name: 'Send code' }).click();
+
+    const code = wizard.getByRole('textbox', { name: 'Code' });
+    await expectVisible(code);
+    await code.fill('00000');
+    await wizard.getByRole('button', { name: 'Log in' }).click();
+    await expectVisible(wizard.getByText(/code.*(wrong|invalid|incorrect)/i));
+    await code.fill(telegram.lastCodeFor(AGENT_PHONE) ?? '');
+    await wizard.getByRole('button', { name: 'Log in' }).click();
+
+    const password = wizard.getByLabel('Password', { exact: true });
+    await expectVisible(password);
+    await expectText(wizard, 'the shop and the cat');
+    await shot('telegram-login-password');
+    await password.fill(TWO_STEP_PASSWORD);
+    await wizard.getByRole('button', { name: 'Log in' }).click();
+    await expectText(wizard, 'juniper_hale');
+    await shot('telegram-login-done');
+    await wizard.getByRole('button', { name: /Done|Close/ }).click();
+    await expectCount(page.getByRole('dialog'), 0);
+
+    await expectText(account, 'Connected', 20_000);
+    await expectText(account, String(juniper.id));
+    await shot('telegram-account');
+    // The id is written back into the agent file, as the original does.
+    await waitFor(
+      () => readFileSync(agentFile, 'utf8').includes(String(juniper.id)),
+      10_000,
+      'the id in the agent file',
+    );
+  });
+
+  it('answers a person who writes to the agent on Telegram', async () => {
+    llm.replyWith({ tasks: [{ kind: 'send', text: AGENT_REPLY }] });
+    telegram.userSays(ada.id, juniper.id, PERSON_MESSAGE);
+    await waitFor(
+      () => telegram.messagesBetween(ada.id, juniper.id).some((message) => message.text === AGENT_REPLY),
+      REPLY_TIMEOUT_MS,
+      'the agent’s reply on Telegram',
+    );
+    const seen = telegram.messagesBetween(ada.id, juniper.id).map((message) => message.text);
+    expect(seen).toEqual([PERSON_MESSAGE, AGENT_REPLY]);
+    expect(llm.requestCount).toBeGreaterThanOrEqual(1);
+  });
+});

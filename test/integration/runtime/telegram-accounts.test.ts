@@ -1,0 +1,181 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RuntimeHandle } from '../../../src/main/runtime/types';
+import type { TelegramAccountView } from '../../../src/shared/domain/telegram';
+import {
+  FAKE_API_HASH,
+  FAKE_API_ID,
+  type FakeTelegram,
+  type FakeUser,
+  startFakeTelegram,
+  waitFor,
+} from '../../support/fake-telegram';
+import { startTestRuntime } from '../../support/runtime';
+
+const TEST_TIMEOUT_MS = 30_000;
+
+function agentFile(name: string, phone: string, extra = ''): string {
+  return `# Agent Name\n\n${name}\n\n# Agent Phone\n\n${phone}\n\n# Agent Instructions\n\nBe ${name}.\n\n# Role Prompt\n\nFriendly\n${extra}`;
+}
+
+/**
+ * The runtime's Telegram accounts against the fake MTProto server: login through the API,
+ * enable and disable, log out, sessions that survive a restart, revoked sessions.
+ */
+describe('Telegram accounts in the runtime', () => {
+  let root: string;
+  let stateDir: string;
+  let configDir: string;
+  let fake: FakeTelegram;
+  let ada: FakeUser;
+  let bo: FakeUser;
+  let runtime: RuntimeHandle | null = null;
+
+  async function call<T = Record<string, unknown>>(method: string, input: unknown = {}): Promise<T> {
+    const outcome = await runtime!.dispatch(method, input);
+    if (!outcome.ok) throw new Error(`${method}: ${outcome.error.code}: ${outcome.error.message}`);
+    return outcome.result as T;
+  }
+
+  async function account(configName: string): Promise<TelegramAccountView> {
+    const { accounts } = await call<{ accounts: TelegramAccountView[] }>('telegram.accounts');
+    const found = accounts.find((view) => view.configName === configName);
+    if (!found) throw new Error(`no account view for ${configName}`);
+    return found;
+  }
+
+  async function waitForConnection(configName: string, connection: TelegramAccountView['connection']) {
+    let last: TelegramAccountView | null = null;
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      last = await account(configName);
+      if (last.connection === connection) return last;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`${configName} did not become ${connection}; last ${JSON.stringify(last)}`);
+  }
+
+  async function start(): Promise<void> {
+    runtime = await startTestRuntime({
+      stateDir,
+      configDirs: [configDir],
+      env: {
+        TROUPE_TELEGRAM_DC: `${fake.host}:${fake.port}`,
+        TROUPE_TELEGRAM_DC_ID: String(fake.dcId),
+        TROUPE_TELEGRAM_RSA_KEY: join(root, 'server.pem'),
+      },
+    });
+  }
+
+  async function logIn(configName: string, user: FakeUser): Promise<void> {
+    await call('telegram.login.start', { configName, phone: user.phone });
+    const step = await call('telegram.login.code', { configName, code: fake.lastCodeFor(user.phone) });
+    expect(step).toMatchObject({ step: 'done', user: { id: Number(user.id) } });
+  }
+
+  beforeEach(async () => {
+    root = mkdtempSync(join(tmpdir(), 'troupe-telegram-runtime-'));
+    stateDir = join(root, 'state');
+    configDir = join(root, 'config');
+    mkdirSync(stateDir);
+    mkdirSync(join(configDir, 'agents'), { recursive: true });
+    mkdirSync(join(configDir, 'prompts'), { recursive: true });
+    writeFileSync(join(configDir, 'prompts', 'Instructions.md'), 'Answer with a JSON array of tasks.');
+    writeFileSync(join(configDir, 'prompts', 'Friendly.md'), 'Be warm.');
+    writeFileSync(join(configDir, 'agents', 'Ada.md'), agentFile('Ada', '+15550000001'));
+    writeFileSync(join(configDir, 'agents', 'Bo.md'), agentFile('Bo', '+15550000002'));
+    writeFileSync(join(configDir, 'agents', 'Cy.md'), agentFile('Cy', '+15550000003', '\n# Disabled\n'));
+    fake = await startFakeTelegram({ log: () => {} });
+    writeFileSync(join(root, 'server.pem'), fake.rsaPublicKeyPem);
+    ada = fake.createUser({ phone: '+15550000001', firstName: 'Ada', username: 'ada_agent' });
+    bo = fake.createUser({ phone: '+15550000002', firstName: 'Bo', username: 'bo_agent' });
+    await start();
+  });
+
+  afterEach(async () => {
+    await runtime?.close();
+    runtime = null;
+    await fake.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('says what is missing before the API id and hash are set', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const { server } = await call<{ server: { label: string; source: string } }>('telegram.accounts');
+    expect(server).toEqual({ mode: 'custom', label: `${fake.host}:${fake.port}`, source: 'environment' });
+    const outcome = await runtime!.dispatch('telegram.login.start', { configName: 'Ada', phone: ada.phone });
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) {
+      expect(outcome.error.code).toBe('unavailable');
+      expect(outcome.error.message).toMatch(/API id and API hash/);
+    }
+  });
+
+  it('logs in, connects, writes the id back, and reconnects after a restart', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    await call('secrets.set', { name: 'telegram.apiId', value: String(FAKE_API_ID) });
+    await call('secrets.set', { name: 'telegram.apiHash', value: FAKE_API_HASH });
+    expect((await account('Ada')).connection).toBe('logged-out');
+
+    await logIn('Ada', ada);
+    const connected = await waitForConnection('Ada', 'connected');
+    expect(connected.user).toMatchObject({ id: Number(ada.id), username: 'ada_agent' });
+    expect(readFileSync(join(configDir, 'agents', 'Ada.md'), 'utf8')).toContain(`# Telegram ID\n\n${ada.id}`);
+    // The session is stored encrypted: its text is nowhere in the state directory.
+    expect(fake.sessionCount(ada.id)).toBe(1);
+
+    await runtime!.close();
+    runtime = null;
+    await waitFor(() => fake.sessionCount(ada.id) === 0, 5_000, 'the client going away');
+    await start();
+    await waitForConnection('Ada', 'connected');
+    expect((await account('Bo')).connection).toBe('logged-out');
+  });
+
+  it('disconnects a disabled agent and connects it again when enabled', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    await call('secrets.set', { name: 'telegram.apiId', value: String(FAKE_API_ID) });
+    await call('secrets.set', { name: 'telegram.apiHash', value: FAKE_API_HASH });
+    await logIn('Ada', ada);
+    await waitForConnection('Ada', 'connected');
+
+    const off = await call<TelegramAccountView>('telegram.setEnabled', { configName: 'Ada', enabled: false });
+    expect(off).toMatchObject({ enabled: false, connection: 'disabled', user: { id: Number(ada.id) } });
+    await waitFor(() => fake.sessionCount(ada.id) === 0, 5_000, 'the disconnect');
+
+    await call('telegram.setEnabled', { configName: 'Ada', enabled: true });
+    await waitForConnection('Ada', 'connected');
+
+    const refused = await runtime!.dispatch('telegram.setEnabled', { configName: 'Cy', enabled: true });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.message).toMatch(/Disabled/);
+  });
+
+  it('logs out, and marks a revoked session logged out without touching the others', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    await call('secrets.set', { name: 'telegram.apiId', value: String(FAKE_API_ID) });
+    await call('secrets.set', { name: 'telegram.apiHash', value: FAKE_API_HASH });
+    await logIn('Ada', ada);
+    await logIn('Bo', bo);
+    await waitForConnection('Ada', 'connected');
+    await waitForConnection('Bo', 'connected');
+
+    fake.revokeSession(bo.id);
+    // The next call on Bo's account finds out.
+    await runtime!.dispatch('telegram.setEnabled', { configName: 'Bo', enabled: true });
+    fake.userSays(ada.id, bo.id, 'are you there?');
+    await waitForConnection('Bo', 'logged-out');
+    expect((await account('Ada')).connection).toBe('connected');
+
+    const loggedOut = await call<TelegramAccountView>('telegram.logout', { configName: 'Ada' });
+    expect(loggedOut).toMatchObject({ connection: 'logged-out', user: null });
+    await runtime!.close();
+    runtime = null;
+    await start();
+    expect((await account('Ada')).connection).toBe('logged-out');
+  });
+});

@@ -1,0 +1,19 @@
+import { errors } from 'telegram';
+import { describe, expect, it } from 'vitest';
+import { LoginError } from '../../../../src/main/telegram/login';
+import { loginErrorFrom, waitDuration } from '../../../../src/main/telegram/login/login-error';
+
+describe('loginErrorFrom', () => {
+  it('says how long a flood wait lasts, rounded up to a readable unit', () => {
+    expect(waitDuration(5)).toBe('5 seconds');
+    expect(waitDuration(61)).toBe('2 minutes');
+    expect(waitDuration(3_600)).toBe('1 hour');
+    expect(waitDuration(86_400)).toBe('24 hours');
+  });
+
+  it('keeps an unknown Telegram error readable and marks it as ending the login', () => {
+    const error = loginErrorFrom(new errors.RPCError('SOMETHING_ODD', new (class {})() as never, 400));
+    expect(error).toBeInstanceOf(LoginError);
+    expect(error).toMatchObject({ kind: 'unavailable', message: 'The login failed: SOMETHING_ODD.' });
+  });
+});
