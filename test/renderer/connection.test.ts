@@ -12,8 +12,10 @@ import { createPlaygroundStore } from '../../src/renderer/features/playground/st
 import { createSessionStore, sessionSelectors } from '../../src/renderer/features/session/store';
 import { settingsSelectors } from '../../src/renderer/features/settings/selectors';
 import { createSettingsStore } from '../../src/renderer/features/settings/store';
+import { createTelegramStore } from '../../src/renderer/features/telegram/store';
 import type { TroupeBridge } from '../../src/shared/api/bridge';
 import { DEFAULT_ENGINE_SETTINGS } from '../../src/shared/domain/settings';
+import { DEFAULT_TELEGRAM_SERVER_SETTINGS } from '../../src/shared/domain/telegram';
 import { agentConfig, FakeRuntime, runtimeState, settle } from './support/fake-runtime';
 
 describe('connecting', () => {
@@ -76,6 +78,7 @@ describe('events feeding the stores', () => {
         now: () => 0,
       }),
       playground: createPlaygroundStore(runtime.client, { listRefreshMs: 0 }),
+      telegram: createTelegramStore(runtime.client),
     };
     const statusListeners = new Set<(status: ConnectionStatus) => void>();
     const stop = feedStoresFromEvents(
@@ -138,6 +141,7 @@ describe('events feeding the stores', () => {
       configPath: ['/srv/agents'],
       llmBaseUrls: { gemini: '', openai: '', xai: '', openrouter: 'https://proxy.example/v1', ollama: '' },
       engine: { ...DEFAULT_ENGINE_SETTINGS, typingSpeed: 30 },
+      telegramServer: DEFAULT_TELEGRAM_SERVER_SETTINGS,
     });
 
     expect(settingsSelectors.secretStatus('telegram.apiId')(stores.settings.getState()).isSet).toBe(true);

@@ -11,6 +11,7 @@ import {
 } from '../../src/renderer/features/playground/store';
 import { createSessionStore } from '../../src/renderer/features/session/store';
 import { createSettingsStore } from '../../src/renderer/features/settings/store';
+import { createTelegramStore } from '../../src/renderer/features/telegram/store';
 import type { ChatMsg } from '../../src/shared/domain/conversation';
 import type { TaskGraphView } from '../../src/shared/domain/tasks';
 import { agentConfig, deferred, FakeRuntime, runtimeState, settle } from './support/fake-runtime';
@@ -36,6 +37,7 @@ function setUp(options: { now?: () => number } = {}) {
         now: () => 0,
       }),
       playground: store,
+      telegram: createTelegramStore(runtime.client),
     },
   );
   return { runtime, store, stop };

@@ -2,6 +2,7 @@ import type { AgentsStore } from '../features/agents/store';
 import type { PlaygroundStore } from '../features/playground/store';
 import type { SessionStore } from '../features/session/store';
 import type { SettingsStore } from '../features/settings/store';
+import type { TelegramStore } from '../features/telegram/store';
 import type { ConsoleConnection } from './connect';
 
 export interface ConsoleStores {
@@ -9,6 +10,7 @@ export interface ConsoleStores {
   settings: SettingsStore;
   session: SessionStore;
   playground: PlaygroundStore;
+  telegram: TelegramStore;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface ConsoleStores {
  */
 export function feedStoresFromEvents(
   connection: Pick<ConsoleConnection, 'client' | 'onStatus'>,
-  { agents, settings, session, playground }: ConsoleStores,
+  { agents, settings, session, playground, telegram }: ConsoleStores,
 ): () => void {
   const { client } = connection;
   let missedEvents = false;
@@ -31,7 +33,15 @@ export function feedStoresFromEvents(
       settings.getState().actions.applyConfigReload();
     }),
     client.on('secrets.changed', ({ secrets }) => settings.getState().actions.applySecrets(secrets)),
-    client.on('settings.changed', (value) => settings.getState().actions.applySettings(value)),
+    client.on('settings.changed', (value) => {
+      settings.getState().actions.applySettings(value);
+      // A new Telegram server setting changes the server in effect, which has no event of its own.
+      telegram.getState().actions.resync();
+    }),
+    client.on('telegram.accountChanged', (account) => telegram.getState().actions.applyAccount(account)),
+    client.on('telegram.loginStep', ({ configName, step }) =>
+      telegram.getState().actions.applyLoginStep(configName, step),
+    ),
     // The Playground shows Simulator chats only; Telegram conversations have their own pages.
     client.on('conversation.message', ({ agent, network, message }) => {
       if (network === 'simulator') playground.getState().actions.applyMessage(agent, message);
@@ -64,6 +74,7 @@ export function feedStoresFromEvents(
         agents.getState().actions.resync();
         settings.getState().actions.resync();
         playground.getState().actions.resync();
+        telegram.getState().actions.resync();
       }
     }),
   ];

@@ -11,16 +11,24 @@ import {
 } from '../features/playground/store';
 import type { SessionStore } from '../features/session/store';
 import { createSettingsStore, type SettingsStore, SettingsStoreContext } from '../features/settings/store';
+import { createTelegramStore, type TelegramStore, TelegramStoreContext } from '../features/telegram/store';
 import { ConsoleRoutes } from './routes';
 import { Shell } from './Shell';
 
-type ConnectedStores = { agents: AgentsStore; settings: SettingsStore; playground: PlaygroundStore };
+type ConnectedStores = {
+  agents: AgentsStore;
+  settings: SettingsStore;
+  playground: PlaygroundStore;
+  telegram: TelegramStore;
+};
 
 function ConsoleProviders({ stores, children }: { stores: ConnectedStores; children: ReactNode }) {
   return (
     <AgentsStoreContext value={stores.agents}>
       <SettingsStoreContext value={stores.settings}>
-        <PlaygroundStoreContext value={stores.playground}>{children}</PlaygroundStoreContext>
+        <PlaygroundStoreContext value={stores.playground}>
+          <TelegramStoreContext value={stores.telegram}>{children}</TelegramStoreContext>
+        </PlaygroundStoreContext>
       </SettingsStoreContext>
     </AgentsStoreContext>
   );
@@ -42,6 +50,7 @@ export function Console({ connect, session }: { connect: () => ConsoleConnection
       agents: createAgentsStore(connection.client),
       settings: createSettingsStore(connection.client),
       playground: createPlaygroundStore(connection.client),
+      telegram: createTelegramStore(connection.client),
     };
     const stopFeeding = feedStoresFromEvents(connection, { ...stores, session });
     setConnected({ kind: connection.kind, stores });

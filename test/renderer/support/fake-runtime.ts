@@ -30,8 +30,39 @@ import type {
 import { SECRET_NAMES, type SecretName, type SecretStatus } from '../../../src/shared/domain/secrets';
 import { DEFAULT_SETTINGS, type Settings, SettingsSchema } from '../../../src/shared/domain/settings';
 import type { TaskGraphView, TaskNodeView } from '../../../src/shared/domain/tasks';
+import type {
+  LoginStep,
+  TelegramAccountView,
+  TelegramServerView,
+  TelegramUser,
+} from '../../../src/shared/domain/telegram';
 
 export { agentConfig } from '../../support/agent-config';
+
+export function telegramAccount(
+  configName: string,
+  overrides: Partial<TelegramAccountView> = {},
+): TelegramAccountView {
+  return {
+    configName,
+    enabled: true,
+    connection: 'logged-out',
+    user: null,
+    coolDownUntil: null,
+    sendsStoppedUntil: null,
+    problem: null,
+    ...overrides,
+  };
+}
+
+/** The account the fake runtime's logins end in: the right code is 12345, the right password "secret". */
+export const FAKE_TELEGRAM_USER: TelegramUser = {
+  id: 777000123,
+  name: 'Heidi Klum',
+  username: 'heidi',
+  phone: '15550000000',
+  premium: false,
+};
 
 export function runtimeState(
   configName: string,
@@ -111,6 +142,9 @@ export class FakeRuntime {
   /** Simulator chats by `agent/channelId`. */
   readonly simChats = new Map<string, SimChat>();
   stickers: StickerRef[] = FAKE_STICKERS;
+  telegramServer: TelegramServerView = { mode: 'production', label: 'Telegram', source: 'settings' };
+  /** Telegram accounts by config name. */
+  readonly telegramAccounts = new Map<string, TelegramAccountView>();
   /**
    * The agent's answer to a person's message, or null for no answer. The turn runs in two steps of
    * `agentReplyDelayMs` each: first the agent reads and starts typing, then it sends.
@@ -224,6 +258,7 @@ export class FakeRuntime {
           configPath: patch.configPath ?? this.settings.configPath,
           llmBaseUrls: { ...this.settings.llmBaseUrls, ...patch.llmBaseUrls },
           engine: { ...this.settings.engine, ...patch.engine },
+          telegramServer: { ...this.settings.telegramServer, ...patch.telegramServer },
         });
         if (!next.success) {
           throw new ApiError(
@@ -394,9 +429,56 @@ export class FakeRuntime {
       }
       case 'simulator.stickers':
         return { stickers: this.stickers };
+      case 'telegram.accounts':
+        return { server: this.telegramServer, accounts: [...this.telegramAccounts.values()] };
+      case 'telegram.login.start': {
+        const { phone } = input as { phone: string };
+        const step: LoginStep = { step: 'code', phone, sentTo: 'app', codeLength: 5 };
+        return step;
+      }
+      case 'telegram.login.qr': {
+        const step: LoginStep = {
+          step: 'qr',
+          url: 'tg://login?token=AQJkZXZlbG9wZXItdG9rZW4',
+          expiresAt: new Date(this.now.getTime() + 30_000).toISOString(),
+        };
+        return step;
+      }
+      case 'telegram.login.code': {
+        const { code } = input as { code: string };
+        if (code.trim() !== '12345')
+          throw new ApiError('invalid_input', 'The code is wrong. Check it and try again.');
+        const step: LoginStep = { step: 'password', hint: 'first pet' };
+        return step;
+      }
+      case 'telegram.login.password': {
+        const { password } = input as { password: string };
+        if (password !== 'secret')
+          throw new ApiError('invalid_input', 'The password is wrong. Check it and try again.');
+        const step: LoginStep = { step: 'done', user: FAKE_TELEGRAM_USER };
+        return step;
+      }
+      case 'telegram.login.cancel':
+        return {};
+      case 'telegram.logout':
+        return this.#updateAccount((input as { configName: string }).configName, {
+          connection: 'logged-out',
+        });
+      case 'telegram.setEnabled': {
+        const { configName, enabled } = input as { configName: string; enabled: boolean };
+        return this.#updateAccount(configName, { enabled, connection: enabled ? 'connecting' : 'disabled' });
+      }
       default:
         return method satisfies never;
     }
+  }
+
+  #updateAccount(configName: string, change: Partial<TelegramAccountView>): TelegramAccountView {
+    const account = this.telegramAccounts.get(configName);
+    if (!account) throw new ApiError('not_found', `There is no agent "${configName}".`);
+    const next = { ...account, ...change };
+    this.telegramAccounts.set(configName, next);
+    return next;
   }
 
   // ---- the simulated conversation -------------------------------------------------------------

@@ -4,18 +4,20 @@ import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import type { AgentDetail, RolePromptRef } from '../../../../shared/api/contract';
 import { type Field, FieldList, NotSet } from '../../../ui/FieldList';
-import { formatDateTime } from '../../../ui/format';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PathText } from '../../../ui/PathText';
 import { SafeMarkdown } from '../../../ui/SafeMarkdown';
 import { Section } from '../../../ui/Section';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
 import { playgroundPath } from '../../playground/paths';
+import { TelegramAccountSection } from '../../telegram/components/TelegramAccountSection';
+import { telegramSelectors } from '../../telegram/selectors';
+import { useTelegramStore } from '../../telegram/store';
 import { groupProblemsByFile } from '../model';
 import { AGENTS_PATH } from '../paths';
 import { agentsSelectors } from '../selectors';
 import { useAgentsStore } from '../store';
-import { AgentStatusBadges, LoginStateBadge } from './AgentStatusBadges';
+import { AgentStatusBadges } from './AgentStatusBadges';
 import { ProblemList } from './ProblemList';
 
 function BackToAgents() {
@@ -134,21 +136,13 @@ function flagFields({ config }: AgentDetail): Field[] {
   ];
 }
 
-function runtimeFields({ runtime }: AgentDetail): Field[] {
-  return [
-    { label: 'Telegram login', value: <LoginStateBadge state={runtime.loginState} /> },
-    { label: 'Operator switch', value: runtime.enabled ? 'On' : 'Off' },
-    {
-      label: 'Last change',
-      value: runtime.updatedAt ? formatDateTime(runtime.updatedAt) : <NotSet>never</NotSet>,
-    },
-  ];
-}
-
 /** Everything parsed from one agent's file, with the prompts it resolved and its problems. */
 export function AgentDetailView({ detail }: { detail: AgentDetail }) {
   const { config, runtime, rolePrompts, problems } = detail;
   const groups = useMemo(() => groupProblemsByFile(problems), [problems]);
+  const account = useTelegramStore(
+    useMemo(() => telegramSelectors.account(config.configName), [config.configName]),
+  );
 
   return (
     <>
@@ -161,7 +155,7 @@ export function AgentDetailView({ detail }: { detail: AgentDetail }) {
             <Text span size="sm" ff="monospace" c="dimmed">
               {config.configName}
             </Text>
-            <AgentStatusBadges config={config} runtime={runtime} />
+            <AgentStatusBadges config={config} runtime={runtime} account={account} />
           </Group>
         }
         actions={
@@ -207,6 +201,7 @@ export function AgentDetailView({ detail }: { detail: AgentDetail }) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
             <Stack gap="lg">
+              <TelegramAccountSection config={config} />
               <Section title="Identity">
                 <FieldList fields={identityFields(detail)} />
               </Section>
@@ -215,9 +210,6 @@ export function AgentDetailView({ detail }: { detail: AgentDetail }) {
               </Section>
               <Section title="Flags">
                 <FieldList inline fields={flagFields(detail)} />
-              </Section>
-              <Section title="Runtime">
-                <FieldList inline fields={runtimeFields(detail)} />
               </Section>
             </Stack>
           </Grid.Col>

@@ -1,8 +1,10 @@
 import { Avatar, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { AgentSummary } from '../../../../shared/api/contract';
 import { pluralize } from '../../../ui/format';
+import { telegramSelectors } from '../../telegram/selectors';
+import { useTelegramStore } from '../../telegram/store';
 import { agentPath } from '../paths';
 import { AgentStatusBadges } from './AgentStatusBadges';
 
@@ -52,6 +54,9 @@ function Unset({ children }: { children: string }) {
 
 const AgentRow = memo(function AgentRow({ agent }: { agent: AgentSummary }) {
   const { config, runtime, problemCount } = agent;
+  const account = useTelegramStore(
+    useMemo(() => telegramSelectors.account(config.configName), [config.configName]),
+  );
   const [, navigate] = useLocation();
   const href = agentPath(config.configName);
   return (
@@ -85,7 +90,7 @@ const AgentRow = memo(function AgentRow({ agent }: { agent: AgentSummary }) {
         <RolePrompts prompts={config.rolePrompts} />
       </Table.Td>
       <Table.Td>
-        <AgentStatusBadges config={config} runtime={runtime} />
+        <AgentStatusBadges config={config} runtime={runtime} account={account} />
       </Table.Td>
       <Table.Td ta="right">
         {problemCount > 0 ? (

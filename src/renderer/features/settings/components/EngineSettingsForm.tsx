@@ -82,6 +82,14 @@ const LIMITS: FieldSpec[] = [
     min: 1,
     max: 3600,
   },
+  {
+    field: 'scanIntervalSeconds',
+    label: 'Unread scan interval',
+    description: 'How often each agent looks for unread chats it may have missed.',
+    suffix: ' s',
+    min: 10,
+    max: 3600,
+  },
 ];
 
 const HISTORY: FieldSpec[] = [

@@ -14,6 +14,7 @@ import { BaseUrlField } from './BaseUrlField';
 import { ConfigPathEditor } from './ConfigPathEditor';
 import { EngineSettingsForm } from './EngineSettingsForm';
 import { SecretField } from './SecretField';
+import { TelegramServerForm } from './TelegramServerForm';
 
 const API_KEY_SECRETS: Record<LlmProviderId, SecretName> = {
   gemini: 'gemini.apiKey',
@@ -175,6 +176,12 @@ export function SettingsPage() {
             <SecretField name="telegram.apiId" label="API id" />
             <SecretField name="telegram.apiHash" label="API hash" />
           </SimpleGrid>
+        </Section>
+        <Section title="Telegram server">
+          <Text size="sm" c="dimmed" mb="lg" mt={-8}>
+            Where agents log in. Sessions are kept per server, so each agent logs in once on each.
+          </Text>
+          <TelegramServerForm saved={settings.telegramServer} />
         </Section>
         <ConfigurationSection />
       </Stack>

@@ -1,0 +1,217 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Fieldset,
+  Group,
+  NumberInput,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import {
+  TELEGRAM_SERVER_MODES,
+  type TelegramServerMode,
+  type TelegramServerSettings,
+} from '../../../../shared/domain/telegram';
+import { errorMessage, fieldErrors } from '../../../api/errors';
+import { SERVER_MODE_LABELS, telegramServerChanges, telegramServerDraftErrors } from '../../telegram/model';
+import { telegramSelectors } from '../../telegram/selectors';
+import { useTelegramStore } from '../../telegram/store';
+import { settingsSelectors } from '../selectors';
+import { useSettingsStore } from '../store';
+
+const MODE_NOTES: Record<TelegramServerMode, string> = {
+  production: 'The real Telegram, where people are.',
+  test: 'Telegram’s own test data centres, with test accounts and codes.',
+  custom: 'Any MTProto server, e.g. a local one for tests.',
+};
+
+/** The server the runtime uses now, and where that choice comes from. */
+function ServerInEffect() {
+  const server = useTelegramStore(telegramSelectors.server);
+  const status = useTelegramStore(telegramSelectors.status);
+  const { loadAccounts } = useTelegramStore(telegramSelectors.actions);
+
+  useEffect(() => {
+    if (status === 'idle') void loadAccounts();
+  }, [status, loadAccounts]);
+
+  return (
+    <Group gap="xs">
+      <Text size="sm" c="dimmed">
+        In effect:
+      </Text>
+      <Text size="sm" fw={600}>
+        {server?.label ?? (status === 'error' ? 'unknown' : '…')}
+      </Text>
+      {server?.source === 'environment' && (
+        <Badge variant="light" color="blue" size="sm" tt="none">
+          set by environment
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * Which Telegram agents log in to. Sessions are kept per server, so switching does not mix test
+ * logins with real ones. TROUPE_TELEGRAM_DC overrides the setting; the form is then read-only.
+ */
+export function TelegramServerForm({ saved }: { saved: TelegramServerSettings }) {
+  const { updateSettings } = useSettingsStore(settingsSelectors.actions);
+  const { loadAccounts } = useTelegramStore(telegramSelectors.actions);
+  const fromEnvironment = useTelegramStore(telegramSelectors.serverFromEnvironment);
+  // null while nothing was typed: the form then follows the saved values.
+  const [draft, setDraft] = useState<TelegramServerSettings | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const value = draft ?? saved;
+  const patch = telegramServerChanges(value, saved);
+  const dirty = Object.keys(patch).length > 0;
+
+  const edit = <K extends keyof TelegramServerSettings>(key: K, next: TelegramServerSettings[K]) => {
+    setDraft({ ...value, [key]: next });
+    setErrors(({ [`telegramServer.${key}`]: _fixed, ...rest }) => rest);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!dirty || saving) return;
+    const missing = telegramServerDraftErrors(value);
+    if (Object.keys(missing).length > 0) {
+      setErrors(missing);
+      return;
+    }
+    setSaving(true);
+    setFormError(null);
+    try {
+      await updateSettings({ telegramServer: patch });
+      setDraft(null);
+      setErrors({});
+      void loadAccounts();
+      notifications.show({
+        color: 'teal',
+        title: 'Telegram server saved',
+        message: 'Agents reconnect to it; each needs a login there once.',
+      });
+    } catch (caught) {
+      const byField = fieldErrors(caught);
+      setErrors(byField);
+      if (!Object.keys(byField).some((path) => path.startsWith('telegramServer.')))
+        setFormError(errorMessage(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Telegram server">
+      <Stack gap="lg">
+        <ServerInEffect />
+        {fromEnvironment && (
+          <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />} py={8}>
+            <Text size="sm">
+              The <code>TROUPE_TELEGRAM_DC</code> environment variable chooses the server, so this setting is
+              read-only. Unset it and restart Troupe to choose here.
+            </Text>
+          </Alert>
+        )}
+        <Fieldset variant="unstyled" disabled={fromEnvironment || saving}>
+          <Stack gap="md">
+            <Radio.Group
+              label="Server"
+              value={value.mode}
+              onChange={(mode) => edit('mode', mode as TelegramServerMode)}
+              error={errors['telegramServer.mode']}
+            >
+              <Stack gap="xs" mt={6}>
+                {TELEGRAM_SERVER_MODES.map((mode) => (
+                  <Radio
+                    key={mode}
+                    value={mode}
+                    label={SERVER_MODE_LABELS[mode]}
+                    description={MODE_NOTES[mode]}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+            {value.mode === 'custom' && (
+              <>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+                  <TextInput
+                    label="Address"
+                    description="The server’s host:port."
+                    placeholder="127.0.0.1:8443"
+                    value={value.address}
+                    onChange={(event) => edit('address', event.currentTarget.value)}
+                    error={errors['telegramServer.address']}
+                    spellCheck={false}
+                    autoComplete="off"
+                  />
+                  <NumberInput
+                    label="DC id"
+                    description="The data centre the server plays."
+                    value={value.dcId}
+                    onChange={(next) => edit('dcId', typeof next === 'number' ? next : Number.NaN)}
+                    error={errors['telegramServer.dcId']}
+                    min={1}
+                    max={1000}
+                    allowDecimal={false}
+                    clampBehavior="none"
+                    hideControls
+                  />
+                </SimpleGrid>
+                <Textarea
+                  label="RSA public key"
+                  description="The server’s public key in PEM form."
+                  placeholder="-----BEGIN RSA PUBLIC KEY-----"
+                  value={value.rsaPublicKeyPem}
+                  onChange={(event) => edit('rsaPublicKeyPem', event.currentTarget.value)}
+                  error={errors['telegramServer.rsaPublicKeyPem']}
+                  autosize
+                  minRows={4}
+                  maxRows={10}
+                  spellCheck={false}
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
+                />
+              </>
+            )}
+          </Stack>
+        </Fieldset>
+        {formError && (
+          <Alert role="alert" color="red" variant="light" title="Not saved">
+            {formError}
+          </Alert>
+        )}
+        {!fromEnvironment && (
+          <Group justify="flex-end" gap="sm">
+            {draft !== null && (
+              <Button
+                variant="default"
+                disabled={saving}
+                onClick={() => {
+                  setDraft(null);
+                  setErrors({});
+                  setFormError(null);
+                }}
+              >
+                Discard changes
+              </Button>
+            )}
+            <Button type="submit" disabled={!dirty || saving} loading={saving}>
+              Save Telegram server
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}
