@@ -1,12 +1,12 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
+import { openSignedInConsole } from '../support/chromium';
 import { type FakeLlmServer, startFakeLlmServer } from '../support/fake-llm-server';
 import { expectAttribute, expectCount, expectText, expectVisible } from '../support/page-assertions';
-import { REPO_ROOT, type ServeProcess, startServe } from '../support/serve-process';
+import { copyShippedConfig, REPO_ROOT, type ServeProcess, startServe } from '../support/serve-process';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
 const GEMINI_KEY = 'AIza-e2e-playground-key-51d0';
@@ -26,20 +26,13 @@ describe('Playground against troupe serve and a scripted LLM', () => {
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'troupe-e2e-playground-'));
-    const samplesDir = join(root, 'samples');
-    const configdir = join(root, 'configdir');
-    cpSync(join(REPO_ROOT, 'samples'), samplesDir, { recursive: true });
-    cpSync(join(REPO_ROOT, 'configdir'), configdir, { recursive: true });
+    const { configPath } = copyShippedConfig(root);
     mkdirSync(SCREENSHOTS, { recursive: true });
     llm = await startFakeLlmServer();
-    server = await startServe(
-      ['--state', join(root, 'state'), '--config-path', `${samplesDir}:${configdir}`],
-      { GOOGLE_GEMINI_BASE_URL: llm.geminiBaseUrl },
-    );
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1360, height: 900 }, colorScheme: 'light' });
-    await page.goto(server.loginUrl);
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Agents' }));
+    server = await startServe(['--state', join(root, 'state'), '--config-path', configPath], {
+      GOOGLE_GEMINI_BASE_URL: llm.geminiBaseUrl,
+    });
+    ({ browser, page } = await openSignedInConsole(server.loginUrl));
   });
 
   afterAll(async () => {

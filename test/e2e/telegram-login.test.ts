@@ -1,9 +1,9 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/chromium';
+import { openSignedInConsole } from '../support/chromium';
 import { type FakeLlmServer, startFakeLlmServer } from '../support/fake-llm-server';
 import {
   FAKE_API_HASH,
@@ -14,7 +14,7 @@ import {
   waitFor,
 } from '../support/fake-telegram';
 import { expectCount, expectText, expectVisible } from '../support/page-assertions';
-import { REPO_ROOT, type ServeProcess, startServe } from '../support/serve-process';
+import { copyShippedConfig, REPO_ROOT, type ServeProcess, startServe } from '../support/serve-process';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
 const AGENT_PHONE = '+15550100001';
@@ -43,10 +43,7 @@ describe('Telegram login through the console against a fake MTProto server', () 
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'troupe-e2e-telegram-'));
-    const samplesDir = join(root, 'samples');
-    const configdir = join(root, 'configdir');
-    cpSync(join(REPO_ROOT, 'samples'), samplesDir, { recursive: true });
-    cpSync(join(REPO_ROOT, 'configdir'), configdir, { recursive: true });
+    const { samplesDir, configPath } = copyShippedConfig(root);
     // The sample agents ship disabled for Telegram; this one goes live, answering at once.
     agentFile = join(samplesDir, 'agents', 'Juniper.md');
     writeFileSync(
@@ -72,19 +69,13 @@ describe('Telegram login through the console against a fake MTProto server', () 
     writeFileSync(keyFile, telegram.rsaPublicKeyPem);
 
     llm = await startFakeLlmServer();
-    server = await startServe(
-      ['--state', join(root, 'state'), '--config-path', `${samplesDir}:${configdir}`],
-      {
-        GOOGLE_GEMINI_BASE_URL: llm.geminiBaseUrl,
-        TROUPE_TELEGRAM_DC: `${telegram.host}:${telegram.port}`,
-        TROUPE_TELEGRAM_DC_ID: String(telegram.dcId),
-        TROUPE_TELEGRAM_RSA_KEY: keyFile,
-      },
-    );
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1360, height: 900 }, colorScheme: 'light' });
-    await page.goto(server.loginUrl);
-    await expectVisible(page.getByRole('heading', { level: 1, name: 'Agents' }));
+    server = await startServe(['--state', join(root, 'state'), '--config-path', configPath], {
+      GOOGLE_GEMINI_BASE_URL: llm.geminiBaseUrl,
+      TROUPE_TELEGRAM_DC: `${telegram.host}:${telegram.port}`,
+      TROUPE_TELEGRAM_DC_ID: String(telegram.dcId),
+      TROUPE_TELEGRAM_RSA_KEY: keyFile,
+    });
+    ({ browser, page } = await openSignedInConsole(server.loginUrl));
   });
 
   afterAll(async () => {
@@ -105,10 +96,10 @@ describe('Telegram login through the console against a fake MTProto server', () 
       await page.getByRole('textbox', { name: label }).fill(value);
       await page.getByRole('button', { name: `Save ${label}` }).click();
     }
-    await expectText(
-      page.getByRole('region', { name: /Telegram server/ }),
-      `${telegram.host}:${telegram.port}`,
-    );
+    const serverSection = page.getByRole('region', { name: /Telegram server/ });
+    await expectText(serverSection, `${telegram.host}:${telegram.port}`);
+    await serverSection.scrollIntoViewIfNeeded();
+    await shot('telegram-settings');
   });
 
   it('logs Juniper in with the code Telegram sent and then the two-step password', async () => {
@@ -167,5 +158,9 @@ describe('Telegram login through the console against a fake MTProto server', () 
     const seen = telegram.messagesBetween(ada.id, juniper.id).map((message) => message.text);
     expect(seen).toEqual([PERSON_MESSAGE, AGENT_REPLY]);
     expect(llm.requestCount).toBeGreaterThanOrEqual(1);
+
+    await page.getByRole('link', { name: 'Agents', exact: true }).click();
+    await expectText(page.getByRole('main'), '@juniper_hale');
+    await shot('telegram-agents');
   });
 });

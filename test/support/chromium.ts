@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 const CANDIDATES = [
   '/usr/bin/chromium',
@@ -39,4 +39,13 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** A browser signed in to `troupe serve` through its one-time link, on the Agents page. */
+export async function openSignedInConsole(loginUrl: string): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1360, height: 900 }, colorScheme: 'light' });
+  await page.goto(loginUrl);
+  await page.getByRole('heading', { level: 1, name: 'Agents' }).waitFor({ state: 'visible' });
+  return { browser, page };
 }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -50,4 +51,13 @@ export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise
       reject(new Error(`troupe serve exited with ${code} before printing its link:\n${output}`)),
     );
   });
+}
+
+/** Copies of the shipped samples and shared prompts under `root`, for a test to edit freely. */
+export function copyShippedConfig(root: string): { samplesDir: string; configPath: string } {
+  const samplesDir = join(root, 'samples');
+  const configdir = join(root, 'configdir');
+  cpSync(join(REPO_ROOT, 'samples'), samplesDir, { recursive: true });
+  cpSync(join(REPO_ROOT, 'configdir'), configdir, { recursive: true });
+  return { samplesDir, configPath: `${samplesDir}:${configdir}` };
 }

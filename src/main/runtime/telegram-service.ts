@@ -111,9 +111,9 @@ export class TelegramService implements TelegramConsole {
       return { ...base, connection: 'error', problem: (error as Error).message };
     }
     const saved = this.#deps.vault.load(configName, server.sessionScope);
-    if (!saved) return base;
-    const withUser = { ...base, user: saved.user };
+    const withUser = { ...base, user: saved?.user ?? null };
     if (!enabled || agent?.disabled) return { ...withUser, connection: 'disabled' };
+    if (!saved) return base;
     if (!this.#credentials()) {
       return {
         ...withUser,

@@ -149,6 +149,7 @@ describe('Telegram accounts in the runtime', () => {
     await call('telegram.setEnabled', { configName: 'Ada', enabled: true });
     await waitForConnection('Ada', 'connected');
 
+    expect((await account('Cy')).connection).toBe('disabled');
     const refused = await runtime!.dispatch('telegram.setEnabled', { configName: 'Cy', enabled: true });
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.message).toMatch(/Disabled/);

@@ -87,9 +87,14 @@ function isSignUpNotice(dialog: Api.Dialog, top: Api.TypeMessage | undefined): b
   );
 }
 
-async function hasUnreadMentionFromUnblocked(context: AccountContext, peer: Api.TypePeer): Promise<boolean> {
-  const answer = await context.account.invoke(
-    new Api.messages.GetUnreadMentions({
+/** The newest page of a chat's unread mentions or unread reactions (both requests page alike). */
+async function firstUnreadPage(
+  context: AccountContext,
+  peer: Api.TypePeer,
+  Request: typeof Api.messages.GetUnreadMentions | typeof Api.messages.GetUnreadReactions,
+): Promise<Api.messages.TypeMessages> {
+  return context.account.invoke(
+    new Request({
       peer: await context.inputPeer(markedPeerId(peer)),
       offsetId: 0,
       addOffset: 0,
@@ -98,6 +103,10 @@ async function hasUnreadMentionFromUnblocked(context: AccountContext, peer: Api.
       minId: 0,
     }),
   );
+}
+
+async function hasUnreadMentionFromUnblocked(context: AccountContext, peer: Api.TypePeer): Promise<boolean> {
+  const answer = await firstUnreadPage(context, peer, Api.messages.GetUnreadMentions);
   if (answer instanceof Api.messages.MessagesNotModified) return false;
   context.remember(answer);
   for (const message of answer.messages) {
@@ -108,16 +117,7 @@ async function hasUnreadMentionFromUnblocked(context: AccountContext, peer: Api.
 }
 
 async function unreadReactionIds(context: AccountContext, peer: Api.TypePeer): Promise<number[]> {
-  const answer = await context.account.invoke(
-    new Api.messages.GetUnreadReactions({
-      peer: await context.inputPeer(markedPeerId(peer)),
-      offsetId: 0,
-      addOffset: 0,
-      limit: PAGE_SIZE,
-      maxId: 0,
-      minId: 0,
-    }),
-  );
+  const answer = await firstUnreadPage(context, peer, Api.messages.GetUnreadReactions);
   if (answer instanceof Api.messages.MessagesNotModified) return [];
   return answer.messages
     .filter((message) => !(message instanceof Api.MessageEmpty))

@@ -4,6 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from '../../../../shared/domain/settings';
 import { errorMessage, fieldErrors } from '../../../api/errors';
+import { DraftFormActions } from '../../../ui/DraftFormActions';
 import { settingsSelectors } from '../selectors';
 import { useSettingsStore } from '../store';
 
@@ -282,24 +283,17 @@ export function EngineSettingsForm({ engine }: { engine: EngineSettings }) {
           >
             Restore defaults
           </Button>
-          <Group gap="sm">
-            {draft !== null && (
-              <Button
-                variant="default"
-                disabled={saving}
-                onClick={() => {
-                  setDraft(null);
-                  setErrors({});
-                  setFormError(null);
-                }}
-              >
-                Discard changes
-              </Button>
-            )}
-            <Button type="submit" disabled={!dirty || saving} loading={saving}>
-              Save engine settings
-            </Button>
-          </Group>
+          <DraftFormActions
+            hasDraft={draft !== null}
+            dirty={dirty}
+            saving={saving}
+            onDiscard={() => {
+              setDraft(null);
+              setErrors({});
+              setFormError(null);
+            }}
+            saveLabel="Save engine settings"
+          />
         </Group>
       </Stack>
     </form>

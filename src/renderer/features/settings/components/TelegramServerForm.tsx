@@ -1,7 +1,6 @@
 import {
   Alert,
   Badge,
-  Button,
   Fieldset,
   Group,
   NumberInput,
@@ -21,6 +20,7 @@ import {
   type TelegramServerSettings,
 } from '../../../../shared/domain/telegram';
 import { errorMessage, fieldErrors } from '../../../api/errors';
+import { DraftFormActions } from '../../../ui/DraftFormActions';
 import { SERVER_MODE_LABELS, telegramServerChanges, telegramServerDraftErrors } from '../../telegram/model';
 import { telegramSelectors } from '../../telegram/selectors';
 import { useTelegramStore } from '../../telegram/store';
@@ -127,7 +127,7 @@ export function TelegramServerForm({ saved }: { saved: TelegramServerSettings })
         <Fieldset variant="unstyled" disabled={fromEnvironment || saving}>
           <Stack gap="md">
             <Radio.Group
-              label="Server"
+              label={fromEnvironment ? 'Saved setting (used once the variable is unset)' : 'Server'}
               value={value.mode}
               onChange={(mode) => edit('mode', mode as TelegramServerMode)}
               error={errors['telegramServer.mode']}
@@ -192,23 +192,18 @@ export function TelegramServerForm({ saved }: { saved: TelegramServerSettings })
           </Alert>
         )}
         {!fromEnvironment && (
-          <Group justify="flex-end" gap="sm">
-            {draft !== null && (
-              <Button
-                variant="default"
-                disabled={saving}
-                onClick={() => {
-                  setDraft(null);
-                  setErrors({});
-                  setFormError(null);
-                }}
-              >
-                Discard changes
-              </Button>
-            )}
-            <Button type="submit" disabled={!dirty || saving} loading={saving}>
-              Save Telegram server
-            </Button>
+          <Group justify="flex-end">
+            <DraftFormActions
+              hasDraft={draft !== null}
+              dirty={dirty}
+              saving={saving}
+              onDiscard={() => {
+                setDraft(null);
+                setErrors({});
+                setFormError(null);
+              }}
+              saveLabel="Save Telegram server"
+            />
           </Group>
         )}
       </Stack>

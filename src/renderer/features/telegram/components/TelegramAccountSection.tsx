@@ -94,9 +94,11 @@ function EnabledSwitch({ account, config }: { account: TelegramAccountView; conf
       label="Enabled"
       description={
         blocked ??
-        (account.enabled
-          ? 'Connects to Telegram and answers once logged in. Switch off to pause it; its tasks wait.'
-          : 'Off: not connected to Telegram; its tasks wait until it is switched on.')
+        (!account.enabled
+          ? 'Off: not connected to Telegram; its tasks wait until it is switched on.'
+          : account.connection === 'connected'
+            ? 'Connected and answering. Switch off to pause it; its tasks wait.'
+            : 'Connects to Telegram and answers once logged in. Switch off to pause it.')
       }
       checked={account.enabled && !config.disabled}
       disabled={blocked !== null || pending}
