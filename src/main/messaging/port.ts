@@ -109,7 +109,10 @@ export type InboundEvent =
   /** The partner read the agent's messages up to `maxMessageId`. */
   | { type: 'read'; agent: string; channelId: number; maxMessageId: number };
 
-/** A failure the network reported. `retryAfterSeconds` (flood wait) means: wait, don't count a retry. */
+/**
+ * A failure the network reported. `retryAfterSeconds` (a flood wait, or a connection on its way
+ * back) means: wait that long, don't count a retry.
+ */
 export class MessagingError extends Error {
   readonly retryable: boolean;
   readonly retryAfterSeconds: number | null;

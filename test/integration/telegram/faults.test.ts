@@ -149,6 +149,24 @@ describe('Telegram port: faults', () => {
     }
   });
 
+  it('makes tasks wait, without using up retries, while an account cannot reach Telegram', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const testbed = await startTelegramTestbed({ callTimeoutMs: 1_000 });
+    try {
+      const { agent, alice } = people(testbed);
+      const options = await testbed.connectOptions(agent);
+      const unreachable = { ...options.server, port: 9 } as typeof options.server;
+      const view = await testbed.accounts.connect('A', { ...options, server: unreachable });
+      expect(view.connection).toBe('reconnecting');
+      const failure = await send(testbed, 'A', alice.id, 'k-offline').catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(MessagingError);
+      expect(failure).toMatchObject({ retryable: true, retryAfterSeconds: 15 });
+    } finally {
+      await testbed.close();
+    }
+  });
+
   it('reconnects after the connection drops, and inbound messages flow again', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {

@@ -16,6 +16,9 @@ import { telegramUserOf } from '../mapping';
 import { type BackoffOptions, ReconnectBackoff } from './reconnect-backoff';
 import { classifyTelegramError, type TelegramFault } from './telegram-faults';
 
+/** How long a task waits before trying again while the account (re)connects. */
+export const RECONNECT_WAIT_SECONDS = 15;
+
 export interface AccountConnectOptions {
   /** The saved StringSession; empty when the agent has never logged in on this server. */
   session: string;
@@ -187,8 +190,10 @@ export class TelegramAccount {
       throw new MessagingError(this.#sendStopText(this.#sendsStoppedUntil), { retryable: false });
     }
     if (this.#state !== 'connected' || this.#client === null) {
+      // The connection comes back by itself: tasks wait for it without using up their retries.
       throw new MessagingError(`${this.configName} is not connected to Telegram (${this.#state}).`, {
         retryable: true,
+        retryAfterSeconds: RECONNECT_WAIT_SECONDS,
       });
     }
     return this.#client;

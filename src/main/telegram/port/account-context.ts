@@ -2,7 +2,7 @@ import { Api, helpers, utils } from 'telegram';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logging';
 import { MessagingError } from '../../messaging/port';
-import type { TelegramAccount } from '../accounts';
+import { RECONNECT_WAIT_SECONDS, type TelegramAccount } from '../accounts';
 import { isDirectChat, type KnownPeer, peerFromMarkedId } from '../mapping';
 import { Blocklist } from './blocklist';
 import { BoundedMap } from './bounded-map';
@@ -44,8 +44,9 @@ export class AccountContext {
   get selfId(): number {
     const user = this.account.user;
     if (!user)
-      throw new MessagingError(`${this.account.configName} is not connected to Telegram.`, {
+      throw new MessagingError(`${this.account.configName} is not connected to Telegram yet.`, {
         retryable: true,
+        retryAfterSeconds: RECONNECT_WAIT_SECONDS,
       });
     return user.id;
   }
