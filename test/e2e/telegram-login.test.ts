@@ -163,4 +163,29 @@ describe('Telegram login through the console against a fake MTProto server', () 
     await expectText(page.getByRole('main'), '@juniper_hale');
     await shot('telegram-agents');
   });
+
+  it('logs a disabled agent in with a QR code scanned on the phone', async () => {
+    const marnie = telegram.createUser({ phone: '+15550100002', firstName: 'Marnie', username: 'marnie_m' });
+    await page
+      .getByRole('link', { name: /Marnie/ })
+      .first()
+      .click();
+    const account = page.getByRole('region', { name: 'Telegram account' });
+    await expectVisible(account.getByText('Disabled', { exact: true }));
+    await account.getByRole('button', { name: 'Log in' }).click();
+    const wizard = page.getByRole('dialog', { name: /Log in/ });
+    await wizard.getByRole('button', { name: 'Log in with QR code' }).click();
+    await expectVisible(wizard.getByRole('img', { name: 'QR code to scan with the Telegram app' }));
+    await shot('telegram-login-qr');
+
+    const token = telegram.lastQrToken();
+    if (!token) throw new Error('the fake issued no QR login token');
+    telegram.scanQrLogin(token, marnie.id);
+    await expectText(wizard, 'marnie_m', 15_000);
+    await wizard.getByRole('button', { name: 'Done' }).click();
+    // Logged in, but its file says Disabled: it stays off Telegram.
+    await expectText(account, String(marnie.id));
+    await expectVisible(account.getByText('Disabled', { exact: true }));
+    expect(telegram.sessionCount(marnie.id)).toBe(0);
+  });
 });

@@ -169,6 +169,8 @@ export interface FakeTelegram {
   banPhone(phone: string): void;
   /** The user's phone scans the QR code (token bytes, or base64url as in tg://login?token=). */
   scanQrLogin(token: Buffer | string, userId: bigint): void;
+  /** The QR login token issued last, as the QR code on screen holds it. */
+  lastQrToken(): Buffer | undefined;
 
   /** The next call(s) of `method` (e.g. "messages.sendMessage") fail with FLOOD_WAIT_<seconds>. */
   floodWait(method: string, seconds: number, options?: FaultOptions): void;

@@ -347,6 +347,7 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
     expireCode: (phone) => login.expireCode(phone),
     banPhone: (phone) => login.banPhone(phone),
     scanQrLogin: (token, userId) => login.scanQrLogin(token, userId),
+    lastQrToken: () => login.lastQrToken(),
 
     floodWait: (method, seconds, options) => faults.floodWait(method, seconds, options),
     peerFlood: (options) => faults.peerFlood(options),

@@ -66,6 +66,11 @@ export class LoginDesk {
     this.#banned.add(normalizePhone(phone));
   }
 
+  /** The QR login token issued last (what a QR code on screen holds). */
+  lastQrToken(): Buffer | undefined {
+    return [...this.#qrTokens.values()].at(-1)?.token;
+  }
+
   /** The phone "scans" the QR code: the token (bytes, or base64url from tg://login?token=) is accepted. */
   scanQrLogin(token: Buffer | string, userId: bigint): void {
     const bytes = typeof token === 'string' ? Buffer.from(token, 'base64url') : token;

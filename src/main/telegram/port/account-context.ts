@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { Logger } from '../../logging';
 import { MessagingError } from '../../messaging/port';
 import { RECONNECT_WAIT_SECONDS, type TelegramAccount } from '../accounts';
-import { isDirectChat, type KnownPeer, peerFromMarkedId } from '../mapping';
+import { type KnownPeer, peerFromMarkedId } from '../mapping';
 import { Blocklist } from './blocklist';
 import { BoundedMap } from './bounded-map';
 import { EntityDirectory } from './entity-directory';
@@ -13,6 +13,11 @@ import { StickerLibrary } from './sticker-library';
 
 /** How long a chat's notification settings count as current. */
 export const MUTE_TTL_MS = 60_000;
+/**
+ * How long a fetched contact list counts as current: within it, an id the list did not name is
+ * not looked up again (people add contacts from the phone too, so not for longer).
+ */
+export const CONTACTS_TTL_MS = 60_000;
 /** How many idempotency keys of recent sends an account remembers. */
 const SENT_KEYS_CAPACITY = 10_000;
 
@@ -29,6 +34,8 @@ export class AccountContext {
   readonly stickers: StickerLibrary;
   readonly blocklist: Blocklist;
   readonly notifySettings: ExpiringCache<number, Api.TypePeerNotifySettings>;
+  /** The last contacts.getContacts (in flight or done), so unknown ids do not refetch it. */
+  readonly #contacts: ExpiringCache<'contacts', Promise<void>>;
   /** Inbound updates are mapped one after another, so events keep Telegram's order. */
   inbound: Promise<void> = Promise.resolve();
 
@@ -38,6 +45,7 @@ export class AccountContext {
     this.stickers = new StickerLibrary(account, clock, logger);
     this.blocklist = new Blocklist(account, clock);
     this.notifySettings = new ExpiringCache(clock, MUTE_TTL_MS);
+    this.#contacts = new ExpiringCache(clock, CONTACTS_TTL_MS);
   }
 
   /** The agent's own marked user id. */
@@ -62,20 +70,18 @@ export class AccountContext {
 
   /**
    * The input peer of a chat: the agent itself, a basic group (needs no access hash), or a user
-   * or channel seen before; else the contacts are fetched, since a new direct chat is usually
-   * with a contact.
+   * or channel seen before; else, for a user only, the contacts are fetched (at most once per
+   * CONTACTS_TTL_MS), since a new direct chat is usually with a contact. An id that is no peer
+   * (0) is refused without asking Telegram.
    */
   async inputPeer(channelId: number): Promise<Api.TypeInputPeer> {
+    const peer = validPeer(channelId);
     if (channelId === this.selfId) return new Api.InputPeerSelf();
-    const peer = peerFromMarkedId(channelId);
     if (peer instanceof Api.PeerChat) return new Api.InputPeerChat({ chatId: peer.chatId });
     const known = this.entities.inputPeer(channelId);
     if (known) return known;
-    if (isDirectChat(channelId)) {
-      const contacts = await this.account.invoke(
-        new Api.contacts.GetContacts({ hash: helpers.returnBigInt(0) }),
-      );
-      if (contacts instanceof Api.contacts.Contacts) this.remember(contacts);
+    if (peer instanceof Api.PeerUser) {
+      await this.#loadContacts();
       const found = this.entities.inputPeer(channelId);
       if (found) return found;
     }
@@ -86,5 +92,30 @@ export class AccountContext {
 
   async inputUser(userId: number): Promise<Api.TypeInputUser> {
     return utils.getInputUser(await this.inputPeer(userId));
+  }
+
+  #loadContacts(): Promise<void> {
+    const known = this.#contacts.get('contacts');
+    if (known) return known;
+    const loading = this.account
+      .invoke(new Api.contacts.GetContacts({ hash: helpers.returnBigInt(0) }))
+      .then((contacts) => {
+        if (contacts instanceof Api.contacts.Contacts) this.remember(contacts);
+      });
+    this.#contacts.set('contacts', loading);
+    // A failed fetch is not kept: the next unknown id tries again.
+    loading.catch(() => {
+      if (this.#contacts.get('contacts') === loading) this.#contacts.delete('contacts');
+    });
+    return loading;
+  }
+}
+
+/** The peer a marked id stands for; an id that stands for none is a caller's mistake. */
+export function validPeer(channelId: number): Api.PeerUser | Api.PeerChat | Api.PeerChannel {
+  try {
+    return peerFromMarkedId(channelId);
+  } catch (error) {
+    throw new MessagingError(`${channelId} is not a Telegram chat id.`, { retryable: false, cause: error });
   }
 }

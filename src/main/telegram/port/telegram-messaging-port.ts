@@ -17,8 +17,8 @@ import {
   type UnreadChat,
 } from '../../messaging/port';
 import { Listeners, rpcErrorCode, type TelegramAccount, type TelegramAccounts } from '../accounts';
-import { isDirectChat, isMutedAt, mapChatInfo, markedEntityId, peerFromMarkedId } from '../mapping';
-import { AccountContext } from './account-context';
+import { isDirectChat, isMutedAt, mapChatInfo, markedEntityId } from '../mapping';
+import { AccountContext, validPeer } from './account-context';
 import { fetchHistory } from './history';
 import { inboundEvents } from './inbound-updates';
 import { type RandomId, randomIdFor } from './random-id';
@@ -339,7 +339,7 @@ export class TelegramMessagingPort implements MessagingPort {
     context: AccountContext,
     channelId: number,
   ): Promise<Api.users.UserFull | Api.messages.ChatFull> {
-    const peer = peerFromMarkedId(channelId);
+    const peer = validPeer(channelId);
     if (peer instanceof Api.PeerUser) {
       return context.account.invoke(new Api.users.GetFullUser({ id: await context.inputUser(channelId) }));
     }
