@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/main/clock';
 import { MessagingError } from '../../../src/main/messaging/port';
-import { BLOCKLIST_TTL_MS } from '../../../src/main/telegram/port/blocklist';
 import { CONTACTS_TTL_MS } from '../../../src/main/telegram/port/account-context';
+import { BLOCKLIST_TTL_MS } from '../../../src/main/telegram/port/blocklist';
 import { ENTITY_TTL_MS } from '../../../src/main/telegram/port/entity-directory';
 import { withTimeout } from '../../support/fake-telegram';
 import { startTelegramTestbed, TEST_TIMEOUT_MS } from './telegram-fixture';
@@ -45,32 +45,41 @@ describe('Telegram port: caches', () => {
   it('reads a long blocklist in pages of 100, once per minute', { timeout: TEST_TIMEOUT_MS }, async () => {
     const { clock, testbed, fake, agent, bob, connect, callsOf } = await setup();
     try {
-      const blocked = Array.from({ length: 230 }, (_, index) =>
-        fake.createUser({ phone: `+1 555 061 ${String(index).padStart(4, '0')}`, firstName: `Pest ${index}` }),
-      );
+      // 230 blocked users: the first one on page 1, the last two on page 3.
+      const pest = (index: number) =>
+        fake.createUser({
+          phone: `+1 555 061 ${String(index).padStart(4, '0')}`,
+          firstName: `Pest ${index}`,
+        });
+      const firstBlocked = pest(0);
+      const blocked = [firstBlocked, ...Array.from({ length: 227 }, (_, index) => pest(index + 1))];
+      const nearlyLastBlocked = pest(228);
+      const lastBlocked = pest(229);
+      blocked.push(nearlyLastBlocked, lastBlocked);
       for (const user of blocked) fake.setBlocked(agent.id, user.id, true);
-      const first = Number(blocked[0].id);
-      const last = Number(blocked[229].id);
+      const first = Number(firstBlocked.id);
+      const last = Number(lastBlocked.id);
       await connect();
       const isBlocked = (userId: number) =>
         withTimeout(testbed.port.isBlocked('A', userId), STEP_MS, `isBlocked ${userId}`);
 
       expect(await isBlocked(last)).toBe(true);
       expect(callsOf('contacts.GetBlocked')).toBe(3);
+      expect(blocked).toHaveLength(230);
       expect(await isBlocked(first)).toBe(true);
       expect(await isBlocked(Number(bob.id))).toBe(false);
       expect(await testbed.port.canSend('A', last)).toBe(false);
       expect(await testbed.port.canSend('A', Number(bob.id))).toBe(true);
 
       // Unblocked from the phone: the cached list stands until it is a minute old.
-      fake.setBlocked(agent.id, blocked[229].id, false);
+      fake.setBlocked(agent.id, lastBlocked.id, false);
       clock.advance(BLOCKLIST_TTL_MS - 1);
       expect(await isBlocked(last)).toBe(true);
       expect(callsOf('contacts.GetBlocked')).toBe(3);
 
       clock.advance(1);
       expect(await isBlocked(last)).toBe(false);
-      expect(await isBlocked(Number(blocked[228].id))).toBe(true);
+      expect(await isBlocked(Number(nearlyLastBlocked.id))).toBe(true);
       expect(callsOf('contacts.GetBlocked')).toBe(6);
     } finally {
       await testbed.close();
@@ -130,7 +139,11 @@ describe('Telegram port: caches', () => {
       await connect();
 
       // A basic group needs no access hash: it is addressed as is.
-      await withTimeout(testbed.port.sendText('A', -Number(group.id), text('group-1')), STEP_MS, 'group send');
+      await withTimeout(
+        testbed.port.sendText('A', -Number(group.id), text('group-1')),
+        STEP_MS,
+        'group send',
+      );
       expect(callsOf('contacts.GetContacts')).toBe(0);
 
       // A channel never seen cannot be addressed, and no Telegram call can help.
@@ -139,9 +152,15 @@ describe('Telegram port: caches', () => {
       const failure = await rejection(testbed.port.sendText('A', unseenChannel, text('channel-1')));
       expect(failure).toBeInstanceOf(MessagingError);
       expect((failure as MessagingError).retryable).toBe(false);
-      expect(await rejection(testbed.port.markRead('A', unseenChannel, { upToMessageId: 1 }))).toBeInstanceOf(
-        MessagingError,
-      );
+      expect(
+        await rejection(
+          testbed.port.markRead('A', unseenChannel, {
+            upToMessageId: 1,
+            clearMentions: false,
+            clearReactions: false,
+          }),
+        ),
+      ).toBeInstanceOf(MessagingError);
       expect(fake.calls.length).toBe(before);
       expect(callsOf('contacts.GetContacts')).toBe(0);
     } finally {
@@ -157,7 +176,7 @@ describe('Telegram port: caches', () => {
       const attempts: Promise<unknown>[] = [
         testbed.port.sendText('A', 0, text('zero-1')),
         testbed.port.setTyping('A', 0, 'typing'),
-        testbed.port.markRead('A', 0, { upToMessageId: 1 }),
+        testbed.port.markRead('A', 0, { upToMessageId: 1, clearMentions: false, clearReactions: false }),
         testbed.port.block('A', 0),
         testbed.port.getChat('A', 0),
         testbed.port.canSend('A', 0),
