@@ -1,10 +1,12 @@
+import { Api, helpers } from 'telegram';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/main/clock';
 import type { InboundEvent } from '../../../src/main/messaging/port';
-import { waitFor, withTimeout } from '../../support/fake-telegram';
+import { connectClient, waitFor, withTimeout } from '../../support/fake-telegram';
 import { startTelegramTestbed, TEST_TIMEOUT_MS } from './telegram-fixture';
 
 const STEP_MS = 8_000;
+const bigInt = helpers.returnBigInt;
 
 async function setup(options: Parameters<typeof startTelegramTestbed>[0] = {}) {
   const testbed = await startTelegramTestbed(options);
@@ -59,18 +61,47 @@ describe('Telegram port: messaging details', () => {
     const { testbed, fake, agent, alice, connect } = await setup();
     try {
       await connect();
+      const markdown = 'That is **really** good, see [the docs](https://x.org/docs)\n> quoted 😀 line';
       const sent = await testbed.port.sendText('A', Number(alice.id), {
-        text: 'That is **really** good',
+        text: markdown,
         replyTo: null,
         idempotencyKey: 'markdown-1',
       });
-      expect(fake.messagesBetween(alice.id, agent.id).map((received) => received.text)).toEqual([
-        'That is really good',
+      const text = 'That is really good, see the docs\nquoted 😀 line';
+      expect(fake.messagesBetween(alice.id, agent.id).map((received) => received.text)).toEqual([text]);
+
+      // What Alice's own client receives from the server: the entities, not the markers.
+      const client = await connectClient(fake, { session: await fake.createSession(alice.id) });
+      const history = await withTimeout(
+        client.invoke(
+          new Api.messages.GetHistory({
+            peer: new Api.InputPeerUser({ userId: bigInt(agent.id), accessHash: bigInt(agent.accessHash) }),
+            offsetId: 0,
+            offsetDate: 0,
+            addOffset: 0,
+            limit: 1,
+            maxId: 0,
+            minId: 0,
+            hash: bigInt(0),
+          }),
+        ),
+        STEP_MS,
+        'history',
+      );
+      const [received] = 'messages' in history ? history.messages : [];
+      expect(received).toBeInstanceOf(Api.Message);
+      const entities = (received as Api.Message).entities ?? [];
+      expect(entities.map((entity) => [entity.className, entity.offset, entity.length])).toEqual([
+        ['MessageEntityBold', 8, 6],
+        ['MessageEntityTextUrl', 25, 8],
+        ['MessageEntityBlockquote', 34, 14],
       ]);
+      expect(entities[1]).toMatchObject({ url: 'https://x.org/docs' });
+
       const [message] = await testbed.port.fetchHistory('A', Number(alice.id), { limit: 1 });
       expect(message).toMatchObject({
         messageId: sent.messageId,
-        parts: [{ kind: 'text', text: 'That is **really** good' }],
+        parts: [{ kind: 'text', text: markdown }],
       });
     } finally {
       await testbed.close();

@@ -6,6 +6,7 @@ export type { MarkdownOptions } from './entity-spans';
 export { fileUniqueId } from './file-unique-id';
 export { humanDuration } from './human-duration';
 export { type MessageMappingContext, mapMessage } from './map-message';
+export { markdownToEntities } from './markdown-to-entities';
 export {
   isMediaItem,
   type MediaPart,

@@ -1,5 +1,4 @@
 import { Api, helpers, utils } from 'telegram';
-import { MarkdownParser } from 'telegram/extensions/markdown.js';
 import type { ChatInfo, ChatMsg, StickerRef } from '../../../shared/domain/conversation';
 import { type Clock, systemClock } from '../../clock';
 import type { Logger } from '../../logging';
@@ -17,7 +16,7 @@ import {
   type UnreadChat,
 } from '../../messaging/port';
 import { Listeners, rpcErrorCode, type TelegramAccount, type TelegramAccounts } from '../accounts';
-import { isDirectChat, isMutedAt, mapChatInfo, markedEntityId } from '../mapping';
+import { isDirectChat, isMutedAt, mapChatInfo, markdownToEntities, markedEntityId } from '../mapping';
 import { AccountContext, validPeer } from './account-context';
 import { fetchHistory } from './history';
 import { inboundEvents } from './inbound-updates';
@@ -87,8 +86,9 @@ export class TelegramMessagingPort implements MessagingPort {
     const context = this.#context(agent);
     const earlier = context.sentKeys.get(message.idempotencyKey);
     if (earlier !== undefined) return { messageId: earlier, duplicate: true };
-    if (message.text.trim() === '') throw new MessagingError('The message is empty.', { retryable: false });
-    const [text, entities] = MarkdownParser.parse(message.text);
+    // Our own parser rather than GramJS's, which leaves links, quotes and spoilers as literal text.
+    const { text, entities } = markdownToEntities(message.text);
+    if (text.trim() === '') throw new MessagingError('The message is empty.', { retryable: false });
     const peer = await context.inputPeer(channelId);
     const randomId = randomIdFor(message.idempotencyKey);
     const request = new Api.messages.SendMessage({
