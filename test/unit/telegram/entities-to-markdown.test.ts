@@ -14,10 +14,21 @@ const italic = (offset: number, length: number) => new Api.MessageEntityItalic({
 const code = (offset: number, length: number) => new Api.MessageEntityCode({ offset, length });
 
 describe('entitiesToMarkdown', () => {
-  it('leaves text without entities exactly as it is', () => {
-    expect(render('plain *text* with [brackets]', [])).toBe('plain *text* with [brackets]');
+  it('leaves text without entities as it is, markup characters aside', () => {
+    expect(render('plain text with [brackets], 2 * 3 and snake_case', [])).toBe(
+      'plain text with [brackets], 2 * 3 and snake_case',
+    );
     expect(entitiesToMarkdown('', undefined)).toBe('');
     expect(entitiesToMarkdown('no list', null)).toBe('no list');
+  });
+
+  it('escapes literal markup characters only where markdown would read them as markup', () => {
+    expect(render('plain *text* and __init__', [])).toBe('plain \\*text\\* and \\_\\_init\\_\\_');
+    expect(render('~~old~~ ||secret|| [x](y)', [])).toBe('\\~\\~old\\~\\~ \\|\\|secret\\|\\| \\[x\\](y)');
+    expect(render('a `b` c`', [])).toBe('a \\`b\\` c`');
+    expect(render('> no quote\n>\nx > y', [])).toBe('\\> no quote\n\\>\nx > y');
+    expect(render('C:\\Users\\* and C:\\Users\\x', [])).toBe('C:\\Users\\\\\\* and C:\\Users\\x');
+    expect(render('snake_case', [italic(0, 5)])).toBe('__snake__\\_case');
   });
 
   it('writes each style in the markdown the agent writes back', () => {
@@ -132,6 +143,13 @@ describe('entitiesToMarkdown', () => {
     expect(render('run npm test', [bold(0, 12), code(4, 8)])).toBe('**run `npm test`**');
     expect(render('ab cd', [bold(0, 4), code(3, 2)])).toBe('**ab** `cd`');
     expect(render('use `x` here', [code(0, 12)])).toBe('``use `x` here``');
+  });
+
+  it('quotes whole lines, since `> ` only counts at the start of one', () => {
+    const quote = (offset: number, length: number) => new Api.MessageEntityBlockquote({ offset, length });
+    expect(render('He said: wise words', [quote(9, 10)])).toBe('> He said: wise words');
+    expect(render('one\ntwo three\nfour', [quote(2, 6)])).toBe('> one\n> two three\nfour');
+    expect(render('a\n\nb', [quote(0, 4)])).toBe('> a\n>\n> b');
   });
 
   it('quotes every line of a blockquote', () => {

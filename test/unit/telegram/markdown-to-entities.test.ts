@@ -1,7 +1,7 @@
 import { Api } from 'telegram';
 import { describe, expect, it } from 'vitest';
 import { entitiesToMarkdown, markdownToEntities } from '../../../src/main/telegram/mapping';
-import { entitySpans } from '../../../src/main/telegram/mapping/entity-spans';
+import { entitySpans, type Span } from '../../../src/main/telegram/mapping/entity-spans';
 
 const MARKED = { spoilers: 'marked' } as const;
 
@@ -129,9 +129,28 @@ describe('markdownToEntities', () => {
     expect(parsed('~5 km, a || b, x ~~ y')).toEqual(expected('~5 km, a || b, x ~~ y', []));
   });
 
-  it('keeps identifiers and escapes as written', () => {
+  it('keeps identifiers, and backslashes before anything but markup, as written', () => {
     expect(parsed('call my_var_name now')).toEqual(expected('call my_var_name now', []));
-    expect(parsed('C:\\Users\\*x*')).toEqual(expected('C:\\Users\\x', [italic(9, 1)]));
+    expect(parsed('C:\\Users\\x *y*')).toEqual(expected('C:\\Users\\x y', [italic(11, 1)]));
+  });
+
+  it('reads a backslash before a markup character as that character', () => {
+    expect(parsed('\\*not italic\\* but *this*')).toEqual(expected('*not italic* but this', [italic(17, 4)]));
+    expect(parsed('\\_\\~\\|\\`\\[x\\](y) C:\\\\*z*')).toEqual(expected('_~|`[x](y) C:\\z', [italic(14, 1)]));
+    expect(parsed('\\> not a quote\n> quote')).toEqual(expected('> not a quote\nquote', [quote(14, 5)]));
+    expect(parsed('`\\*` stays code')).toEqual(expected('\\* stays code', [code(0, 2)]));
+  });
+
+  it('ends code at the first run of at least as many backticks, the rest opening the next span', () => {
+    expect(parsed('`a``b`')).toEqual(expected('ab', [code(0, 1), code(1, 1)]));
+    expect(parsed('```\na\n````b`')).toEqual(expected('ab', [pre(0, 1), code(1, 1)]));
+    expect(parsed('`a```b')).toEqual(expected('a``b', [code(0, 1)]));
+  });
+
+  it('takes one space of padding off both ends of inline code', () => {
+    expect(parsed('`` `x` ``')).toEqual(expected('`x`', [code(0, 3)]));
+    expect(parsed('`  two  `')).toEqual(expected(' two ', [code(0, 5)]));
+    expect(parsed('` one` and `   `')).toEqual(expected(' one and    ', [code(0, 4), code(9, 3)]));
   });
 
   it('makes no entity for empty spans', () => {
@@ -205,9 +224,70 @@ describe('markdownToEntities after entitiesToMarkdown', () => {
     }
   });
 
+  it.each<[string, string, Api.TypeMessageEntity[], string, Api.TypeMessageEntity[]]>([
+    [
+      'a style cut short by code closes before the space',
+      'a  cd',
+      [bold(0, 1), italic(0, 4), code(3, 2)],
+      '__**a**__  `cd`',
+      [italic(0, 1), bold(0, 1), code(3, 2)],
+    ],
+    [
+      'a style crossing into a quote',
+      'ab\ncd',
+      [bold(0, 4), quote(3, 2)],
+      '**ab**\n> **c**d',
+      [bold(0, 2), quote(3, 2), bold(3, 1)],
+    ],
+    [
+      'a style crossing out of a quote',
+      'ab\ncd',
+      [spoiler(1, 4), quote(0, 2)],
+      '> a||b||\n||cd||',
+      [quote(0, 2), spoiler(1, 1), spoiler(3, 2)],
+    ],
+    [
+      'code crossing into a quote',
+      'ab\ncd',
+      [code(0, 5), quote(3, 2)],
+      '`ab`\n> `cd`',
+      [code(0, 2), quote(3, 2), code(3, 2)],
+    ],
+    ['touching code spans', 'ab', [code(0, 1), code(1, 1)], '`a``b`', [code(0, 1), code(1, 1)]],
+    ['code touching pre', 'ab', [code(0, 1), pre(1, 1)], '`a````\nb\n```', [code(0, 1), pre(1, 1)]],
+    [
+      'touching code with a backtick',
+      'a`b',
+      [code(0, 1), code(1, 2)],
+      '`a``` `b ``',
+      [code(0, 1), code(1, 2)],
+    ],
+    ['literal markers', 'say **hi** to _all_', [], 'say \\*\\*hi\\*\\* to \\_all\\_', []],
+    ['a literal marker beside a marker', 'a*b', [bold(0, 2)], '**a\\***b', [bold(0, 2)]],
+    ['a literal quote sign', 'x\n> not a quote', [bold(0, 1)], '**x**\n\\> not a quote', [bold(0, 1)]],
+    ['a backslash before a marker', 'a\\', [bold(0, 2)], '**a\\\\**', [bold(0, 2)]],
+    [
+      'a quote starting mid-line',
+      'He said: wise words',
+      [quote(9, 10)],
+      '> He said: wise words',
+      [quote(0, 19)],
+    ],
+    [
+      'overlapping styles of one kind',
+      'ab',
+      [quote(0, 2), bold(0, 2), bold(1, 1)],
+      '> **ab**',
+      [quote(0, 2), bold(0, 2)],
+    ],
+  ])('writes what reads back: %s', (_name, text, entities, markdown, back) => {
+    expect(entitiesToMarkdown(text, entities, MARKED)).toBe(markdown);
+    expect(parsed(markdown)).toEqual(expected(text, back));
+  });
+
   it('survives random messages with random formatting', () => {
     const random = seededRandom(20_260_115);
-    for (let round = 0; round < 500; round += 1) {
+    for (let round = 0; round < 3000; round += 1) {
       const text = randomText(random);
       const entities = randomEntities(random, text);
       const markdown = entitiesToMarkdown(text, entities, MARKED);
@@ -215,36 +295,25 @@ describe('markdownToEntities after entitiesToMarkdown', () => {
       const context = JSON.stringify({ text, entities: shapes(entities), markdown });
       expect(back.text, context).toBe(text);
       // Entities split where the markdown had to close and reopen them come back as pieces,
-      // which Telegram shows the same: compare what each code unit looks like.
-      expect(formattingByCodeUnit(text, parsedRanges(back.entities)), context).toEqual(
-        formattingByCodeUnit(text, renderedRanges(text, entities)),
-      );
+      // which Telegram shows the same: compare what each visible code unit looks like.
+      expect(parsedFormatting(text, back.entities), context).toEqual(carriedFormatting(text, entities));
     }
   });
 });
 
-interface StyledRange {
-  label: string;
-  start: number;
-  end: number;
-}
-
-/** What entitiesToMarkdown shows of a message's entities: edges trimmed, widened to whole characters. */
-function renderedRanges(text: string, entities: readonly Api.TypeMessageEntity[]): StyledRange[] {
-  return entitySpans(text, entities, MARKED).map(({ style, start, end }) => ({
-    label: style.kind === 'link' ? `link ${style.url.replace(/[ ()]/g, percentEncoded)}` : style.kind,
-    start,
-    end,
-  }));
-}
-
-/** The parser's entities as they are: Telegram shows exactly these. */
-function parsedRanges(entities: readonly Api.TypeMessageEntity[]): StyledRange[] {
-  return entities.map((entity) => ({
-    label: entity instanceof Api.MessageEntityTextUrl ? `link ${entity.url}` : LABELS[entity.className]!,
-    start: entity.offset,
-    end: entity.offset + entity.length,
-  }));
+/** The formatting of each code unit as Telegram shows the parser's entities; whitespace left out. */
+function parsedFormatting(text: string, entities: readonly Api.TypeMessageEntity[]): string[] {
+  return Array.from({ length: text.length }, (_unit, index) => {
+    if (/\s/.test(text.charAt(index))) return '';
+    const covering = entities.filter(
+      (entity) => entity.offset <= index && index < entity.offset + entity.length,
+    );
+    return labelSet(
+      covering.map(
+        (entity) => LABELS[entity.className] ?? `link ${(entity as Api.MessageEntityTextUrl).url}`,
+      ),
+    );
+  });
 }
 
 const LABELS: Record<string, string> = {
@@ -257,38 +326,69 @@ const LABELS: Record<string, string> = {
   MessageEntityBlockquote: 'quote',
 };
 
+function labelSet(labels: readonly string[]): string {
+  return [...new Set(labels)].sort().join(' + ');
+}
+
 /**
- * The formatting of each code unit, as markdown can carry it: inside code only the code, the
- * quote and styles enclosing the whole code span count. Whitespace is left out: entitiesToMarkdown
- * moves it outside the markers at every cut, and a quote's last newline is invisible either way.
+ * The formatting of each code unit as markdown can carry it, written independently of the
+ * renderer: entitySpans' ranges (edges trimmed, whole characters); where links or code spans
+ * overlap, the first in text order wins; a quote covers the whole lines of the visible
+ * characters it covers; inside code, only the code, the quote and the styles over every unit
+ * of that code span's part show. Whitespace is left out: markers move around it freely.
  */
-function formattingByCodeUnit(text: string, ranges: readonly StyledRange[]): string[] {
-  const isCode = (range: StyledRange) => range.label === 'code' || range.label === 'pre';
+function carriedFormatting(text: string, entities: readonly Api.TypeMessageEntity[]): string[] {
+  const spans = entitySpans(text, entities, MARKED);
+  const inTextOrder = [...spans].sort((a, b) => a.start - b.start || b.end - a.end || a.order - b.order);
+  const firstCovering = (index: number, kinds: string[]) =>
+    inTextOrder.find((span) => kinds.includes(span.style.kind) && span.start <= index && index < span.end);
+  const quoted = quotedUnits(text, spans);
+  const outsideCode = Array.from({ length: text.length }, (_unit, index) => {
+    const labels: string[] = spans
+      .filter((span) => ['bold', 'italic', 'strike', 'spoiler'].includes(span.style.kind))
+      .filter((span) => span.start <= index && index < span.end)
+      .map((span) => span.style.kind);
+    const link = firstCovering(index, ['link'])?.style;
+    if (link?.kind === 'link') labels.push(`link ${link.url.replace(/[ ()]/g, percentEncoded)}`);
+    return labels;
+  });
+  const codeOwner = Array.from({ length: text.length }, (_unit, index) =>
+    firstCovering(index, ['code', 'pre']),
+  );
   return Array.from({ length: text.length }, (_unit, index) => {
     if (/\s/.test(text.charAt(index))) return '';
-    const covering = ranges.filter((range) => range.start <= index && index < range.end);
-    const code = covering.find(isCode);
-    const shown = covering.filter(
-      (range) =>
-        !code ||
-        range === code ||
-        range.label === 'quote' ||
-        (!isCode(range) && range.start <= code.start && range.end >= code.end),
+    const quote = quoted[index] ? ['quote'] : [];
+    const code = codeOwner[index];
+    if (code === undefined) return labelSet([...outsideCode[index]!, ...quote]);
+    let start = index;
+    let end = index + 1;
+    while (start > 0 && codeOwner[start - 1] === code) start -= 1;
+    while (end < text.length && codeOwner[end] === code) end += 1;
+    const throughout = outsideCode[index]!.filter((label) =>
+      outsideCode.slice(start, end).every((labels) => labels.includes(label)),
     );
-    return [...new Set(shown.map((range) => range.label))].sort().join(' + ');
+    return labelSet([code.style.kind, ...throughout, ...quote]);
   });
+}
+
+function quotedUnits(text: string, spans: readonly Span[]): boolean[] {
+  const quoted = Array<boolean>(text.length).fill(false);
+  for (const span of spans.filter((candidate) => candidate.style.kind === 'quote')) {
+    const visible = Array.from(
+      { length: span.end - span.start },
+      (_unit, offset) => span.start + offset,
+    ).filter((index) => /\S/.test(text.charAt(index)));
+    if (visible.length === 0) continue;
+    const lineStart = text.lastIndexOf('\n', visible[0]!) + 1;
+    const nextNewline = text.indexOf('\n', visible.at(-1)!);
+    const lineEnd = nextNewline === -1 ? text.length : nextNewline;
+    for (let index = lineStart; index < lineEnd; index += 1) quoted[index] = true;
+  }
+  return quoted;
 }
 
 function percentEncoded(char: string): string {
   return `%${char.charCodeAt(0).toString(16).toUpperCase()}`;
-}
-
-function hugging(text: string, start: number, end: number): [number, number] {
-  let from = start;
-  let to = end;
-  while (from < to && /\s/.test(text.charAt(from))) from += 1;
-  while (to > from && /\s/.test(text.charAt(to - 1))) to -= 1;
-  return [from, to];
 }
 
 /** mulberry32: a small deterministic generator, so a failure reproduces. */
@@ -302,26 +402,19 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-/**
- * Words, spaces, punctuation, emoji and line breaks. No marker characters: with no escaping, a
- * literal `_` touching an italic's `__` cannot be told apart from the marker (`x___y`).
- */
+/** Words, spaces, line breaks, emoji and every character markdown could mistake for markup. */
 function randomText(random: () => number): string {
-  const pieces = ['ab', 'cd', 'x', ' ', ' ', '  ', '\n', '😀', '👍🏽', '.', ',', 'é', '42'];
+  const pieces = [
+    ...['ab', 'cd', 'x', ' ', ' ', '  ', '\n', '\n', '😀', '👍🏽', '.', 'é', '42'],
+    ...['*', '**', '_', '__', '~', '~~', '|', '||', '`', '```', '[', ']', '](', '(', ')', '> ', '>', '\\'],
+  ];
   let text = '';
-  const count = 1 + Math.floor(random() * 14);
+  const count = 1 + Math.floor(random() * 16);
   for (let index = 0; index < count; index += 1) text += pieces[Math.floor(random() * pieces.length)];
   return text;
 }
 
-/**
- * Inline styles on arbitrary ranges, with the limits of what markdown written by entitiesToMarkdown
- * can carry back: no style overlaps one of its own kind; at most one code span (two touching ones
- * read as one, `a``b`), which no style crosses; quotes over whole lines that no entity crosses.
- * Where a style crosses code or a quote's edge, entitiesToMarkdown can write a closing marker after
- * whitespace or a marker before the `> `, which no markdown reads back; and "`a\n> b`" is code with
- * a `> ` line as much as a quote starting inside code (the parser takes the former, the likely one).
- */
+/** Any entities on any ranges: overlapping, touching, nested, cutting emoji or lines in half. */
 function randomEntities(random: () => number, text: string): Api.TypeMessageEntity[] {
   const makers = [
     bold,
@@ -329,44 +422,14 @@ function randomEntities(random: () => number, text: string): Api.TypeMessageEnti
     strike,
     spoiler,
     code,
-    (o: number, l: number) => link(o, l, `https://x.org/${o}`),
+    (o: number, l: number) => pre(o, l, random() < 0.5 ? '' : 'js'),
+    (o: number, l: number) => link(o, l, `https://x.org/${Math.floor(random() * 3)}`),
+    quote,
   ];
-  // Whole characters only: widening a cut emoji could make two spans of one kind overlap.
-  const edges = [0];
-  for (const char of text) edges.push(edges.at(-1)! + char.length);
-  const entities: Api.TypeMessageEntity[] = [];
-  const count = Math.floor(random() * 5);
-  for (let index = 0; index < count; index += 1) {
-    const first = Math.floor(random() * (edges.length - 1));
-    const last = first + 1 + Math.floor(random() * (edges.length - 1 - first));
-    const offset = edges[first]!;
-    const length = edges[last]! - offset;
-    const entity = makers[Math.floor(random() * makers.length)]!(offset, length);
-    const isCode = entity instanceof Api.MessageEntityCode;
-    // Compared as entitiesToMarkdown sees them: styles without the whitespace at their edges.
-    const [start, end] = isCode ? [offset, offset + length] : hugging(text, offset, offset + length);
-    const fits = entities.every((other) => {
-      const otherIsCode = other instanceof Api.MessageEntityCode;
-      const [otherStart, otherEnd] = otherIsCode
-        ? [other.offset, other.offset + other.length]
-        : hugging(text, other.offset, other.offset + other.length);
-      const disjoint = end <= otherStart || otherEnd <= start;
-      const nested = (start <= otherStart && otherEnd <= end) || (otherStart <= start && end <= otherEnd);
-      if (isCode && otherIsCode) return false;
-      if (other.className === entity.className) return disjoint;
-      return disjoint || nested || !(isCode || otherIsCode);
-    });
-    if (fits) entities.push(entity);
-  }
-  const lines = text.split('\n');
-  const line = Math.floor(random() * lines.length);
-  const start = lines.slice(0, line).join('\n').length + (line > 0 ? 1 : 0);
-  const end = start + lines[line]!.length;
-  const crossed = entities.some((other) => {
-    const otherEnd = other.offset + other.length;
-    const crosses = (edge: number) => other.offset < edge && edge < otherEnd;
-    return crosses(start) || crosses(end) || (other instanceof Api.MessageEntityCode && otherEnd === start);
+  const count = Math.floor(random() * 7);
+  return Array.from({ length: count }, () => {
+    const offset = Math.floor(random() * text.length);
+    const length = 1 + Math.floor(random() * (text.length - offset));
+    return makers[Math.floor(random() * makers.length)]!(offset, length);
   });
-  if (random() < 0.5 && lines[line]!.trim() !== '' && !crossed) entities.push(quote(start, end - start));
-  return entities;
 }

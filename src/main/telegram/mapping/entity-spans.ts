@@ -111,3 +111,101 @@ export function entitySpans(
   });
   return spans;
 }
+
+/** A range of whole lines: from a line's first code unit to the end of a line (before its newline). */
+export interface LineBlock {
+  start: number;
+  end: number;
+}
+
+/**
+ * The spans as markdown can carry them back. Markers of one kind cannot nest (`**a **b** c**`
+ * closes early), links cannot nest and code cannot overlap code, so:
+ * - bold, italic, strike and spoiler spans of one kind that overlap or touch become one;
+ * - where links, or code and pre spans, overlap, the span first in text order (the longer at
+ *   equal starts, then the earlier entity) keeps the overlap and the other is cut around it;
+ * - quotes become blocks of whole lines, since `> ` only counts at a line's start: a quote
+ *   covers every line on which it covers a visible character, and the lines between.
+ */
+export interface SpanLayout {
+  /** Bold, italic, strike, spoiler and link ranges. */
+  styles: Span[];
+  /** Code and pre ranges: disjoint, in text order. */
+  codes: Span[];
+  /** Quoted lines: disjoint, in text order. */
+  quotes: LineBlock[];
+}
+
+export function layoutSpans(text: string, spans: readonly Span[]): SpanLayout {
+  const ofKinds = (...kinds: SpanStyle['kind'][]) => spans.filter((span) => kinds.includes(span.style.kind));
+  return {
+    styles: [
+      ...mergedRuns(ofKinds('bold', 'italic', 'strike', 'spoiler')),
+      ...mergedRuns(claimedInTurn(ofKinds('link'))),
+    ],
+    codes: claimedInTurn(ofKinds('code', 'pre')),
+    quotes: quoteBlocks(text, ofKinds('quote')),
+  };
+}
+
+function inTextOrder(a: Span, b: Span): number {
+  return a.start - b.start || b.end - a.end || a.order - b.order;
+}
+
+/** Each span in text order keeps what no earlier one took; what is left may be split in two. */
+function claimedInTurn(spans: readonly Span[]): Span[] {
+  const claimed: Span[] = [];
+  for (const span of [...spans].sort(inTextOrder)) {
+    let pieces = [span];
+    for (const earlier of claimed) pieces = pieces.flatMap((piece) => outside(piece, earlier));
+    claimed.push(...pieces);
+  }
+  return claimed.sort(inTextOrder);
+}
+
+function outside(piece: Span, other: Span): Span[] {
+  if (other.end <= piece.start || piece.end <= other.start) return [piece];
+  return [
+    { ...piece, end: other.start },
+    { ...piece, start: other.end },
+  ].filter((part) => part.start < part.end);
+}
+
+/** Overlapping or touching spans of the same style (a link: the same address) joined. */
+function mergedRuns(spans: readonly Span[]): Span[] {
+  const merged: Span[] = [];
+  for (const span of [...spans].sort(inTextOrder)) {
+    const key = styleKey(span.style);
+    const last = merged.findLast((earlier) => styleKey(earlier.style) === key);
+    if (last !== undefined && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
+}
+
+function styleKey(style: SpanStyle): string {
+  return style.kind === 'link' ? `link ${style.url}` : style.kind;
+}
+
+function quoteBlocks(text: string, quotes: readonly Span[]): LineBlock[] {
+  const blocks: LineBlock[] = [];
+  for (const quote of quotes) {
+    const covered = text.slice(quote.start, quote.end);
+    const first = covered.search(/\S/);
+    if (first === -1) continue;
+    const last = quote.start + covered.trimEnd().length - 1;
+    const lineEnd = text.indexOf('\n', last);
+    blocks.push({
+      start: text.lastIndexOf('\n', quote.start + first - 1) + 1,
+      end: lineEnd === -1 ? text.length : lineEnd,
+    });
+  }
+  blocks.sort((a, b) => a.start - b.start);
+  const merged: LineBlock[] = [];
+  for (const block of blocks) {
+    const last = merged.at(-1);
+    if (last !== undefined && block.start <= last.end) last.end = Math.max(last.end, block.end);
+    else merged.push({ ...block });
+  }
+  return merged;
+}

@@ -18,8 +18,9 @@ import {
  *   and lines starting with `> ` (or a bare `>`) as a blockquote.
  *
  * `__x__` is italic, not bold: entitiesToMarkdown writes italics that way, so an agent quoting or
- * imitating a message gets back what it saw. There is no escaping, as entitiesToMarkdown writes
- * none: a backslash is text. Markers that pair with nothing stay as text, and code keeps its
+ * imitating a message gets back what it saw. A backslash before a markup character (see
+ * ESCAPABLE) makes it text, as entitiesToMarkdown writes literal markers; before anything else a
+ * backslash is text (`C:\Users`). Markers that pair with nothing stay as text, and code keeps its
  * contents literally. Offsets and lengths are UTF-16 code units of the returned text, which is
  * how JavaScript indexes strings, so emoji need no special care.
  */
@@ -68,12 +69,14 @@ interface Bracket {
 }
 
 const EMPHASIS_CHARS = new Set<string>(['*', '_', '~', '|']);
+/** The characters a backslash turns into text: every one that can start or end markup. */
+export const ESCAPABLE: ReadonlySet<string> = new Set(['\\', '`', '*', '_', '~', '|', '[', ']', '>']);
 /** Characters that may start markup; anything else is copied through in one go. */
-const SPECIAL = /[\n`*_~|[\]]/g;
+const SPECIAL = /[\n`*_~|[\]\\]/g;
 /** A quote line's prefix: `> `, or a bare `>` on an otherwise empty line. */
 const QUOTE_PREFIX = /> |>(?=\n|$)/y;
 /** After a fence of three or more backticks: an optional language, then the end of the line. */
-const PRE_HEADER = /^([^\s`]*)\n/;
+export const PRE_HEADER = /^([^\s`]*)\n/;
 /** A quote prefix at the start of a line within code. */
 const CODE_LINE_QUOTE_PREFIX = /^(?:> |>$)/;
 
@@ -97,6 +100,7 @@ class MarkdownScanner {
     while (this.#position < this.#markdown.length) {
       const char = this.#markdown.charAt(this.#position);
       if (char === '\n') this.#newline();
+      else if (char === '\\') this.#backslash();
       else if (char === '`') this.#code();
       else if (EMPHASIS_CHARS.has(char)) this.#delimiter(char as EmphasisChar);
       else if (char === '[') this.#openBracket();
@@ -115,6 +119,13 @@ class MarkdownScanner {
 
   #text(text: string): number {
     return this.#push({ kind: 'text', text });
+  }
+
+  #backslash(): void {
+    const next = this.#markdown.charAt(this.#position + 1);
+    const escaped = ESCAPABLE.has(next);
+    this.#text(escaped ? next : '\\');
+    this.#position += escaped ? 2 : 1;
   }
 
   #plainText(): void {
@@ -156,9 +167,12 @@ class MarkdownScanner {
   }
 
   /**
-   * A backtick fence opens code that ends at the next run of exactly as many backticks; with no
-   * such run, the backticks are text. Three or more followed by a language (possibly none) and a
-   * newline make a pre block, whose last newline before the closing fence is not part of it.
+   * A backtick fence opens code that ends at the next run of at least as many backticks; with no
+   * such run, the backticks are text. Backticks beyond the fence's length open the next code
+   * span, which is how entitiesToMarkdown writes two touching ones (`` `a```b`` ``). Three or
+   * more followed by a language (possibly none) and a newline make a pre block, whose last
+   * newline before the closing fence is not part of it. As in CommonMark, one space is taken off
+   * each end of inline code that has one at both (`` ` `x` ` `` is `` `x` ``).
    */
   #code(): void {
     const markdown = this.#markdown;
@@ -174,7 +188,7 @@ class MarkdownScanner {
     const header = fenceLength >= 3 ? PRE_HEADER.exec(inside) : null;
     const [first, last] =
       header === null
-        ? this.#codeText(inside, false)
+        ? this.#codeText(hasCodePadding(inside) ? inside.slice(1, -1) : inside, false)
         : this.#codeText(
             inside.slice(header[0].length).replace(this.#quoteStart === null ? /\n$/ : /\n(?:> ?)?$/, ''),
             true,
@@ -275,12 +289,12 @@ function backtickRunLength(markdown: string, start: number): number {
   return end - start;
 }
 
-/** Start of the first run of exactly `length` backticks from `from` on, or -1. */
+/** Start of the first run of at least `length` backticks from `from` on, or -1. */
 function closingFence(markdown: string, from: number, length: number): number {
   let position = markdown.indexOf('`', from);
   while (position !== -1) {
     const runLength = backtickRunLength(markdown, position);
-    if (runLength === length) return position;
+    if (runLength >= length) return position;
     position = markdown.indexOf('`', position + runLength);
   }
   return -1;
@@ -291,6 +305,11 @@ function closingFence(markdown: string, from: number, length: number): number {
  * addresses survive. The URL is kept as written (entitiesToMarkdown's %20, %28 and %29 included:
  * they are the same address).
  */
+/** Inline code written with a space inside each fence, which is not part of the code. */
+export function hasCodePadding(inside: string): boolean {
+  return inside.length > 2 && inside.startsWith(' ') && inside.endsWith(' ') && /[^ ]/.test(inside);
+}
+
 function linkTarget(markdown: string, start: number): { url: string; end: number } | null {
   if (markdown.charAt(start) !== '(') return null;
   let depth = 0;
