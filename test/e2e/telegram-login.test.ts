@@ -164,6 +164,29 @@ describe('Telegram login through the console against a fake MTProto server', () 
     await shot('telegram-agents');
   });
 
+  it('shows the Telegram conversation live on the Conversations page', async () => {
+    await page.getByRole('link', { name: 'Conversations', exact: true }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Conversations' }));
+    await page
+      .getByRole('navigation', { name: 'Telegram agents' })
+      .getByRole('link', { name: /Juniper/ })
+      .click();
+    await page.getByRole('navigation', { name: 'Chats' }).getByRole('link', { name: /Ada/ }).click();
+    const log = page.getByRole('region', { name: 'Conversation' }).getByRole('log', { name: 'Messages' });
+    await expectText(log, PERSON_MESSAGE);
+    await expectText(log, AGENT_REPLY);
+
+    // A new message arrives live, without a reload.
+    llm.replyWith({ tasks: [{ kind: 'send', text: 'See you Monday, Ada!' }] });
+    telegram.userSays(ada.id, juniper.id, 'Great, Monday it is.');
+    await expectText(log, 'Great, Monday it is.', REPLY_TIMEOUT_MS);
+    await expectText(log, 'See you Monday, Ada!', REPLY_TIMEOUT_MS);
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    await inspector.getByRole('tab', { name: /Tasks/ }).click();
+    await expectVisible(inspector.getByRole('list', { name: 'Tasks' }));
+    await shot('telegram-conversation');
+  });
+
   it('logs a disabled agent in with a QR code scanned on the phone', async () => {
     const marnie = telegram.createUser({ phone: '+15550100002', firstName: 'Marnie', username: 'marnie_m' });
     await page

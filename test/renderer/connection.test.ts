@@ -8,7 +8,6 @@ import { feedStoresFromEvents } from '../../src/renderer/api/events';
 import { createIpcTransport, findDesktopBridge } from '../../src/renderer/api/ipc-transport';
 import { agentsSelectors } from '../../src/renderer/features/agents/selectors';
 import { createAgentsStore } from '../../src/renderer/features/agents/store';
-import { createPlaygroundStore } from '../../src/renderer/features/playground/store';
 import { createSessionStore, sessionSelectors } from '../../src/renderer/features/session/store';
 import { settingsSelectors } from '../../src/renderer/features/settings/selectors';
 import { createSettingsStore } from '../../src/renderer/features/settings/store';
@@ -16,6 +15,7 @@ import { createTelegramStore } from '../../src/renderer/features/telegram/store'
 import type { TroupeBridge } from '../../src/shared/api/bridge';
 import { DEFAULT_ENGINE_SETTINGS } from '../../src/shared/domain/settings';
 import { DEFAULT_TELEGRAM_SERVER_SETTINGS } from '../../src/shared/domain/telegram';
+import { createConversationStores } from './support/conversation-stores';
 import { agentConfig, FakeRuntime, runtimeState, settle } from './support/fake-runtime';
 
 describe('connecting', () => {
@@ -77,7 +77,7 @@ describe('events feeding the stores', () => {
         },
         now: () => 0,
       }),
-      playground: createPlaygroundStore(runtime.client, { listRefreshMs: 0 }),
+      conversations: createConversationStores(runtime.client),
       telegram: createTelegramStore(runtime.client),
     };
     const statusListeners = new Set<(status: ConnectionStatus) => void>();

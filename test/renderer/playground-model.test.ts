@@ -20,7 +20,7 @@ import {
   unfinishedTaskCount,
   unreadPeopleMessageIds,
   waitRemainingMs,
-} from '../../src/renderer/features/playground/model';
+} from '../../src/renderer/features/conversations/model';
 import type { ChatMsg } from '../../src/shared/domain/conversation';
 import type { TaskGraphView, TaskNodeView } from '../../src/shared/domain/tasks';
 

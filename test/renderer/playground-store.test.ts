@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fieldErrors } from '../../src/renderer/api/errors';
 import { feedStoresFromEvents } from '../../src/renderer/api/events';
 import { createAgentsStore } from '../../src/renderer/features/agents/store';
-import { chatKey } from '../../src/renderer/features/playground/model';
-import { playgroundSelectors } from '../../src/renderer/features/playground/selectors';
+import { chatKey } from '../../src/renderer/features/conversations/model';
+import { conversationSelectors } from '../../src/renderer/features/conversations/selectors';
 import {
-  createPlaygroundStore,
+  type ConversationStore,
+  createConversationStore,
   MESSAGE_PAGE_SIZE,
-  type PlaygroundStore,
-} from '../../src/renderer/features/playground/store';
+} from '../../src/renderer/features/conversations/store';
 import { createSessionStore } from '../../src/renderer/features/session/store';
 import { createSettingsStore } from '../../src/renderer/features/settings/store';
 import { createTelegramStore } from '../../src/renderer/features/telegram/store';
@@ -22,7 +22,11 @@ const AGENT = 'Juniper';
 function setUp(options: { now?: () => number } = {}) {
   const runtime = new FakeRuntime();
   runtime.agents = [{ config: agentConfig({ configName: AGENT }), runtime: runtimeState(AGENT) }];
-  const store = createPlaygroundStore(runtime.client, { listRefreshMs: 0, ...options });
+  const store = createConversationStore(runtime.client, {
+    network: 'simulator',
+    listRefreshMs: 0,
+    ...options,
+  });
   const stop = feedStoresFromEvents(
     { client: runtime.client, onStatus: () => () => {} },
     {
@@ -36,18 +40,21 @@ function setUp(options: { now?: () => number } = {}) {
         },
         now: () => 0,
       }),
-      playground: store,
+      conversations: {
+        simulator: store,
+        telegram: createConversationStore(runtime.client, { network: 'telegram' }),
+      },
       telegram: createTelegramStore(runtime.client),
     },
   );
   return { runtime, store, stop };
 }
 
-function view(store: PlaygroundStore, channelId: number) {
-  return playgroundSelectors.chat({ agent: AGENT, channelId })(store.getState())!;
+function view(store: ConversationStore, channelId: number) {
+  return conversationSelectors.chat({ agent: AGENT, channelId })(store.getState())!;
 }
 
-function texts(store: PlaygroundStore, channelId: number): string[] {
+function texts(store: ConversationStore, channelId: number): string[] {
   const { window } = view(store, channelId).timeline;
   return window.ids.map((id) =>
     window.byId[id]!.parts.map((part) => (part.kind === 'text' ? part.text : `[${part.kind}]`)).join(''),
@@ -76,7 +83,7 @@ describe('playground store: chats', () => {
     await settle();
 
     expect(runtime.callsOf('conversations.list')).toEqual([{ agent: AGENT, network: 'simulator' }]);
-    expect(playgroundSelectors.sortedChats(store.getState()).map((chat) => chat.title)).toEqual([
+    expect(conversationSelectors.sortedChats(store.getState()).map((chat) => chat.title)).toEqual([
       'Dee',
       'Book club',
       'Ada',
@@ -101,7 +108,7 @@ describe('playground store: chats', () => {
 
     expect(direct.chat).toMatchObject({ kind: 'direct', title: 'Ada Lovelace', username: 'ada_l' });
     expect(group.people.map((person) => person.firstName)).toEqual(['Bo', 'Cy']);
-    expect(playgroundSelectors.chatList(store.getState()).chats.map((chat) => chat.title)).toEqual([
+    expect(conversationSelectors.chatList(store.getState()).chats.map((chat) => chat.title)).toEqual([
       'Book club',
       'Ada Lovelace',
     ]);
@@ -145,7 +152,7 @@ describe('playground store: messages', () => {
     await settle();
 
     const chat = view(ctx.store, channelId);
-    expect(playgroundSelectors.openKey(ctx.store.getState())).toBe(chatKey({ agent: AGENT, channelId }));
+    expect(conversationSelectors.openKey(ctx.store.getState())).toBe(chatKey({ agent: AGENT, channelId }));
     expect(chat.detail.value?.chat.title).toBe('Ada');
     expect(texts(ctx.store, channelId)).toEqual(['Message 1', 'Message 2', 'Message 3']);
     expect(chat.timeline).toMatchObject({ status: 'ready', hasMore: false });
@@ -371,15 +378,17 @@ describe('playground store: messages', () => {
 
     await ctx.store.getState().actions.sendText(ref, 'Morning!');
     await settle();
-    expect(playgroundSelectors.summary(ref)(ctx.store.getState())).toMatchObject({
+    expect(conversationSelectors.summary(ref)(ctx.store.getState())).toMatchObject({
       unreadCount: 1,
       pendingTasks: 1,
       lastMessage: { messageId: 1 },
     });
 
-    await until(() => playgroundSelectors.summary(ref)(ctx.store.getState())?.lastMessage?.isAgent === true);
-    await until(() => playgroundSelectors.summary(ref)(ctx.store.getState())?.unreadCount === 0);
-    expect(playgroundSelectors.summary(ref)(ctx.store.getState())?.pendingTasks).toBe(0);
+    await until(
+      () => conversationSelectors.summary(ref)(ctx.store.getState())?.lastMessage?.isAgent === true,
+    );
+    await until(() => conversationSelectors.summary(ref)(ctx.store.getState())?.unreadCount === 0);
+    expect(conversationSelectors.summary(ref)(ctx.store.getState())?.pendingTasks).toBe(0);
   });
 });
 
@@ -482,7 +491,7 @@ describe('playground store: graph, exchange and parameters', () => {
     const { runtime, store } = setUp();
     await store.getState().actions.loadStickers(AGENT);
     expect(
-      playgroundSelectors
+      conversationSelectors
         .stickers(AGENT)(store.getState())
         .value.map((sticker) => sticker.name),
     ).toEqual(['😀', '🍯']);

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { feedStoresFromEvents } from '../../src/renderer/api/events';
 import { createAgentsStore } from '../../src/renderer/features/agents/store';
-import { createPlaygroundStore } from '../../src/renderer/features/playground/store';
 import { createSessionStore } from '../../src/renderer/features/session/store';
 import { createSettingsStore } from '../../src/renderer/features/settings/store';
 import { telegramSelectors } from '../../src/renderer/features/telegram/selectors';
 import { createTelegramStore, type TelegramStore } from '../../src/renderer/features/telegram/store';
 import { ApiError } from '../../src/shared/api/errors';
 import type { LoginStep } from '../../src/shared/domain/telegram';
+import { createConversationStores } from './support/conversation-stores';
 import { deferred, FAKE_TELEGRAM_USER, FakeRuntime, settle, telegramAccount } from './support/fake-runtime';
 
 const AGENT = 'Heidi';
@@ -259,7 +259,7 @@ describe('telegram store', () => {
           agents: createAgentsStore(runtime.client),
           settings,
           session: createSessionStore({ auth: null, now: () => 0 }),
-          playground: createPlaygroundStore(runtime.client, { listRefreshMs: 0 }),
+          conversations: createConversationStores(runtime.client),
           telegram: store,
         },
       );

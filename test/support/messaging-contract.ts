@@ -200,6 +200,79 @@ export function describeMessagingPortContract(
       });
     });
 
+    describe('chat list', () => {
+      const listed = async (...channelIds: number[]) =>
+        (await port.listChats(agent, { limit: 50 })).filter((chat) => channelIds.includes(chat.channelId));
+
+      it('lists a direct chat and a group with their titles, last messages and unread counts', async () => {
+        const direct = await harness.createDirectChat();
+        const group = await harness.createGroupChat();
+        await harness.personSays(direct.channelId, 'Hi Cindy');
+        const directLastId = await harness.personSays(direct.channelId, 'Free tonight?');
+        const groupLastId = await harness.personSays(group.channelId, 'Next book, anyone?');
+
+        const chats = await listed(direct.channelId, group.channelId);
+        expect(chats).toEqual([
+          {
+            channelId: group.channelId,
+            kind: 'group',
+            title: group.title,
+            lastMessage: expect.objectContaining({
+              channelId: group.channelId,
+              messageId: groupLastId,
+              senderId: group.people[0]!.id,
+              parts: [{ kind: 'text', text: 'Next book, anyone?' }],
+            }),
+            unreadCount: 1,
+          },
+          {
+            channelId: direct.channelId,
+            kind: 'direct',
+            title: fullName(direct.person),
+            lastMessage: expect.objectContaining({
+              channelId: direct.channelId,
+              messageId: directLastId,
+              isAgent: false,
+              parts: [{ kind: 'text', text: 'Free tonight?' }],
+            }),
+            unreadCount: 2,
+          },
+        ]);
+        for (const chat of chats) expect(ChatMsgSchema.parse(chat.lastMessage)).toEqual(chat.lastMessage);
+      });
+
+      it('orders chats by their newest activity and honours the limit', async () => {
+        const direct = await harness.createDirectChat();
+        const group = await harness.createGroupChat();
+        await harness.personSays(direct.channelId, 'First');
+        await harness.personSays(group.channelId, 'Second');
+        expect((await listed(direct.channelId, group.channelId)).map((chat) => chat.channelId)).toEqual([
+          group.channelId,
+          direct.channelId,
+        ]);
+
+        const latestId = await harness.personSays(direct.channelId, 'Third');
+        const chats = await listed(direct.channelId, group.channelId);
+        expect(chats.map((chat) => chat.channelId)).toEqual([direct.channelId, group.channelId]);
+        expect(chats[0]?.lastMessage?.messageId).toBe(latestId);
+        expect((await port.listChats(agent, { limit: 1 })).map((chat) => chat.channelId)).toEqual([
+          direct.channelId,
+        ]);
+      });
+
+      it('reads unread counts from the read mark', async () => {
+        const { channelId } = await harness.createDirectChat();
+        const firstId = await harness.personSays(channelId, 'One');
+        await harness.personSays(channelId, 'Two');
+        await port.markRead(agent, channelId, {
+          upToMessageId: firstId,
+          clearMentions: false,
+          clearReactions: false,
+        });
+        expect((await listed(channelId))[0]?.unreadCount).toBe(1);
+      });
+    });
+
     describe('inbound messages', () => {
       it('delivers a person’s message as a message event with every ChatMsg field', async () => {
         const { channelId, person } = await harness.createDirectChat();

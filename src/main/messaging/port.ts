@@ -45,6 +45,8 @@ export interface MessagingPort {
   listStickers(agent: string): Promise<StickerRef[]>;
   /** Chats with something for the agent to look at (for the scan after a start or reconnect). */
   listUnread(agent: string): Promise<UnreadChat[]>;
+  /** The agent's chats, the one with the newest activity first, at most `limit` (the console's list). */
+  listChats(agent: string, options: ListChatsOptions): Promise<ChatSummary[]>;
 }
 
 export interface AccountInfo {
@@ -97,6 +99,17 @@ export interface UnreadChat {
   /** The agent's own messages with reactions it has not seen. */
   unreadReactionMessageIds: number[];
   lastMessageId: number | null;
+}
+
+export interface ListChatsOptions {
+  limit: number;
+}
+
+/** A chat as a list shows it: what it is, its newest message and how much the agent has not read. */
+export interface ChatSummary extends Pick<ChatInfo, 'channelId' | 'kind' | 'title'> {
+  lastMessage: ChatMsg | null;
+  /** Messages from others the agent has not read. */
+  unreadCount: number;
 }
 
 export type InboundEvent =

@@ -118,7 +118,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
   const stopForwarding = forwardConversationEvents({
     events,
     simulator,
+    telegram: telegram.port,
     engines: [simulatorEngine, telegramEngine],
+    logger,
   });
   simulatorEngine.start();
   telegramEngine.start();
@@ -142,7 +144,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
       ...createConfigHandlers(config),
       ...createSettingsHandlers({ store, config, events }),
       ...createSecretHandlers(secrets),
-      ...createConversationHandlers({ engines: { simulator: simulatorEngine }, simulator, config }),
+      ...createConversationHandlers({ simulator, simulatorEngine, telegram, config }),
       ...createSimulatorHandlers({ simulator, config }),
       ...createTelegramHandlers(telegram.service),
     },

@@ -30,6 +30,10 @@ export interface TelegramRuntimeDeps {
 export interface TelegramRuntime {
   readonly service: TelegramService;
   readonly engine: ConversationEngine;
+  /** The MessagingPort over the agents' accounts (the console reads chats through it too). */
+  readonly port: TelegramMessagingPort;
+  /** The agent's account is connected now, so the port can answer for it. */
+  isConnected(configName: string): boolean;
   close(): Promise<void>;
 }
 
@@ -106,6 +110,8 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
   return {
     service,
     engine,
+    port,
+    isConnected: (configName) => accounts.view(configName)?.connection === 'connected',
     async close() {
       stopForwardingAccounts();
       await engine.stop();

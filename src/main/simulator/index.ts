@@ -8,7 +8,6 @@ export {
   type MessagePageQuery,
   type PersonMessageInput,
   type PersonStickerInput,
-  type SimulatedChatSummary,
   Simulator,
   type SimulatorDeps,
 } from './simulator';

@@ -1,10 +1,12 @@
-import type { ChatInfo, ChatKind, ChatMsg, MessagePart, StickerRef } from '../../shared/domain/conversation';
+import type { ChatInfo, ChatMsg, MessagePart, StickerRef } from '../../shared/domain/conversation';
 import type { Clock } from '../clock';
 import type { Logger } from '../logging';
 import {
   type AccountInfo,
+  type ChatSummary,
   type HistoryQuery,
   type InboundEvent,
+  type ListChatsOptions,
   type MarkReadOptions,
   MessagingError,
   type MessagingPort,
@@ -42,15 +44,6 @@ export interface SimulatorDeps {
   stickers: (agent: string) => readonly StickerRef[];
   /** The agent's own account as the people see it; its username is what @-mentions name. */
   agentAccount: (agent: string) => AccountInfo;
-}
-
-export interface SimulatedChatSummary {
-  channelId: number;
-  kind: ChatKind;
-  title: string;
-  lastMessage: ChatMsg | null;
-  /** People's messages the agent has not read. */
-  unreadCount: number;
 }
 
 export interface PersonMessageInput {
@@ -274,6 +267,29 @@ export class Simulator implements MessagingPort {
     });
   }
 
+  /** The agent's chats, the one with the newest message (or, without messages, the newest chat) first. */
+  async listChats(agent: string, options: ListChatsOptions): Promise<ChatSummary[]> {
+    const limit = checkedLimit(options.limit);
+    const unreadByChat = new Map(this.#repository.unreadByChat(agent).map((row) => [row.channel_id, row]));
+    const summaries = this.#repository.chats(agent).map((chat) => {
+      const key = { agent, channelId: chat.channel_id };
+      const unread = unreadByChat.get(chat.channel_id);
+      const lastMessageId = unread?.last_visible_message_id ?? null;
+      const summary: ChatSummary = {
+        channelId: chat.channel_id,
+        kind: chat.kind,
+        title: this.#views.title(chat, this.#repository.members(key)),
+        lastMessage: lastMessageId === null ? null : this.#views.chatMsg(key, lastMessageId),
+        unreadCount: unread?.unread_count ?? 0,
+      };
+      return { activeAt: summary.lastMessage?.sentAt ?? chat.created_at, summary };
+    });
+    return summaries
+      .sort((a, b) => b.activeAt.localeCompare(a.activeAt) || b.summary.channelId - a.summary.channelId)
+      .slice(0, limit)
+      .map((entry) => entry.summary);
+  }
+
   // ---- Observers ----
 
   /** Every change in the simulated network, including what the agent did. Returns the unsubscribe function. */
@@ -318,31 +334,6 @@ export class Simulator implements MessagingPort {
 
   chat(agent: string, channelId: number): SimulatedChat {
     return this.#views.chatView({ agent, channelId });
-  }
-
-  /** The agent's chats, the one with the newest message first. */
-  listChats(agent: string): SimulatedChatSummary[] {
-    const unreadByChat = new Map(this.#repository.unreadByChat(agent).map((row) => [row.channel_id, row]));
-    const summaries = this.#repository.chats(agent).map((chat) => {
-      const key = { agent, channelId: chat.channel_id };
-      const unread = unreadByChat.get(chat.channel_id);
-      const lastMessageId = unread?.last_visible_message_id ?? null;
-      return {
-        createdAt: chat.created_at,
-        summary: {
-          channelId: chat.channel_id,
-          kind: chat.kind,
-          title: this.#views.title(chat, this.#repository.members(key)),
-          lastMessage: lastMessageId === null ? null : this.#views.chatMsg(key, lastMessageId),
-          unreadCount: unread?.unread_count ?? 0,
-        },
-      };
-    });
-    const activeAt = (entry: (typeof summaries)[number]) =>
-      entry.summary.lastMessage?.sentAt ?? entry.createdAt;
-    return summaries
-      .sort((a, b) => activeAt(b).localeCompare(activeAt(a)) || b.summary.channelId - a.summary.channelId)
-      .map((entry) => entry.summary);
   }
 
   /** A person writes in the chat; the agent gets a message event. */

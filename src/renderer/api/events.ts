@@ -1,5 +1,5 @@
 import type { AgentsStore } from '../features/agents/store';
-import type { PlaygroundStore } from '../features/playground/store';
+import type { ConversationStores } from '../features/conversations/store';
 import type { SessionStore } from '../features/session/store';
 import type { SettingsStore } from '../features/settings/store';
 import type { TelegramStore } from '../features/telegram/store';
@@ -9,7 +9,8 @@ export interface ConsoleStores {
   agents: AgentsStore;
   settings: SettingsStore;
   session: SessionStore;
-  playground: PlaygroundStore;
+  /** The Playground's (Simulator) and the Conversations page's (Telegram) stores. */
+  conversations: ConversationStores;
   telegram: TelegramStore;
 }
 
@@ -21,7 +22,7 @@ export interface ConsoleStores {
  */
 export function feedStoresFromEvents(
   connection: Pick<ConsoleConnection, 'client' | 'onStatus'>,
-  { agents, settings, session, playground, telegram }: ConsoleStores,
+  { agents, settings, session, conversations, telegram }: ConsoleStores,
 ): () => void {
   const { client } = connection;
   let missedEvents = false;
@@ -38,32 +39,36 @@ export function feedStoresFromEvents(
       // A new Telegram server setting changes the server in effect, which has no event of its own.
       telegram.getState().actions.resync();
     }),
-    client.on('telegram.accountChanged', (account) => telegram.getState().actions.applyAccount(account)),
+    client.on('telegram.accountChanged', (account) => {
+      const before = telegram.getState().accounts[account.configName]?.connection;
+      telegram.getState().actions.applyAccount(account);
+      // Back online, the account's chats may have moved on unseen (or failed to load while it was down).
+      if (account.connection === 'connected' && before !== 'connected')
+        conversations.telegram.getState().actions.resyncAgent(account.configName);
+    }),
     client.on('telegram.loginStep', ({ configName, step }) =>
       telegram.getState().actions.applyLoginStep(configName, step),
     ),
-    // The Playground shows Simulator chats only; Telegram conversations have their own pages.
-    client.on('conversation.message', ({ agent, network, message }) => {
-      if (network === 'simulator') playground.getState().actions.applyMessage(agent, message);
-    }),
-    client.on('conversation.messageEdited', ({ agent, network, message }) => {
-      if (network === 'simulator') playground.getState().actions.applyMessageEdited(agent, message);
-    }),
-    client.on('conversation.messagesDeleted', ({ agent, network, channelId, messageIds }) => {
-      if (network === 'simulator')
-        playground.getState().actions.applyMessagesDeleted({ agent, channelId }, messageIds);
-    }),
-    client.on('conversation.graphChanged', ({ agent, network, channelId, graph }) => {
-      if (network === 'simulator') playground.getState().actions.applyGraph({ agent, channelId }, graph);
-    }),
-    client.on('conversation.activity', ({ agent, network, channelId, typing, online }) => {
-      if (network === 'simulator')
-        playground.getState().actions.applyActivity({ agent, channelId }, { typing, online });
-    }),
-    client.on('conversation.exchange', ({ agent, network, channelId, exchange }) => {
-      if (network === 'simulator')
-        playground.getState().actions.applyExchange({ agent, channelId }, exchange);
-    }),
+    // Each network's events go to that network's store: Simulator chats to the Playground,
+    // Telegram chats to the Conversations page.
+    client.on('conversation.message', ({ agent, network, message }) =>
+      conversations[network].getState().actions.applyMessage(agent, message),
+    ),
+    client.on('conversation.messageEdited', ({ agent, network, message }) =>
+      conversations[network].getState().actions.applyMessageEdited(agent, message),
+    ),
+    client.on('conversation.messagesDeleted', ({ agent, network, channelId, messageIds }) =>
+      conversations[network].getState().actions.applyMessagesDeleted({ agent, channelId }, messageIds),
+    ),
+    client.on('conversation.graphChanged', ({ agent, network, channelId, graph }) =>
+      conversations[network].getState().actions.applyGraph({ agent, channelId }, graph),
+    ),
+    client.on('conversation.activity', ({ agent, network, channelId, typing, online }) =>
+      conversations[network].getState().actions.applyActivity({ agent, channelId }, { typing, online }),
+    ),
+    client.on('conversation.exchange', ({ agent, network, channelId, exchange }) =>
+      conversations[network].getState().actions.applyExchange({ agent, channelId }, exchange),
+    ),
     connection.onStatus((status) => {
       session.getState().actions.setConnection(status);
       if (status === 'reconnecting') {
@@ -73,7 +78,8 @@ export function feedStoresFromEvents(
         missedEvents = false;
         agents.getState().actions.resync();
         settings.getState().actions.resync();
-        playground.getState().actions.resync();
+        conversations.simulator.getState().actions.resync();
+        conversations.telegram.getState().actions.resync();
         telegram.getState().actions.resync();
       }
     }),

@@ -5,10 +5,10 @@ import type { ConsoleConnection } from '../api/connect';
 import { feedStoresFromEvents } from '../api/events';
 import { type AgentsStore, AgentsStoreContext, createAgentsStore } from '../features/agents/store';
 import {
-  createPlaygroundStore,
-  type PlaygroundStore,
-  PlaygroundStoreContext,
-} from '../features/playground/store';
+  type ConversationStores,
+  ConversationStoresContext,
+  createConversationStore,
+} from '../features/conversations/store';
 import type { SessionStore } from '../features/session/store';
 import { createSettingsStore, type SettingsStore, SettingsStoreContext } from '../features/settings/store';
 import { createTelegramStore, type TelegramStore, TelegramStoreContext } from '../features/telegram/store';
@@ -18,7 +18,7 @@ import { Shell } from './Shell';
 type ConnectedStores = {
   agents: AgentsStore;
   settings: SettingsStore;
-  playground: PlaygroundStore;
+  conversations: ConversationStores;
   telegram: TelegramStore;
 };
 
@@ -26,9 +26,9 @@ function ConsoleProviders({ stores, children }: { stores: ConnectedStores; child
   return (
     <AgentsStoreContext value={stores.agents}>
       <SettingsStoreContext value={stores.settings}>
-        <PlaygroundStoreContext value={stores.playground}>
+        <ConversationStoresContext value={stores.conversations}>
           <TelegramStoreContext value={stores.telegram}>{children}</TelegramStoreContext>
-        </PlaygroundStoreContext>
+        </ConversationStoresContext>
       </SettingsStoreContext>
     </AgentsStoreContext>
   );
@@ -49,7 +49,10 @@ export function Console({ connect, session }: { connect: () => ConsoleConnection
     const stores = {
       agents: createAgentsStore(connection.client),
       settings: createSettingsStore(connection.client),
-      playground: createPlaygroundStore(connection.client),
+      conversations: {
+        simulator: createConversationStore(connection.client, { network: 'simulator' }),
+        telegram: createConversationStore(connection.client, { network: 'telegram' }),
+      },
       telegram: createTelegramStore(connection.client),
     };
     const stopFeeding = feedStoresFromEvents(connection, { ...stores, session });

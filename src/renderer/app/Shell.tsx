@@ -17,6 +17,7 @@ import {
   IconLogout,
   IconMasksTheater,
   IconMessageChatbot,
+  IconMessages,
   IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
@@ -24,7 +25,7 @@ import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { errorMessage } from '../api/errors';
 import { AGENTS_PATH } from '../features/agents/paths';
-import { PLAYGROUND_PATH } from '../features/playground/paths';
+import { CONVERSATIONS_PATH, PLAYGROUND_PATH } from '../features/conversations/paths';
 import { sessionSelectors, useSessionStore } from '../features/session/store';
 import { settingsSelectors } from '../features/settings/selectors';
 import { useSettingsStore } from '../features/settings/store';
@@ -35,6 +36,7 @@ const MAIN_ID = 'main-content';
 
 const NAV_ITEMS = [
   { href: AGENTS_PATH, label: 'Agents', Icon: IconUsers },
+  { href: CONVERSATIONS_PATH, label: 'Conversations', Icon: IconMessages },
   { href: PLAYGROUND_PATH, label: 'Playground', Icon: IconMessageChatbot },
   { href: '/settings', label: 'Settings', Icon: IconSettings },
 ] as const;
@@ -43,9 +45,9 @@ function isActive(location: string, href: string): boolean {
   return location === href || location.startsWith(`${href}/`);
 }
 
-/** Pages that use the whole window below the header (the Playground's messenger layout). */
+/** Pages that use the whole window below the header (the messenger layout of the conversation pages). */
 function isFullBleed(location: string): boolean {
-  return isActive(location, PLAYGROUND_PATH);
+  return isActive(location, PLAYGROUND_PATH) || isActive(location, CONVERSATIONS_PATH);
 }
 
 /**

@@ -4,8 +4,9 @@ import { Link, Redirect, Route, Switch } from 'wouter';
 import { AgentDetailPage } from '../features/agents/components/AgentDetailPage';
 import { AgentsPage } from '../features/agents/components/AgentsPage';
 import { AGENTS_PATH, configNameFromParam } from '../features/agents/paths';
+import { ConversationsPage } from '../features/conversations/components/ConversationsPage';
+import { CONVERSATIONS_PATH, channelIdFromParam, PLAYGROUND_PATH } from '../features/conversations/paths';
 import { PlaygroundPage } from '../features/playground/components/PlaygroundPage';
-import { channelIdFromParam, PLAYGROUND_PATH } from '../features/playground/paths';
 import { SettingsPage } from '../features/settings/components/SettingsPage';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyBlock } from '../ui/states';
@@ -31,7 +32,7 @@ function NotFoundPage() {
 
 /**
  * The console's pages, under the hash router: `#/agents`, `#/agents/:configName`,
- * `#/playground[/:agent[/:channelId]]`, `#/settings`.
+ * `#/conversations[/:agent[/:channelId]]`, `#/playground[/:agent[/:channelId]]`, `#/settings`.
  */
 export function ConsoleRoutes() {
   return (
@@ -42,6 +43,20 @@ export function ConsoleRoutes() {
       <Route path={AGENTS_PATH} component={AgentsPage} />
       <Route path={`${AGENTS_PATH}/:configName`}>
         {(params) => <AgentDetailPage configName={configNameFromParam(params.configName)} />}
+      </Route>
+      <Route path={CONVERSATIONS_PATH}>
+        <ConversationsPage agent={null} channelId={null} />
+      </Route>
+      <Route path={`${CONVERSATIONS_PATH}/:agent`}>
+        {(params) => <ConversationsPage agent={configNameFromParam(params.agent)} channelId={null} />}
+      </Route>
+      <Route path={`${CONVERSATIONS_PATH}/:agent/:channelId`}>
+        {(params) => (
+          <ConversationsPage
+            agent={configNameFromParam(params.agent)}
+            channelId={channelIdFromParam(params.channelId)}
+          />
+        )}
       </Route>
       <Route path={PLAYGROUND_PATH}>
         <PlaygroundPage agent={null} channelId={null} />

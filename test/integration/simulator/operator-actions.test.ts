@@ -72,7 +72,7 @@ describe('Simulator operator actions', () => {
       );
     });
 
-    it('refuses a username that is taken, given twice, the agent’s, or malformed', () => {
+    it('refuses a username that is taken, given twice, the agent’s, or malformed', async () => {
       const { simulator } = directChat();
       const withUsername = (...usernames: string[]) =>
         simulator.createChat(AGENT, {
@@ -83,7 +83,7 @@ describe('Simulator operator actions', () => {
       expect(() => withUsername('bob_b', 'Bob_B')).toThrow(/given twice/);
       expect(() => withUsername(AGENT_ACCOUNT.username!)).toThrow(/agent's own/);
       expect(() => withUsername('no spaces allowed')).toThrow(SimulatorInputError);
-      expect(simulator.listChats(AGENT)).toHaveLength(1);
+      expect(await simulator.listChats(AGENT, { limit: 10 })).toHaveLength(1);
     });
 
     it('lets another agent use the same username', () => {
@@ -274,7 +274,7 @@ describe('Simulator operator actions', () => {
       simulator.sendAsPerson(AGENT, ann.chat.channelId, ann.people[0]!.id, { text: 'One' });
       const last = simulator.sendAsPerson(AGENT, ann.chat.channelId, ann.people[0]!.id, { text: 'Two' });
 
-      expect(simulator.listChats(AGENT)).toEqual([
+      expect(await simulator.listChats(AGENT, { limit: 10 })).toEqual([
         { channelId: ann.chat.channelId, kind: 'direct', title: 'Ann', lastMessage: last, unreadCount: 2 },
         {
           channelId: group.chat.channelId,
@@ -284,7 +284,8 @@ describe('Simulator operator actions', () => {
           unreadCount: 0,
         },
       ]);
-      expect(simulator.listChats('Bob')).toEqual([]);
+      expect(await simulator.listChats('Bob', { limit: 10 })).toEqual([]);
+      expect(await simulator.listChats(AGENT, { limit: 1 })).toHaveLength(1);
     });
 
     it('pages messages backwards and says whether older ones exist', () => {

@@ -120,6 +120,8 @@ export async function simulatorContractHarness(): Promise<MessagingContractHarne
       return { channelId: chat.channelId, title: chat.title, people: people.map(toContractPerson) };
     },
     async personSays(channelId, text, options) {
+      // Writing takes a moment, so chats' activity has an order, as it has on a real clock.
+      fixture.clock.advance(1_000);
       return simulator.sendAsPerson(AGENT, channelId, actor(channelId, options), {
         text,
         replyTo: options?.replyTo ?? null,

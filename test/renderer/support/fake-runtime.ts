@@ -15,6 +15,7 @@ import type {
   ConversationParameters,
   ConversationSummary,
   LlmExchangeView,
+  Network,
 } from '../../../src/shared/api/conversation-contract';
 import { ApiError } from '../../../src/shared/api/errors';
 import type { CallOutcome } from '../../../src/shared/api/wire';
@@ -80,9 +81,10 @@ export function runtimeState(
 
 type Handler = (input: never) => unknown;
 
-/** One Simulator chat of the fake runtime, as tests seed and inspect it. */
+/** One chat of the fake runtime (Simulator or Telegram), as tests seed and inspect it. */
 export type SimChat = {
   agent: string;
+  network: Network;
   info: ChatInfo;
   people: ChatPerson[];
   messages: ChatMsg[];
@@ -139,8 +141,10 @@ export class FakeRuntime {
   };
   now = new Date('2025-06-01T12:00:00.000Z');
   reloads = 0;
-  /** Simulator chats by `agent/channelId`. */
+  /** Chats by `agent/channelId`, Simulator and Telegram alike (ids never collide). */
   readonly simChats = new Map<string, SimChat>();
+  /** Agents whose Telegram conversations answer `unavailable`, as a disconnected account does. */
+  readonly disconnectedTelegramAgents = new Set<string>();
   stickers: StickerRef[] = FAKE_STICKERS;
   telegramServer: TelegramServerView = { mode: 'production', label: 'Telegram', source: 'settings' };
   /** Telegram accounts by config name. */
@@ -285,49 +289,37 @@ export class FakeRuntime {
         return status;
       }
       case 'conversations.list': {
-        const { agent, network } = input as { agent: string; network?: string };
-        const conversations: ConversationSummary[] =
-          network === 'telegram'
-            ? []
-            : [...this.simChats.values()]
-                .filter((chat) => chat.agent === agent)
-                .map((chat) => this.#summary(chat));
+        const { agent, network } = input as { agent: string; network?: Network };
+        if (network === 'telegram') this.#requireConnected(agent);
+        const conversations: ConversationSummary[] = [...this.simChats.values()]
+          .filter((chat) => chat.agent === agent && (network === undefined || chat.network === network))
+          .map((chat) => this.#summary(chat));
         return { conversations };
       }
       case 'conversations.messages': {
-        const { agent, channelId, beforeMessageId, limit } = input as {
-          agent: string;
-          channelId: number;
-          beforeMessageId?: number;
-          limit: number;
-        };
-        const chat = this.#chat(agent, channelId);
+        const { beforeMessageId, limit } = input as { beforeMessageId?: number; limit: number };
+        const chat = this.#networkChat(input);
         const older = chat.messages.filter(
           (message) => beforeMessageId === undefined || message.messageId < beforeMessageId,
         );
         return { messages: older.slice(-limit), hasMore: older.length > limit };
       }
       case 'conversations.graph': {
-        const { agent, channelId } = input as { agent: string; channelId: number };
-        return { graph: this.#chat(agent, channelId).graph };
+        return { graph: this.#networkChat(input).graph };
       }
       case 'conversations.lastExchange': {
-        const { agent, channelId } = input as { agent: string; channelId: number };
-        return { exchange: this.#chat(agent, channelId).exchange };
+        return { exchange: this.#networkChat(input).exchange };
       }
       case 'conversations.parameters': {
-        const { agent, channelId } = input as { agent: string; channelId: number };
-        return this.#parameters(this.#chat(agent, channelId));
+        return this.#parameters(this.#networkChat(input));
       }
       case 'conversations.updateParameters': {
-        const { agent, channelId, ...patch } = input as {
-          agent: string;
-          channelId: number;
+        const patch = input as {
           llmOverride?: string | null;
           gaggedOverride?: boolean | null;
           replyPolicy?: ReplyPolicy;
         };
-        const chat = this.#chat(agent, channelId);
+        const chat = this.#networkChat(input);
         if (patch.llmOverride !== undefined) chat.llmOverride = patch.llmOverride;
         if (patch.gaggedOverride !== undefined) chat.gaggedOverride = patch.gaggedOverride;
         if (patch.replyPolicy !== undefined) chat.replyPolicy = patch.replyPolicy;
@@ -483,8 +475,14 @@ export class FakeRuntime {
 
   // ---- the simulated conversation -------------------------------------------------------------
 
-  /** Creates a Simulator chat as `simulator.createChat` does. */
-  seedChat(agent: string, kind: 'direct' | 'group', people: PersonInput[], title?: string): SimChat {
+  /** Creates a Simulator chat as `simulator.createChat` does, or with `network` a Telegram chat. */
+  seedChat(
+    agent: string,
+    kind: 'direct' | 'group',
+    people: PersonInput[],
+    title?: string,
+    network: Network = 'simulator',
+  ): SimChat {
     const persons: ChatPerson[] = people.map((person) => ({
       id: this.#nextPersonId++,
       firstName: person.firstName,
@@ -508,6 +506,7 @@ export class FakeRuntime {
     };
     const chat: SimChat = {
       agent,
+      network,
       info,
       people: persons,
       messages: [],
@@ -547,7 +546,7 @@ export class FakeRuntime {
       parts,
     });
     chat.unreadCount += 1;
-    this.emit('conversation.message', { agent, network: 'simulator', message });
+    this.emit('conversation.message', { agent, network: chat.network, message });
     this.#planTurn(chat, message);
     return message;
   }
@@ -563,7 +562,7 @@ export class FakeRuntime {
       replyToMessageId: replyTo,
       parts: [{ kind: 'text', text }],
     });
-    this.emit('conversation.message', { agent, network: 'simulator', message });
+    this.emit('conversation.message', { agent, network: chat.network, message });
     return message;
   }
 
@@ -584,7 +583,7 @@ export class FakeRuntime {
   }
 
   #planTurn(chat: SimChat, trigger: ChatMsg): void {
-    const { agent } = chat;
+    const { agent, network } = chat;
     const channelId = chat.info.channelId;
     const at = this.#tick();
     const node = (id: string, kind: string, params: Record<string, unknown>, dependsOn: string[]) =>
@@ -604,10 +603,10 @@ export class FakeRuntime {
       chat.graph = nodes
         ? { id: `graph-${channelId}-${trigger.messageId}`, agent, channelId, createdAt: at, nodes }
         : null;
-      this.emit('conversation.graphChanged', { agent, network: 'simulator', channelId, graph: chat.graph });
+      this.emit('conversation.graphChanged', { agent, network, channelId, graph: chat.graph });
     };
     const activity = (typing: boolean, online: boolean) =>
-      this.emit('conversation.activity', { agent, network: 'simulator', channelId, typing, online });
+      this.emit('conversation.activity', { agent, network, channelId, typing, online });
 
     // A burst coalesces: the pending turn is replaced by one that answers the newest message.
     if (chat.turn !== null) clearTimeout(chat.turn);
@@ -665,7 +664,7 @@ export class FakeRuntime {
         };
         this.emit('conversation.exchange', {
           agent,
-          network: 'simulator',
+          network,
           channelId,
           exchange: chat.exchange,
         });
@@ -702,8 +701,23 @@ export class FakeRuntime {
 
   #chat(agent: string, channelId: number): SimChat {
     const chat = this.simChats.get(`${agent}/${channelId}`);
-    if (!chat) throw new ApiError('not_found', `${agent} has no Simulator chat ${channelId}.`);
+    if (!chat) throw new ApiError('not_found', `${agent} has no chat ${channelId}.`);
     return chat;
+  }
+
+  /** The chat a `conversations.*` input names, on its network; Telegram needs the account connected. */
+  #networkChat(input: unknown): SimChat {
+    const { agent, network, channelId } = input as { agent: string; network: Network; channelId: number };
+    if (network === 'telegram') this.#requireConnected(agent);
+    const chat = this.#chat(agent, channelId);
+    if (chat.network !== network)
+      throw new ApiError('not_found', `${agent} has no ${network} chat ${channelId}.`);
+    return chat;
+  }
+
+  #requireConnected(agent: string): void {
+    if (this.disconnectedTelegramAgents.has(agent))
+      throw new ApiError('unavailable', `${agent} is not connected to Telegram right now.`);
   }
 
   #person(chat: SimChat, personId: number): ChatPerson {
@@ -715,7 +729,7 @@ export class FakeRuntime {
   #summary(chat: SimChat): ConversationSummary {
     return {
       agent: chat.agent,
-      network: 'simulator',
+      network: chat.network,
       channelId: chat.info.channelId,
       kind: chat.info.kind,
       title: chat.info.title,

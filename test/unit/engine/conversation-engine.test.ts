@@ -85,9 +85,9 @@ describe('conversation engine', () => {
       const chat = harness.directChat();
       harness.say(chat, 'hello');
       await harness.advance(1_000);
-      expect(harness.simulator.listChats('Ada')[0]!.unreadCount).toBe(1);
+      expect((await harness.simulator.listChats('Ada', { limit: 10 }))[0]!.unreadCount).toBe(1);
       await harness.advance(5_000);
-      expect(harness.simulator.listChats('Ada')[0]!.unreadCount).toBe(0);
+      expect((await harness.simulator.listChats('Ada', { limit: 10 }))[0]!.unreadCount).toBe(0);
     });
 
     it('keeps the agent online for a while after a turn, then drops the finished graph', async () => {

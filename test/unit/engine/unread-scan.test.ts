@@ -108,7 +108,7 @@ describe('unread scan', () => {
     harness.say(chat, 'hello');
     await harness.advance(6_000);
     await harness.advance(3 * INTERVAL_MS, 5_000);
-    expect(harness.simulator.listChats('Ada')[0]!.unreadCount).toBe(1);
+    expect((await harness.simulator.listChats('Ada', { limit: 10 }))[0]!.unreadCount).toBe(1);
     expect(harness.llm.queries).toHaveLength(1);
   });
 

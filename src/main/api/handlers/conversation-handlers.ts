@@ -1,14 +1,24 @@
 import { ApiError, type ConversationRef, type Network } from '../../../shared/api';
 import type { ConversationEngine } from '../../engine';
+import { type ChatSummary, MessagingError, type MessagingPort } from '../../messaging/port';
 import type { ConfigService } from '../../runtime/config-service';
-import type { Simulator } from '../../simulator';
+import type { MessagePage, MessagePageQuery, Simulator } from '../../simulator';
 import type { ApiHandlers } from '../dispatcher';
-import { withSimulator } from './simulator-handlers';
+import { requireAgent, withSimulator } from './simulator-handlers';
+
+/** Telegram as the console reads it: the port over the agents' accounts and the engine on it. */
+export interface TelegramConversationDeps {
+  port: MessagingPort;
+  engine: ConversationEngine;
+  /** The agent's account is connected now (the port can answer for it). */
+  isConnected(agent: string): boolean;
+}
 
 export interface ConversationHandlerDeps {
-  /** The engine of each network that runs; Telegram joins later. */
-  engines: Partial<Record<Network, ConversationEngine>>;
   simulator: Simulator;
+  simulatorEngine: ConversationEngine;
+  /** Absent when this Troupe runs no Telegram. */
+  telegram?: TelegramConversationDeps;
   config: ConfigService;
 }
 
@@ -20,38 +30,116 @@ type ConversationProcedure =
   | 'conversations.parameters'
   | 'conversations.updateParameters';
 
-/** A network with no engine answers plainly instead of pretending to have no conversations. */
-function engineFor(deps: ConversationHandlerDeps, network: Network): ConversationEngine {
-  const engine = deps.engines[network];
-  if (!engine) {
-    throw new ApiError('unavailable', `Conversations on ${network} are not available yet in this Troupe.`);
-  }
-  return engine;
+/** Every simulated chat: the operator made them all, so they are few. */
+const SIMULATOR_CHATS_LIMIT = 1_000;
+/** The newest Telegram chats; an agent's account may have thousands. */
+const TELEGRAM_CHATS_LIMIT = 100;
+
+/**
+ * What the handlers need of one network: its chats and messages (checked and with errors in API
+ * terms), and the engine that holds the conversations' graphs, exchanges and parameters.
+ */
+interface NetworkConversations {
+  engine: ConversationEngine;
+  listChats(agent: string): Promise<ChatSummary[]>;
+  messages(agent: string, channelId: number, query: MessagePageQuery): Promise<MessagePage>;
+  /** Throws the ApiError that says why the conversation cannot be looked at. */
+  requireConversation(ref: ConversationRef): Promise<void>;
+}
+
+function simulatorConversations(deps: ConversationHandlerDeps): NetworkConversations {
+  const { simulator, config } = deps;
+  return {
+    engine: deps.simulatorEngine,
+    listChats: (agent) =>
+      withSimulator(config, agent, () => simulator.listChats(agent, { limit: SIMULATOR_CHATS_LIMIT })),
+    messages: (agent, channelId, query) =>
+      withSimulator(config, agent, () => simulator.messages(agent, channelId, query)),
+    requireConversation: ({ agent, channelId }) =>
+      withSimulator(config, agent, () => {
+        simulator.chat(agent, channelId);
+      }),
+  };
+}
+
+function telegramConversations(
+  telegram: TelegramConversationDeps,
+  config: ConfigService,
+): NetworkConversations {
+  const { port } = telegram;
+  /** Asks Telegram on the agent's account, which must be connected. */
+  const onAccount = async <T>(agent: string, call: () => Promise<T>): Promise<T> => {
+    requireAgent(config, agent);
+    if (!telegram.isConnected(agent)) {
+      throw new ApiError('unavailable', `${agent} is not connected to Telegram; log it in or enable it.`);
+    }
+    try {
+      return await call();
+    } catch (error) {
+      throw telegramApiError(error);
+    }
+  };
+  return {
+    engine: telegram.engine,
+    listChats: (agent) => onAccount(agent, () => port.listChats(agent, { limit: TELEGRAM_CHATS_LIMIT })),
+    messages: (agent, channelId, { beforeMessageId, limit }) =>
+      onAccount(agent, async () => {
+        // One more than asked says whether older messages exist.
+        const page = await port.fetchHistory(agent, channelId, {
+          limit: limit + 1,
+          ...(beforeMessageId === undefined ? {} : { beforeMessageId }),
+        });
+        const hasMore = page.length > limit;
+        return { messages: hasMore ? page.slice(1) : page, hasMore };
+      }),
+    // Graphs, exchanges and parameters are kept locally: they can be read while the agent is away.
+    requireConversation: async ({ agent }) => requireAgent(config, agent),
+  };
+}
+
+/** Telegram's refusals in API terms: try again later, or it cannot be done. */
+function telegramApiError(error: unknown): unknown {
+  if (!(error instanceof MessagingError)) return error;
+  return new ApiError(error.retryable ? 'unavailable' : 'conflict', error.message);
 }
 
 /**
- * The conversation views of the console. Chats and messages come from the network (only the
- * Simulator for now); graphs, exchanges and parameters from the network's engine.
+ * The conversation views of the console. Chats and messages come from the network (the
+ * Simulator, or the agent's Telegram account); graphs, exchanges and parameters from the
+ * network's engine.
  */
 export function createConversationHandlers(
   deps: ConversationHandlerDeps,
 ): Pick<ApiHandlers, ConversationProcedure> {
-  const { simulator, config } = deps;
+  const networks: Partial<Record<Network, NetworkConversations>> = {
+    simulator: simulatorConversations(deps),
+    ...(deps.telegram ? { telegram: telegramConversations(deps.telegram, deps.config) } : {}),
+  };
+  /** A network that does not run answers plainly instead of pretending to have no conversations. */
+  const networkFor = (network: Network): NetworkConversations => {
+    const found = networks[network];
+    if (!found) {
+      throw new ApiError('unavailable', `Conversations on ${network} are not available in this Troupe.`);
+    }
+    return found;
+  };
 
-  /** Checks the agent and that the conversation exists, then answers from its network's engine. */
-  const inConversation = <T>(ref: ConversationRef, answer: (engine: ConversationEngine) => T): Promise<T> => {
-    const engine = engineFor(deps, ref.network);
-    return withSimulator(config, ref.agent, () => {
-      simulator.chat(ref.agent, ref.channelId);
-      return answer(engine);
-    });
+  /** Checks the agent and the conversation, then answers from its network's engine. */
+  const inConversation = async <T>(
+    ref: ConversationRef,
+    answer: (engine: ConversationEngine) => T,
+  ): Promise<T> => {
+    const network = networkFor(ref.network);
+    await network.requireConversation(ref);
+    return answer(network.engine);
   };
 
   return {
-    'conversations.list': ({ agent, network = 'simulator' }) => {
-      const engine = engineFor(deps, network);
-      return withSimulator(config, agent, () => ({
-        conversations: simulator.listChats(agent).map((chat) => ({
+    'conversations.list': async ({ agent, network = 'simulator' }) => {
+      const { engine, listChats } = networkFor(network);
+      const chats = await listChats(agent);
+      return {
+        conversations: chats.map((chat) => ({
           agent,
           network,
           channelId: chat.channelId,
@@ -61,17 +149,13 @@ export function createConversationHandlers(
           unreadCount: chat.unreadCount,
           pendingTasks: engine.unfinishedTasks({ agent, network, channelId: chat.channelId }),
         })),
-      }));
+      };
     },
-    'conversations.messages': ({ agent, network, channelId, beforeMessageId, limit }) => {
-      engineFor(deps, network);
-      return withSimulator(config, agent, () =>
-        simulator.messages(agent, channelId, {
-          limit,
-          ...(beforeMessageId === undefined ? {} : { beforeMessageId }),
-        }),
-      );
-    },
+    'conversations.messages': ({ agent, network, channelId, beforeMessageId, limit }) =>
+      networkFor(network).messages(agent, channelId, {
+        limit,
+        ...(beforeMessageId === undefined ? {} : { beforeMessageId }),
+      }),
     'conversations.graph': (ref) => inConversation(ref, (engine) => ({ graph: engine.graph(ref) })),
     'conversations.lastExchange': (ref) =>
       inConversation(ref, (engine) => ({ exchange: engine.lastExchange(ref) })),

@@ -47,3 +47,17 @@ export async function fetchHistory(
     collected.sort((a, b) => a.id - b.id),
   );
 }
+
+/** One message as it now is, or null when it is gone. */
+export async function fetchMessage(
+  context: AccountContext,
+  channelId: number,
+  messageId: number,
+): Promise<ChatMsg | null> {
+  const [message] = await fetchHistory(context, channelId, {
+    limit: 1,
+    afterMessageId: messageId - 1,
+    beforeMessageId: messageId + 1,
+  });
+  return message ?? null;
+}

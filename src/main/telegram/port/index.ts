@@ -3,6 +3,7 @@
 export { MUTE_TTL_MS } from './account-context';
 export { BLOCKLIST_TTL_MS } from './blocklist';
 export { ENTITY_TTL_MS } from './entity-directory';
+export type { OwnChange } from './own-changes';
 export { randomIdFor } from './random-id';
 export { SAVED_STICKERS_TTL_MS } from './sticker-library';
 export { TelegramMessagingPort, type TelegramMessagingPortOptions } from './telegram-messaging-port';

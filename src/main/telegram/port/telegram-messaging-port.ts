@@ -4,8 +4,10 @@ import { type Clock, systemClock } from '../../clock';
 import type { Logger } from '../../logging';
 import {
   type AccountInfo,
+  type ChatSummary,
   type HistoryQuery,
   type InboundEvent,
+  type ListChatsOptions,
   type MarkReadOptions,
   MessagingError,
   type MessagingPort,
@@ -18,8 +20,10 @@ import {
 import { Listeners, rpcErrorCode, type TelegramAccount, type TelegramAccounts } from '../accounts';
 import { isDirectChat, isMutedAt, mapChatInfo, markdownToEntities, markedEntityId } from '../mapping';
 import { AccountContext, validPeer } from './account-context';
-import { fetchHistory } from './history';
+import { listChats } from './chat-list';
+import { fetchHistory, fetchMessage } from './history';
 import { inboundEvents } from './inbound-updates';
+import { type OwnChange, OwnChanges } from './own-changes';
 import { type RandomId, randomIdFor } from './random-id';
 import { chatAllowsSending } from './send-permission';
 import { sentMessageId } from './sent-message';
@@ -47,6 +51,7 @@ export class TelegramMessagingPort implements MessagingPort {
   readonly #logger: Logger;
   readonly #contexts = new WeakMap<TelegramAccount, AccountContext>();
   readonly #inbound: Listeners<[InboundEvent]>;
+  readonly #ownChanges: OwnChanges;
   readonly #stopUpdates: () => void;
 
   constructor(options: TelegramMessagingPortOptions) {
@@ -54,6 +59,7 @@ export class TelegramMessagingPort implements MessagingPort {
     this.#clock = options.clock ?? systemClock;
     this.#logger = options.logger.child({ module: 'telegram-port' });
     this.#inbound = new Listeners(this.#logger, 'inbound');
+    this.#ownChanges = new OwnChanges(this.#logger);
     this.#stopUpdates = options.accounts.onUpdate((account, update) => {
       const context = this.#contextOf(account);
       context.inbound = context.inbound
@@ -74,6 +80,14 @@ export class TelegramMessagingPort implements MessagingPort {
 
   subscribe(listener: (event: InboundEvent) => void): () => void {
     return this.#inbound.add(listener);
+  }
+
+  /**
+   * The agent's own sends and reactions, with the message as it now is (for the console: inbound
+   * events leave them out). Announced after the call succeeded; a repeated send is not announced.
+   */
+  onOwnChange(listener: (change: OwnChange) => void): () => void {
+    return this.#ownChanges.add(listener);
   }
 
   async self(agent: string): Promise<AccountInfo> {
@@ -153,6 +167,7 @@ export class TelegramMessagingPort implements MessagingPort {
       }),
     );
     if (answer instanceof Api.Updates || answer instanceof Api.UpdatesCombined) context.remember(answer);
+    this.#ownChanges.announce(context, 'reacted', channelId, messageId);
   }
 
   async setTyping(agent: string, channelId: number, action: 'typing' | 'cancel'): Promise<void> {
@@ -217,6 +232,11 @@ export class TelegramMessagingPort implements MessagingPort {
     return fetchHistory(this.#context(agent), channelId, query);
   }
 
+  /** One message as it now is (its reactions, an edit), or null when it is gone. */
+  async fetchMessage(agent: string, channelId: number, messageId: number): Promise<ChatMsg | null> {
+    return fetchMessage(this.#context(agent), channelId, messageId);
+  }
+
   async getChat(agent: string, channelId: number): Promise<ChatInfo> {
     const context = this.#context(agent);
     const answer = await this.#fullChat(context, channelId);
@@ -254,6 +274,10 @@ export class TelegramMessagingPort implements MessagingPort {
 
   async listUnread(agent: string): Promise<UnreadChat[]> {
     return scanUnread(this.#context(agent));
+  }
+
+  async listChats(agent: string, options: ListChatsOptions): Promise<ChatSummary[]> {
+    return listChats(this.#context(agent), Math.max(0, Math.floor(options.limit)));
   }
 
   #context(agent: string): AccountContext {
@@ -298,6 +322,7 @@ export class TelegramMessagingPort implements MessagingPort {
     }
     context.memory.remember(channelId, messageId, true);
     context.sentKeys.set(idempotencyKey, messageId);
+    if (!duplicate) this.#ownChanges.announce(context, 'sent', channelId, messageId);
     return { messageId, duplicate };
   }
 

@@ -1,17 +1,12 @@
-import { Api, helpers } from 'telegram';
+import { Api } from 'telegram';
 import type { UnreadChat } from '../../messaging/port';
 import { markedPeerId } from '../mapping';
 import type { AccountContext } from './account-context';
+import { fetchDialogs, topMessageOf } from './dialogs';
 
 const PAGE_SIZE = 100;
 /** A bound on the scan: the chats with news are among the most recent ones. */
-const MAX_DIALOG_PAGES = 20;
-
-interface DialogPage {
-  dialogs: Api.Dialog[];
-  /** The dialogs' top messages, by `${channelId}:${messageId}`. */
-  topMessages: Map<string, Api.TypeMessage>;
-}
+const MAX_SCANNED_DIALOGS = 2_000;
 
 /**
  * The chats with something for the agent to look at: unread messages, unread mentions (from
@@ -19,9 +14,9 @@ interface DialogPage {
  * A chat whose only news is Telegram's "X joined Telegram" notice is left out.
  */
 export async function scanUnread(context: AccountContext): Promise<UnreadChat[]> {
-  const { dialogs, topMessages } = await allDialogs(context);
+  const found = await fetchDialogs(context, MAX_SCANNED_DIALOGS);
   const unread: UnreadChat[] = [];
-  for (const dialog of dialogs) {
+  for (const dialog of found.dialogs) {
     const hasNews =
       dialog.unreadCount > 0 ||
       dialog.unreadMentionsCount > 0 ||
@@ -29,7 +24,7 @@ export async function scanUnread(context: AccountContext): Promise<UnreadChat[]>
       dialog.unreadReactionsCount > 0;
     if (!hasNews) continue;
     const channelId = markedPeerId(dialog.peer);
-    if (isSignUpNotice(dialog, topMessages.get(`${channelId}:${dialog.topMessage}`))) continue;
+    if (isSignUpNotice(dialog, topMessageOf(found, dialog))) continue;
     const mentioned =
       dialog.unreadMentionsCount > 0 && (await hasUnreadMentionFromUnblocked(context, dialog.peer));
     const unreadReactionMessageIds =
@@ -47,34 +42,6 @@ export async function scanUnread(context: AccountContext): Promise<UnreadChat[]>
     });
   }
   return unread;
-}
-
-async function allDialogs(context: AccountContext): Promise<DialogPage> {
-  const result: DialogPage = { dialogs: [], topMessages: new Map() };
-  let offset = { offsetDate: 0, offsetId: 0, offsetPeer: new Api.InputPeerEmpty() as Api.TypeInputPeer };
-  for (let page = 0; page < MAX_DIALOG_PAGES; page += 1) {
-    const answer = await context.account.invoke(
-      new Api.messages.GetDialogs({ ...offset, limit: PAGE_SIZE, hash: helpers.returnBigInt(0) }),
-    );
-    if (answer instanceof Api.messages.DialogsNotModified) break;
-    context.remember(answer);
-    for (const message of answer.messages) {
-      if (message instanceof Api.MessageEmpty || !message.peerId) continue;
-      result.topMessages.set(`${markedPeerId(message.peerId)}:${message.id}`, message);
-    }
-    const dialogs = answer.dialogs.filter((dialog): dialog is Api.Dialog => dialog instanceof Api.Dialog);
-    result.dialogs.push(...dialogs);
-    const total = answer instanceof Api.messages.DialogsSlice ? answer.count : answer.dialogs.length;
-    const last = dialogs.at(-1);
-    if (!(answer instanceof Api.messages.DialogsSlice) || !last || result.dialogs.length >= total) break;
-    const lastMessage = result.topMessages.get(`${markedPeerId(last.peer)}:${last.topMessage}`);
-    offset = {
-      offsetDate: lastMessage instanceof Api.MessageEmpty || !lastMessage ? 0 : lastMessage.date,
-      offsetId: last.topMessage,
-      offsetPeer: await context.inputPeer(markedPeerId(last.peer)),
-    };
-  }
-  return result;
 }
 
 function isSignUpNotice(dialog: Api.Dialog, top: Api.TypeMessage | undefined): boolean {

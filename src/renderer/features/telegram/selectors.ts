@@ -9,6 +9,8 @@ export const telegramSelectors = {
   /** TROUPE_TELEGRAM_DC chooses the server, so the setting is read-only. */
   serverFromEnvironment: (s: TelegramState) => s.server?.source === 'environment',
   actions: (s: TelegramState) => s.actions,
+  /** Every agent's account by config name. */
+  accounts: (s: TelegramState) => s.accounts,
   /** An agent's account, or null before the accounts are loaded (or for an agent the runtime does not know). */
   account:
     (configName: string) =>

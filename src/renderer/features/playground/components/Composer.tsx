@@ -19,10 +19,10 @@ import { IconArrowBackUp, IconSend2, IconSticker } from '@tabler/icons-react';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import type { ChatPerson, StickerRef } from '../../../../shared/domain/conversation';
 import { errorMessage } from '../../../api/errors';
-import { type ChatRef, initials, messagePreview, senderColor } from '../model';
-import { playgroundSelectors } from '../selectors';
-import { type ChatView, usePlaygroundStore } from '../store';
-import { COMPOSER_INPUT_ID } from './MessageTimeline';
+import { COMPOSER_INPUT_ID } from '../../conversations/components/MessageTimeline';
+import { type ChatRef, initials, messagePreview, senderColor } from '../../conversations/model';
+import { conversationSelectors } from '../../conversations/selectors';
+import { type ChatView, useConversationStore } from '../../conversations/store';
 
 function fullName(person: ChatPerson): string {
   return [person.firstName, person.lastName].filter(Boolean).join(' ');
@@ -42,8 +42,8 @@ function StickerPicker({
   onPick: (sticker: StickerRef) => void;
 }) {
   const [opened, setOpened] = useState(false);
-  const stickers = usePlaygroundStore(useMemo(() => playgroundSelectors.stickers(agent), [agent]));
-  const { loadStickers } = usePlaygroundStore(playgroundSelectors.actions);
+  const stickers = useConversationStore(useMemo(() => conversationSelectors.stickers(agent), [agent]));
+  const { loadStickers } = useConversationStore(conversationSelectors.actions);
 
   const toggle = () => {
     if (!opened && stickers.status !== 'ready') void loadStickers(agent);
@@ -169,7 +169,7 @@ function PersonSwitch({
   people: ChatPerson[];
   personId: number | null;
 }) {
-  const { setComposerPerson } = usePlaygroundStore(playgroundSelectors.actions);
+  const { setComposerPerson } = useConversationStore(conversationSelectors.actions);
   const person = people.find((candidate) => candidate.id === personId);
   if (people.length <= 1) {
     return (
@@ -220,7 +220,9 @@ export function Composer({
   view: ChatView;
   agentName: string;
 }) {
-  const { sendText, sendSticker, setReplyTo, signalTyping } = usePlaygroundStore(playgroundSelectors.actions);
+  const { sendText, sendSticker, setReplyTo, signalTyping } = useConversationStore(
+    conversationSelectors.actions,
+  );
   const [draft, setDraft] = useState('');
   const people = view.detail.value?.people ?? [];
   const { personId, replyToId } = view.composer;

@@ -16,9 +16,9 @@ import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { errorMessage, fieldErrors } from '../../../api/errors';
+import { conversationSelectors } from '../../conversations/selectors';
+import { useConversationStore } from '../../conversations/store';
 import { playgroundPath } from '../paths';
-import { playgroundSelectors } from '../selectors';
-import { usePlaygroundStore } from '../store';
 
 type PersonDraft = { key: number; firstName: string; lastName: string; username: string };
 type ChatKindChoice = 'direct' | 'group';
@@ -92,8 +92,8 @@ function PersonFields({
 }
 
 function NewChatForm({ onDone }: { onDone: () => void }) {
-  const { createChat } = usePlaygroundStore(playgroundSelectors.actions);
-  const agent = usePlaygroundStore(playgroundSelectors.agent);
+  const { createChat } = useConversationStore(conversationSelectors.actions);
+  const agent = useConversationStore(conversationSelectors.agent);
   const [, navigate] = useLocation();
   const [kind, setKind] = useState<ChatKindChoice>('direct');
   const [title, setTitle] = useState('');

@@ -1,7 +1,4 @@
-import '../playground.css';
-import '../../../ui/chat/chat.css';
-import { Badge, Button, Drawer, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconMessagePlus, IconMessages, IconUsers } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -10,23 +7,15 @@ import { isAgentDisabled } from '../../agents/model';
 import { AGENTS_PATH } from '../../agents/paths';
 import { agentsSelectors } from '../../agents/selectors';
 import { useAgentsStore } from '../../agents/store';
-import type { ChatRef } from '../model';
+import { ChatView } from '../../conversations/components/ChatView';
+import { ConversationLayout, useDocumentTitle } from '../../conversations/components/ConversationLayout';
+import type { ChatRef } from '../../conversations/model';
+import { conversationSelectors } from '../../conversations/selectors';
+import { ConversationNetworkProvider, useConversationStore } from '../../conversations/store';
 import { playgroundPath } from '../paths';
-import { playgroundSelectors } from '../selectors';
-import { usePlaygroundStore } from '../store';
 import { ChatSidebar } from './ChatSidebar';
-import { ChatView } from './ChatView';
-import { Inspector } from './Inspector';
+import { Composer } from './Composer';
 import { NewChatButton } from './NewChatModal';
-
-/** Wide enough for chats, the conversation and the inspector side by side. */
-const THREE_COLUMNS = '(min-width: 72em)';
-
-function useDocumentTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} · Troupe`;
-  }, [title]);
-}
 
 /** No agent picked yet: every agent can rehearse, including disabled ones. */
 function PickAnAgent() {
@@ -116,16 +105,21 @@ function NoChatOpen({ agentName }: { agentName: string }) {
  * The Playground: pick an agent, open or create a Simulator chat, talk as simulated people, and
  * watch the agent's task graph, LLM exchange and parameters beside the conversation.
  */
-export function PlaygroundPage({ agent, channelId }: { agent: string | null; channelId: number | null }) {
+export function PlaygroundPage(props: { agent: string | null; channelId: number | null }) {
+  return (
+    <ConversationNetworkProvider network="simulator">
+      <Playground {...props} />
+    </ConversationNetworkProvider>
+  );
+}
+
+function Playground({ agent, channelId }: { agent: string | null; channelId: number | null }) {
   const listStatus = useAgentsStore(agentsSelectors.listStatus);
   const agents = useAgentsStore(agentsSelectors.agents);
   const { loadAgents } = useAgentsStore(agentsSelectors.actions);
-  const storeAgent = usePlaygroundStore(playgroundSelectors.agent);
-  const { selectAgent, openChat, closeChat } = usePlaygroundStore(playgroundSelectors.actions);
+  const storeAgent = useConversationStore(conversationSelectors.agent);
+  const { selectAgent, openChat, closeChat } = useConversationStore(conversationSelectors.actions);
   const [, navigate] = useLocation();
-  const wide = useMediaQuery(THREE_COLUMNS, true, { getInitialValueInEffect: false });
-  const [inspectorOpen, inspector] = useDisclosure(true);
-  const [drawerOpen, drawer] = useDisclosure(false);
 
   useEffect(() => {
     if (listStatus === 'idle') void loadAgents();
@@ -150,20 +144,15 @@ export function PlaygroundPage({ agent, channelId }: { agent: string | null; cha
   const agentName = agents.find((candidate) => candidate.config.configName === agent)?.config.name ?? agent;
   useDocumentTitle(agentName ? `Playground · ${agentName}` : 'Playground');
 
-  const showInspector = wide && inspectorOpen && ref !== null;
-  const toggleInspector = wide ? inspector.toggle : drawer.toggle;
-
   return (
-    <div
-      className="pg-layout"
-      data-inspector={showInspector ? 'open' : 'closed'}
-      data-chat-open={String(agent === null || ref !== null)}
+    <ConversationLayout
+      sidebarLabel="Simulator chats"
+      sidebar={<ChatSidebar agent={agent} channelId={channelId} />}
+      chatRef={ref}
+      showChat={agent === null || ref !== null}
     >
-      <aside className="pg-sidebar" aria-label="Simulator chats">
-        <ChatSidebar agent={agent} channelId={channelId} />
-      </aside>
-      <section className="pg-chat" aria-label="Conversation">
-        {agent === null ? (
+      {(inspector) =>
+        agent === null ? (
           <div className="pg-scroll">
             <PickAnAgent />
           </div>
@@ -174,30 +163,14 @@ export function PlaygroundPage({ agent, channelId }: { agent: string | null; cha
             key={`${ref.agent}/${ref.channelId}`}
             chatRef={ref}
             agentName={agentName ?? ref.agent}
-            inspectorOpen={wide ? inspectorOpen : drawerOpen}
-            onToggleInspector={toggleInspector}
+            inspectorOpen={inspector.open}
+            onToggleInspector={inspector.toggle}
+            renderComposer={(view) => (
+              <Composer chatRef={ref} view={view} agentName={agentName ?? ref.agent} />
+            )}
           />
-        )}
-      </section>
-      {showInspector && ref && (
-        <aside className="pg-inspector" aria-label="Inspector">
-          <Inspector chatRef={ref} />
-        </aside>
-      )}
-      {!wide && ref && (
-        <Drawer
-          opened={drawerOpen}
-          onClose={drawer.close}
-          position="right"
-          size="md"
-          title="Inspector"
-          styles={{
-            body: { padding: 0, height: 'calc(100% - 60px)', display: 'flex', flexDirection: 'column' },
-          }}
-        >
-          <Inspector chatRef={ref} />
-        </Drawer>
-      )}
-    </div>
+        )
+      }
+    </ConversationLayout>
   );
 }

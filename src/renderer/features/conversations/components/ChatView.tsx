@@ -1,13 +1,21 @@
 import { ActionIcon, Avatar, Badge, Button, Group, Indicator, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconLayoutSidebarRight, IconUsersGroup } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link } from 'wouter';
 import { ErrorState, LoadingState } from '../../../ui/states';
-import { type ChatRef, chatPresence, initials, senderColor, unfinishedTaskCount } from '../model';
-import { playgroundPath } from '../paths';
-import { playgroundSelectors } from '../selectors';
-import { usePlaygroundStore } from '../store';
-import { Composer } from './Composer';
+import {
+  type ChatRef,
+  chatIdentity,
+  chatPresence,
+  initials,
+  NETWORK_COLORS,
+  NETWORK_LABELS,
+  senderColor,
+  unfinishedTaskCount,
+} from '../model';
+import { chatPath } from '../paths';
+import { conversationSelectors } from '../selectors';
+import { type ChatView as ChatViewState, useConversationNetwork, useConversationStore } from '../store';
 import { MessageTimeline } from './MessageTimeline';
 
 function PresenceLine({
@@ -31,37 +39,60 @@ function PresenceLine({
   );
 }
 
-/** One Simulator chat: who is in it, the agent's presence, the messages and the composer. */
+const KIND_LABELS = { direct: 'Direct chat with the agent', group: 'Group', channel: 'Channel' } as const;
+
+function subtitleOf(view: ChatViewState, agentName: string, kind: keyof typeof KIND_LABELS | null): string {
+  const detail = view.detail.value;
+  if (!detail) return kind ? KIND_LABELS[kind] : '';
+  const people = detail.people;
+  if (detail.chat.kind === 'group')
+    return `${people.length + 1} members: ${agentName}, ${people.map((person) => person.firstName).join(', ')}`;
+  return [detail.chat.partner?.username ? `@${detail.chat.partner.username}` : null, KIND_LABELS.direct]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** In place of a composer: the operator watches; only the agent writes here. */
+function ReadOnlyNote({ agentName }: { agentName: string }) {
+  return (
+    <Text className="pg-composer" size="xs" c="dimmed" ta="center" px="md" py={8}>
+      Read-only: live from Telegram. Only {agentName} writes in this chat.
+    </Text>
+  );
+}
+
+/**
+ * One chat: its title, the agent's presence, the messages and, when the page lets the operator
+ * write (the Simulator), the composer `renderComposer` draws. Without it the chat is read-only.
+ */
 export function ChatView({
   chatRef,
   agentName,
   inspectorOpen,
   onToggleInspector,
+  renderComposer,
 }: {
   chatRef: ChatRef;
   agentName: string;
   inspectorOpen: boolean;
   onToggleInspector: () => void;
+  renderComposer?: (view: ChatViewState) => ReactNode;
 }) {
-  const view = usePlaygroundStore(useMemo(() => playgroundSelectors.chat(chatRef), [chatRef]));
-  const { openChat } = usePlaygroundStore(playgroundSelectors.actions);
+  const network = useConversationNetwork();
+  const view = useConversationStore(useMemo(() => conversationSelectors.chat(chatRef), [chatRef]));
+  const summary = useConversationStore(useMemo(() => conversationSelectors.summary(chatRef), [chatRef]));
+  const listReady = useConversationStore(conversationSelectors.chatListReady);
+  const { openChat } = useConversationStore(conversationSelectors.actions);
   if (!view) return <LoadingState label="Opening the chat…" />;
 
   const detail = view.detail.value;
+  const identity = chatIdentity(detail, summary);
   const presence = chatPresence(view.activity, view.graph.value);
   const pending = unfinishedTaskCount(view.graph.value);
-  const people = detail?.people ?? [];
-  const isGroup = detail?.chat.kind === 'group';
-  const subtitle = detail
-    ? isGroup
-      ? `${people.length + 1} members: ${agentName}, ${people.map((person) => person.firstName).join(', ')}`
-      : [
-          detail.chat.partner?.username ? `@${detail.chat.partner.username}` : null,
-          'Direct chat with the agent',
-        ]
-          .filter(Boolean)
-          .join(' · ')
-    : '';
+  const isGroup = identity?.kind === 'group';
+  const subtitle = subtitleOf(view, agentName, identity?.kind ?? null);
+  // A chat missing from a loaded list (left, or a mistyped address) is named by its id.
+  const title = identity?.title ?? (listReady ? `Chat ${chatRef.channelId}` : 'Loading…');
 
   if (view.detail.status === 'error' && !detail) {
     return (
@@ -71,7 +102,7 @@ export function ChatView({
           message={view.detail.error ?? 'Unknown error.'}
           onRetry={() => openChat(chatRef)}
         />
-        <Button component={Link} href={playgroundPath(chatRef.agent)} variant="default" w="fit-content">
+        <Button component={Link} href={chatPath(network, chatRef.agent)} variant="default" w="fit-content">
           Back to the chats
         </Button>
       </Stack>
@@ -84,7 +115,7 @@ export function ChatView({
         <Group gap="sm" wrap="nowrap" miw={0}>
           <ActionIcon
             component={Link}
-            href={playgroundPath(chatRef.agent)}
+            href={chatPath(network, chatRef.agent)}
             variant="subtle"
             color="gray"
             aria-label="Back to the chats"
@@ -102,16 +133,22 @@ export function ChatView({
             label={undefined}
           >
             <Avatar radius="xl" size={40} color={senderColor(chatRef.channelId)} variant="light" aria-hidden>
-              {isGroup ? <IconUsersGroup size={20} /> : initials(detail?.chat.title ?? '?')}
+              {isGroup ? <IconUsersGroup size={20} /> : initials(identity?.title ?? '?')}
             </Avatar>
           </Indicator>
           <Stack gap={0} miw={0}>
             <Group gap={6} wrap="nowrap">
               <Text component="h2" fw={650} size="md" m={0} truncate>
-                {detail?.chat.title ?? 'Loading…'}
+                {title}
               </Text>
-              <Badge size="xs" variant="light" color="grape" visibleFrom="sm" style={{ flex: 'none' }}>
-                Simulator
+              <Badge
+                size="xs"
+                variant="light"
+                color={NETWORK_COLORS[network]}
+                visibleFrom="sm"
+                style={{ flex: 'none' }}
+              >
+                {NETWORK_LABELS[network]}
               </Badge>
             </Group>
             <Group gap={6} wrap="nowrap">
@@ -150,8 +187,14 @@ export function ChatView({
           </Button>
         </Tooltip>
       </Group>
-      <MessageTimeline chatRef={chatRef} view={view} agentName={agentName} />
-      <Composer chatRef={chatRef} view={view} agentName={agentName} />
+      <MessageTimeline
+        chatRef={chatRef}
+        view={view}
+        agentName={agentName}
+        kind={identity?.kind ?? null}
+        interactive={renderComposer !== undefined}
+      />
+      {renderComposer ? renderComposer(view) : <ReadOnlyNote agentName={agentName} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, createElement, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../../../shared/api/client';
@@ -7,7 +7,9 @@ import type {
   ConversationParameters,
   ConversationSummary,
   LlmExchangeView,
+  Network,
 } from '../../../shared/api/conversation-contract';
+import { ApiError, type ApiErrorCode } from '../../../shared/api/errors';
 import type { ChatInfo, ChatMsg, ChatPerson, StickerRef } from '../../../shared/domain/conversation';
 import type { TaskGraphView } from '../../../shared/domain/tasks';
 import { errorMessage } from '../../api/errors';
@@ -64,9 +66,10 @@ export type Composer = {
   replyToId: number | null;
 };
 
-/** Everything the Playground knows about one Simulator chat. */
+/** Everything the console knows about one chat. */
 export type ChatView = {
   ref: ChatRef;
+  /** The Simulator's chat and people; stays idle on Telegram (the list's summary names the chat). */
   detail: Loadable<ChatDetail | null>;
   timeline: Timeline;
   pending: PendingSend[];
@@ -84,6 +87,8 @@ export type ChatList = {
   agent: string | null;
   status: LoadStatus;
   error: string | null;
+  /** The API's code of that error: `unavailable` when the agent's Telegram account is not connected. */
+  errorCode: ApiErrorCode | null;
   refreshing: boolean;
   chats: ConversationSummary[];
 };
@@ -94,24 +99,28 @@ export type ParametersPatch = Omit<
   'agent' | 'network' | 'channelId'
 >;
 
-export interface PlaygroundActions {
-  /** The agent whose Simulator chats are listed; loads them. */
+/**
+ * What both conversation pages do. Actions marked Simulator-only call `simulator.*` and reject on
+ * another network: Telegram chats are watched, never written to, from the console.
+ */
+export interface ConversationActions {
+  /** The agent whose chats on the store's network are listed; loads them. */
   selectAgent(agent: string | null): void;
-  /** conversations.list of the selected agent on the Simulator. */
+  /** conversations.list of the selected agent on the store's network. */
   loadChats(): Promise<void>;
-  /** Creates a Simulator chat for the selected agent; rejects with the API error (its issues name fields). */
+  /** Simulator-only. Creates a Simulator chat for the selected agent; rejects with the API error (its issues name fields). */
   createChat(input: CreateChatInput): Promise<ChatDetail>;
-  /** Shows a chat: its people, latest messages, task graph, last LLM exchange and parameters. */
+  /** Shows a chat: its people (Simulator), latest messages, task graph, last LLM exchange and parameters. */
   openChat(ref: ChatRef): void;
   closeChat(): void;
   /** The page of messages before the oldest loaded one. */
   loadOlder(ref: ChatRef): Promise<void>;
-  /** Sends text as the composer's person, replying to the composer's message; shown at once. */
+  /** Simulator-only. Sends text as the composer's person, replying to the composer's message; shown at once. */
   sendText(ref: ChatRef, text: string): Promise<void>;
   sendSticker(ref: ChatRef, sticker: StickerRef): Promise<void>;
   retrySend(ref: ChatRef, tempId: string): Promise<void>;
   discardSend(ref: ChatRef, tempId: string): void;
-  /** Sets (or with null removes) the composer person's reaction; shown at once, undone on failure. */
+  /** Simulator-only. Sets (or with null removes) the composer person's reaction; shown at once, undone on failure. */
   react(ref: ChatRef, messageId: number, emoji: string | null): Promise<void>;
   /** Tells the Simulator the composer's person is typing, at most every few seconds. */
   signalTyping(ref: ChatRef): void;
@@ -131,10 +140,14 @@ export interface PlaygroundActions {
   applyExchange(ref: ChatRef, exchange: LlmExchangeView): void;
   /** Re-fetches what is on screen, e.g. after the connection came back. */
   resync(): void;
+  /** Re-fetches what is on screen when it belongs to `agent`, e.g. after its account reconnected. */
+  resyncAgent(agent: string): void;
 }
 
-export type PlaygroundState = {
-  /** The agent picked in the Playground. */
+export type ConversationState = {
+  /** The network whose conversations this store mirrors; fixed when the store is made. */
+  network: Network;
+  /** The agent picked on the page. */
   agent: string | null;
   chatList: ChatList;
   /** Chats seen in this session, by `chatKey`. */
@@ -142,12 +155,13 @@ export type PlaygroundState = {
   /** The chat on screen. */
   openKey: string | null;
   stickers: Record<string, Loadable<StickerRef[]>>;
-  actions: PlaygroundActions;
+  actions: ConversationActions;
 };
 
-export type PlaygroundStore = StoreApi<PlaygroundState>;
+export type ConversationStore = StoreApi<ConversationState>;
 
-export type PlaygroundStoreOptions = {
+export type ConversationStoreOptions = {
+  network: Network;
   /** Debounce of the chat list refresh that follows live events (unread counts). */
   listRefreshMs?: number;
   /** The clock for the typing throttle. */
@@ -184,7 +198,23 @@ function isNewer(candidate: ChatMsg, current: ChatMsg | null): boolean {
   return current === null || candidate.messageId >= current.messageId;
 }
 
-export function createPlaygroundStore(api: ApiClient, options: PlaygroundStoreOptions = {}): PlaygroundStore {
+function onlySimulator(network: Network, what: string): void {
+  if (network !== 'simulator') throw new Error(`Only Simulator chats can ${what} from the console.`);
+}
+
+function apiErrorCode(error: unknown): ApiErrorCode | null {
+  return error instanceof ApiError ? error.code : null;
+}
+
+/**
+ * The store behind a conversation page, one per network: the Playground's (Simulator) and the
+ * Conversations page's (Telegram) are two instances of this factory.
+ */
+export function createConversationStore(
+  api: ApiClient,
+  options: ConversationStoreOptions,
+): ConversationStore {
+  const { network } = options;
   const listRefreshMs = options.listRefreshMs ?? 500;
   const now = options.now ?? Date.now;
   let listRequest = 0;
@@ -219,7 +249,7 @@ export function createPlaygroundStore(api: ApiClient, options: PlaygroundStoreOp
     return gone ? messages.filter((message) => !gone.has(message.messageId)) : messages;
   };
 
-  return createStore<PlaygroundState>()((set, get) => {
+  return createStore<ConversationState>()((set, get) => {
     /** Updates one chat's view, creating it on first use. */
     const patchChat = (ref: ChatRef, update: (view: ChatView) => Partial<ChatView>) => {
       const key = chatKey(ref);
@@ -231,7 +261,7 @@ export function createPlaygroundStore(api: ApiClient, options: PlaygroundStoreOp
     const viewOf = (ref: ChatRef): ChatView | undefined => get().chats[chatKey(ref)];
     const networkRef = (ref: ChatRef) => ({
       agent: ref.agent,
-      network: 'simulator' as const,
+      network,
       channelId: ref.channelId,
     });
 
@@ -307,6 +337,7 @@ export function createPlaygroundStore(api: ApiClient, options: PlaygroundStoreOp
     };
 
     const enqueueSend = async (ref: ChatRef, content: PendingSend['content']) => {
+      onlySimulator(network, 'be written to');
       const view = viewOf(ref);
       const personId = view?.composer.personId ?? null;
       if (personId === null) throw new Error('Pick the person to write as first.');
@@ -329,13 +360,13 @@ export function createPlaygroundStore(api: ApiClient, options: PlaygroundStoreOp
       await deliver(ref, pending);
     };
 
-    const actions: PlaygroundActions = {
+    const actions: ConversationActions = {
       selectAgent(agent) {
         if (get().agent === agent && get().chatList.status !== 'idle') return;
         listRequest += 1;
         set({
           agent,
-          chatList: { agent, status: 'idle', error: null, refreshing: false, chats: [] },
+          chatList: { agent, status: 'idle', error: null, errorCode: null, refreshing: false, chats: [] },
         });
         if (agent !== null) void get().actions.loadChats();
       },
@@ -348,12 +379,22 @@ export function createPlaygroundStore(api: ApiClient, options: PlaygroundStoreOp
           chatList:
             s.chatList.status === 'ready'
               ? { ...s.chatList, refreshing: true }
-              : { ...s.chatList, status: 'loading', error: null },
+              : { ...s.chatList, status: 'loading', error: null, errorCode: null },
         }));
         try {
-          const { conversations } = await api.call('conversations.list', { agent, network: 'simulator' });
+          const { conversations } = await api.call('conversations.list', { agent, network });
           if (request !== listRequest) return;
-          set({ chatList: { agent, status: 'ready', error: null, refreshing: false, chats: conversations } });
+          set({
+            chatList: {
+              agent,
+              status: 'ready',
+              error: null,
+              errorCode: null,
+              refreshing: false,
+              // The runtime answers for the asked network; a stray entry would open on the wrong page.
+              chats: conversations.filter((chat) => chat.network === network),
+            },
+          });
         } catch (error) {
           if (request !== listRequest) return;
           set((s) => ({
@@ -361,6 +402,7 @@ export function createPlaygroundStore(api: ApiClient, options: PlaygroundStoreOp
               ...s.chatList,
               status: s.chatList.status === 'ready' || s.chatList.refreshing ? 'ready' : 'error',
               error: errorMessage(error),
+              errorCode: apiErrorCode(error),
               refreshing: false,
             },
           }));
@@ -368,6 +410,7 @@ export function createPlaygroundStore(api: ApiClient, options: PlaygroundStoreOp
       },
 
       async createChat(input) {
+        onlySimulator(network, 'be created');
         const agent = get().agent;
         if (agent === null) throw new Error('Pick an agent first.');
         const detail = await api.call('simulator.createChat', { ...input, agent });
@@ -461,7 +504,8 @@ export function createPlaygroundStore(api: ApiClient, options: PlaygroundStoreOp
             }));
           }
         };
-        void detail();
+        // Only the Simulator has chat details; a Telegram chat is named by its summary.
+        if (network === 'simulator') void detail();
         void firstPage();
         void get().actions.loadGraph(ref);
         void get().actions.loadExchange(ref);
@@ -527,6 +571,7 @@ export function createPlaygroundStore(api: ApiClient, options: PlaygroundStoreOp
       },
 
       async react(ref, messageId, emoji) {
+        onlySimulator(network, 'be reacted to');
         const view = viewOf(ref);
         const personId = view?.composer.personId ?? null;
         const person = view?.detail.value?.people.find((candidate) => candidate.id === personId);
@@ -551,6 +596,7 @@ export function createPlaygroundStore(api: ApiClient, options: PlaygroundStoreOp
       },
 
       signalTyping(ref) {
+        if (network !== 'simulator') return;
         const view = viewOf(ref);
         const personId = view?.composer.personId ?? null;
         if (personId === null) return;
@@ -797,11 +843,16 @@ export function createPlaygroundStore(api: ApiClient, options: PlaygroundStoreOp
         const open = get().openKey ? get().chats[get().openKey!] : undefined;
         if (open) get().actions.openChat(open.ref);
       },
+
+      resyncAgent(agent) {
+        if (get().agent === agent) get().actions.resync();
+      },
     };
 
     return {
+      network,
       agent: null,
-      chatList: { agent: null, status: 'idle', error: null, refreshing: false, chats: [] },
+      chatList: { agent: null, status: 'idle', error: null, errorCode: null, refreshing: false, chats: [] },
       chats: {},
       openKey: null,
       stickers: {},
@@ -829,11 +880,34 @@ function matchesContent(pending: PendingSend, message: ChatMsg): boolean {
   );
 }
 
-export const PlaygroundStoreContext = createContext<PlaygroundStore | null>(null);
+/** The console's conversation stores, one per network. */
+export type ConversationStores = Record<Network, ConversationStore>;
 
-/** Reads the Playground store of the surrounding console through one of `playgroundSelectors`. */
-export function usePlaygroundStore<T>(selector: (state: PlaygroundState) => T): T {
-  const store = useContext(PlaygroundStoreContext);
-  if (!store) throw new Error('usePlaygroundStore needs a PlaygroundStoreContext provider.');
-  return useStore(store, selector);
+export const ConversationStoresContext = createContext<ConversationStores | null>(null);
+
+const NetworkContext = createContext<Network | null>(null);
+
+/** Names the network of the page inside: the shared conversation views read its store. */
+export function ConversationNetworkProvider({
+  network,
+  children,
+}: {
+  network: Network;
+  children: ReactNode;
+}) {
+  return createElement(NetworkContext, { value: network }, children);
+}
+
+export function useConversationNetwork(): Network {
+  const network = useContext(NetworkContext);
+  if (!network) throw new Error('Conversation views need a ConversationNetworkProvider.');
+  return network;
+}
+
+/** Reads the store of the surrounding page's network through one of `conversationSelectors`. */
+export function useConversationStore<T>(selector: (state: ConversationState) => T): T {
+  const stores = useContext(ConversationStoresContext);
+  const network = useConversationNetwork();
+  if (!stores) throw new Error('useConversationStore needs a ConversationStoresContext provider.');
+  return useStore(stores[network], selector);
 }

@@ -8,7 +8,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ChatMsg, ChatPerson } from '../../../../shared/domain/conversation';
+import type { ChatKind, ChatMsg, ChatPerson } from '../../../../shared/domain/conversation';
 import { errorMessage } from '../../../api/errors';
 import { DayDivider, ReplyQuote, ServiceLine, TypingDots } from '../../../ui/chat/ChatLines';
 import { ChatMarkdown, ChatPlainText } from '../../../ui/chat/ChatMarkdown';
@@ -35,8 +35,8 @@ import {
   senderColor,
   unreadPeopleMessageIds,
 } from '../model';
-import { playgroundSelectors } from '../selectors';
-import { type ChatView, type PendingSend, usePlaygroundStore } from '../store';
+import { conversationSelectors } from '../selectors';
+import { type ChatView, type PendingSend, useConversationStore } from '../store';
 
 export const COMPOSER_INPUT_ID = 'pg-composer-input';
 
@@ -163,24 +163,30 @@ function PendingBubble({
 }
 
 /**
- * The conversation as a messenger shows it: day dividers, bubbles (the agent left, the simulated
- * people right), quotes of replied messages, media cards, reactions, read marks, service lines,
- * messages still on their way, and the agent's typing. Scrolling up loads older messages; the view
- * follows new messages while it is at the bottom.
+ * The conversation as a messenger shows it: day dividers, bubbles (the agent left, the people
+ * right), quotes of replied messages, media cards, reactions, read marks, service lines, messages
+ * still on their way, and the agent's typing. Scrolling up loads older messages; the view follows
+ * new messages while it is at the bottom. `interactive` (the Simulator) adds reply and reaction
+ * buttons that act as the composer's person; otherwise the timeline is read-only.
  */
 export function MessageTimeline({
   chatRef,
   view,
   agentName,
+  kind,
+  interactive,
 }: {
   chatRef: ChatRef;
   view: ChatView;
   agentName: string;
+  /** Null while unknown; a group names each sender. */
+  kind: ChatKind | null;
+  interactive: boolean;
 }) {
-  const { loadOlder, setReplyTo, react, retrySend, discardSend, openChat } = usePlaygroundStore(
-    playgroundSelectors.actions,
+  const { loadOlder, setReplyTo, react, retrySend, discardSend, openChat } = useConversationStore(
+    conversationSelectors.actions,
   );
-  const summary = usePlaygroundStore(useMemo(() => playgroundSelectors.summary(chatRef), [chatRef]));
+  const summary = useConversationStore(useMemo(() => conversationSelectors.summary(chatRef), [chatRef]));
   const scrollRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const heightBeforeOlder = useRef<number | null>(null);
@@ -192,7 +198,7 @@ export function MessageTimeline({
   const { typing } = chatPresence(view.activity, view.graph.value);
   const { window } = timeline;
   const people = view.detail.value?.people ?? [];
-  const isGroup = view.detail.value?.chat.kind === 'group';
+  const isGroup = kind === 'group';
   const firstId = window.ids[0];
   const lastId = window.ids.at(-1);
   const lastMessage = lastId === undefined ? undefined : window.byId[lastId];
@@ -309,7 +315,7 @@ export function MessageTimeline({
     );
   };
 
-  const composerPerson = composer.personId;
+  const composerPerson = interactive ? composer.personId : null;
   const rows: ReactNode[] = [];
   let previous: ChatMsg | undefined;
   for (const id of window.ids) {
@@ -368,26 +374,28 @@ export function MessageTimeline({
           />
         }
         actions={
-          <>
-            <Tooltip label="Reply" openDelay={300}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="sm"
-                radius="xl"
-                aria-label={`Reply to ${name}`}
-                onClick={() => startReply(id)}
-              >
-                <IconArrowBackUp size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <ReactionPicker
-              emojis={COMMON_REACTIONS}
-              current={mine}
-              onPick={(emoji) => void toggleReaction(id, emoji)}
-              label={`React to ${name}'s message`}
-            />
-          </>
+          interactive && (
+            <>
+              <Tooltip label="Reply" openDelay={300}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  radius="xl"
+                  aria-label={`Reply to ${name}`}
+                  onClick={() => startReply(id)}
+                >
+                  <IconArrowBackUp size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              <ReactionPicker
+                emojis={COMMON_REACTIONS}
+                current={mine}
+                onPick={(emoji) => void toggleReaction(id, emoji)}
+                label={`React to ${name}'s message`}
+              />
+            </>
+          )
         }
       >
         {quoteOf(message.replyToMessageId)}
@@ -434,7 +442,11 @@ export function MessageTimeline({
         <EmptyBlock
           icon={<IconMessageCircle size={26} aria-hidden />}
           title="No messages yet"
-          description={`Write below as a simulated person; ${agentName} answers as it would on Telegram.`}
+          description={
+            interactive
+              ? `Write below as a simulated person; ${agentName} answers as it would on Telegram.`
+              : `New messages in this chat appear here as they arrive.`
+          }
         />
       )}
       {rows}

@@ -1,15 +1,15 @@
 import { Button, Divider, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import type { ConversationParameters } from '../../../../shared/api/conversation-contract';
 import type { ReplyPolicy } from '../../../../shared/domain/conversation';
 import { errorMessage, fieldErrors } from '../../../api/errors';
 import { ErrorState, LoadingState } from '../../../ui/states';
 import { agentsSelectors } from '../../agents/selectors';
 import { useAgentsStore } from '../../agents/store';
-import type { ChatRef } from '../model';
-import { playgroundSelectors } from '../selectors';
-import { type ChatView, type ParametersPatch, usePlaygroundStore } from '../store';
+import { type ChatRef, chatIdentity } from '../model';
+import { conversationSelectors } from '../selectors';
+import { type ChatView, type ParametersPatch, useConversationStore } from '../store';
 
 type GagChoice = 'inherit' | 'on' | 'off';
 
@@ -132,11 +132,12 @@ function LlmOverride({
 
 /** Per-conversation overrides: the model, the gag, and (in groups) what the agent answers. */
 export function ParametersPanel({ chatRef, view }: { chatRef: ChatRef; view: ChatView }) {
-  const { updateParameters, loadParameters } = usePlaygroundStore(playgroundSelectors.actions);
+  const { updateParameters, loadParameters } = useConversationStore(conversationSelectors.actions);
   const agents = useAgentsStore(agentsSelectors.agents);
   const { parameters } = view;
   const config = agents.find((agent) => agent.config.configName === chatRef.agent)?.config;
-  const isGroup = view.detail.value?.chat.kind === 'group';
+  const summary = useConversationStore(useMemo(() => conversationSelectors.summary(chatRef), [chatRef]));
+  const isGroup = chatIdentity(view.detail.value, summary)?.kind === 'group';
 
   const save = async (patch: ParametersPatch, what: string): Promise<boolean> => {
     await updateParameters(chatRef, patch);

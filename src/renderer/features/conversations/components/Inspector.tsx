@@ -3,8 +3,8 @@ import { IconAdjustments, IconSparkles, IconTopologyStar3 } from '@tabler/icons-
 import { useMemo, useState } from 'react';
 import { LoadingState } from '../../../ui/states';
 import { type ChatRef, unfinishedTaskCount } from '../model';
-import { playgroundSelectors } from '../selectors';
-import { usePlaygroundStore } from '../store';
+import { conversationSelectors } from '../selectors';
+import { useConversationStore } from '../store';
 import { ExchangePanel } from './ExchangePanel';
 import { ParametersPanel } from './ParametersPanel';
 import { TaskGraphPanel } from './TaskGraphPanel';
@@ -13,8 +13,8 @@ type InspectorTab = 'tasks' | 'exchange' | 'parameters';
 
 /** Beside the conversation: the live task graph, the last LLM exchange, and the chat's parameters. */
 export function Inspector({ chatRef }: { chatRef: ChatRef }) {
-  const view = usePlaygroundStore(useMemo(() => playgroundSelectors.chat(chatRef), [chatRef]));
-  const { loadGraph, loadExchange } = usePlaygroundStore(playgroundSelectors.actions);
+  const view = useConversationStore(useMemo(() => conversationSelectors.chat(chatRef), [chatRef]));
+  const { loadGraph, loadExchange } = useConversationStore(conversationSelectors.actions);
   const [tab, setTab] = useState<InspectorTab>('tasks');
   if (!view) return <LoadingState label="Loading…" minHeight={160} />;
   const pending = unfinishedTaskCount(view.graph.value);

@@ -1,14 +1,15 @@
-import type { ChatMsg, MessagePart, Reaction } from '../../../shared/domain/conversation';
+import type { ConversationSummary, Network } from '../../../shared/api/conversation-contract';
+import type { ChatKind, ChatMsg, MessagePart, Reaction } from '../../../shared/domain/conversation';
 import type { TaskGraphView, TaskNodeView, TaskStatus } from '../../../shared/domain/tasks';
 import { TERMINAL_TASK_STATUSES } from '../../../shared/domain/tasks';
 
 /**
- * What the Playground derives from the API's data: message timelines and their merges, previews,
+ * What the conversation pages derive from the API's data: message timelines and their merges, previews,
  * reactions, read marks, the task graph's order and wait countdowns. Pure functions, used by the
  * store, the selectors and the views.
  */
 
-/** One conversation of one agent in the Simulator. */
+/** One conversation of one agent, on the network of the store that holds it. */
 export type ChatRef = { agent: string; channelId: number };
 
 export function chatKey({ agent, channelId }: ChatRef): string {
@@ -47,6 +48,23 @@ export function removeMessages(window: MessageWindow, messageIds: readonly numbe
 
 export function oldestMessageId(window: MessageWindow): number | null {
   return window.ids[0] ?? null;
+}
+
+export const NETWORK_LABELS: Record<Network, string> = { simulator: 'Simulator', telegram: 'Telegram' };
+export const NETWORK_COLORS: Record<Network, string> = { simulator: 'grape', telegram: 'blue' };
+
+export type ChatIdentity = { title: string; kind: ChatKind };
+
+/**
+ * What a chat is called and whether it is a group: the Simulator's details once loaded, else the
+ * chat list's summary (all a Telegram chat has), else null while neither is known.
+ */
+export function chatIdentity(
+  detail: { chat: ChatIdentity } | null,
+  summary: Pick<ConversationSummary, 'title' | 'kind'> | undefined,
+): ChatIdentity | null {
+  if (detail) return { title: detail.chat.title, kind: detail.chat.kind };
+  return summary ? { title: summary.title, kind: summary.kind } : null;
 }
 
 const MEDIA_LABELS: Record<string, string> = {

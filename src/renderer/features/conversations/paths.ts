@@ -1,0 +1,29 @@
+import type { Network } from '../../../shared/api/conversation-contract';
+
+/** Routes of the conversation pages, relative to the hash router: one page per network. */
+export const PLAYGROUND_PATH = '/playground';
+export const CONVERSATIONS_PATH = '/conversations';
+
+const NETWORK_PATHS: Record<Network, string> = {
+  simulator: PLAYGROUND_PATH,
+  telegram: CONVERSATIONS_PATH,
+};
+
+/** `#/playground/:agent/:channelId` for the Simulator, `#/conversations/...` for Telegram. */
+export function chatPath(network: Network, agent?: string | null, channelId?: number | null): string {
+  const root = NETWORK_PATHS[network];
+  if (!agent) return root;
+  const base = `${root}/${encodeURIComponent(agent)}`;
+  return channelId === undefined || channelId === null ? base : `${base}/${channelId}`;
+}
+
+export function conversationsPath(agent?: string | null, channelId?: number | null): string {
+  return chatPath('telegram', agent, channelId);
+}
+
+/** A chat id from the route; null when the segment is not an integer. */
+export function channelIdFromParam(param: string | undefined): number | null {
+  if (param === undefined || !/^-?\d+$/.test(param)) return null;
+  const value = Number(param);
+  return Number.isSafeInteger(value) ? value : null;
+}
