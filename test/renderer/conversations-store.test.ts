@@ -283,6 +283,10 @@ describe('conversations store: chat list', () => {
     const dee = conversationSelectors.summary({ agent: AGENT, channelId: newcomer.info.channelId });
     expect(dee(store.getState())?.unreadCount).toBe(1);
     expect(runtime.callsOf('conversations.list')).toHaveLength(2);
+
+    // The agent read the chat before answering: nothing is unread once it writes.
+    runtime.agentSays(AGENT, newcomer.info.channelId, 'hello Dee');
+    expect(dee(store.getState())?.unreadCount).toBe(0);
   });
 
   it('shows why the chats cannot be reached, and loads them once the account is connected again', async () => {

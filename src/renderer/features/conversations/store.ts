@@ -779,9 +779,12 @@ export function createConversationStore(
         const listed =
           get().chatList.agent === agent &&
           get().chatList.chats.some((chat) => chat.channelId === message.channelId);
-        patchSummary(ref, (summary) =>
-          isNewer(message, summary.lastMessage) ? { ...summary, lastMessage: message } : summary,
-        );
+        patchSummary(ref, (summary) => ({
+          ...summary,
+          ...(isNewer(message, summary.lastMessage) ? { lastMessage: message } : {}),
+          // The agent reads a chat when its turn starts, before it writes there.
+          ...(message.isAgent ? { unreadCount: 0 } : {}),
+        }));
         if (!listed || !message.isAgent) scheduleListRefresh(agent);
       },
 
