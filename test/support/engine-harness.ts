@@ -6,6 +6,7 @@ import { PromptLibrary } from '../../src/main/config';
 import { ConversationEngine, type EngineEvent } from '../../src/main/engine';
 import type { LlmProvider, LlmReply, StructuredQuery, TextQuery } from '../../src/main/llm/provider';
 import { createLogger } from '../../src/main/logging';
+import type { MediaRef } from '../../src/main/messaging/port';
 import { createRuntime } from '../../src/main/runtime/runtime';
 import { simulatedAgentAccount } from '../../src/main/runtime/simulated-agent-account';
 import type { ConversationRuntimeHandle, RuntimeHandle } from '../../src/main/runtime/types';
@@ -20,6 +21,15 @@ import { agentConfig } from './agent-config';
 /** Every task kind the harness agent may use. */
 export const ALL_KINDS_INSTRUCTIONS =
   '<!-- SCHEMA_TASKS: send, sticker, react, wait, block, unblock, think, remember, note, plan, intend, xsend, clear-conversation -->\nReply with a JSON array of tasks.';
+
+/** The harness agents' media library by default: one described photo. */
+export const HARNESS_MEDIA: readonly MediaRef[] = [
+  {
+    uniqueId: '5100000000000000001',
+    kind: 'photo',
+    description: 'a sunset over a harbour, boats in silhouette',
+  },
+];
 
 type Step = { kind: 'reply'; text: string } | { kind: 'fail'; error: Error } | { kind: 'hang' };
 
@@ -81,6 +91,8 @@ export interface EngineHarnessOptions {
   pacing?: 'human' | 'off';
   partnerTypingWindowMs?: number;
   stickers?: StickerRef[];
+  /** The agents' media library; HARNESS_MEDIA by default. */
+  media?: readonly MediaRef[];
   /** A database file, so a second harness can reopen it (restart tests); in memory by default. */
   databaseFile?: string;
   clock?: ManualClock;
@@ -117,11 +129,13 @@ export class EngineHarness {
       options.instructions ?? ALL_KINDS_INSTRUCTIONS,
     );
     const stickers = options.stickers ?? [];
+    const media = options.media ?? HARNESS_MEDIA;
     this.simulator = createSimulator({
       db: this.store.db,
       clock: this.clock,
       logger,
       stickers: () => stickers,
+      media: () => media,
       agentAccount: (name) =>
         simulatedAgentAccount(
           name,

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type InboundEvent,
+  MediaNotFoundError,
+  type MediaRef,
   MessagingError,
   type MessagingPort,
   StickerNotFoundError,
 } from '../../src/main/messaging/port';
+import { MEDIA_KINDS } from '../../src/shared/domain/config';
 import { ChatMsgSchema } from '../../src/shared/domain/conversation';
 
 /**
@@ -41,8 +44,8 @@ export interface PersonOptions {
 export interface MessagingContractHarness {
   port: MessagingPort;
   /**
-   * An agent the port serves. Its account has a username (for @-mentions) and at least one
-   * sendable sticker.
+   * An agent the port serves. Its account has a username (for @-mentions), at least one
+   * sendable sticker and at least one media item, a photo among them.
    */
   agent: string;
   /** A new direct chat with a new person who has a username. */
@@ -159,6 +162,12 @@ export function describeMessagingPortContract(
       port.sendText(agent, channelId, { text, replyTo, idempotencyKey: freshKey() });
 
     const history = (channelId: number) => port.fetchHistory(agent, channelId, { limit: 100 });
+
+    const mediaOfKind = async (kind: MediaRef['kind']): Promise<MediaRef> => {
+      const found = (await port.listMedia(agent)).find((item) => item.kind === kind);
+      if (!found) throw new Error(`The harness agent must have a ${kind} in its media library.`);
+      return found;
+    };
 
     describe('identity and chats', () => {
       it('names the agent’s own account, with a username', async () => {
@@ -448,6 +457,94 @@ export function describeMessagingPortContract(
           expect(sticker.name).not.toBe('');
           expect(sticker.uniqueId).not.toBe('');
         }
+      });
+
+      it('lists the agent’s media with their kinds, stickers apart', async () => {
+        const media = await port.listMedia(agent);
+        expect(media.map((item) => item.kind)).toContain('photo');
+        const stickerIds = new Set((await port.listStickers(agent)).map((sticker) => sticker.uniqueId));
+        for (const item of media) {
+          expect(item.uniqueId).not.toBe('');
+          expect(MEDIA_KINDS.filter((kind) => kind !== 'sticker')).toContain(item.kind);
+          expect(item.description === null || typeof item.description === 'string').toBe(true);
+          expect(stickerIds.has(item.uniqueId)).toBe(false);
+        }
+        expect(new Set(media.map((item) => item.uniqueId)).size).toBe(media.length);
+      });
+
+      it('sends a media item as a reply that shows in the history', async () => {
+        const { channelId } = await harness.createDirectChat();
+        const photo = await mediaOfKind('photo');
+        const personMessageId = await harness.personSays(channelId, 'Show me the view');
+        const sent = await port.sendMedia(agent, channelId, {
+          uniqueId: photo.uniqueId,
+          replyTo: personMessageId,
+          idempotencyKey: freshKey(),
+        });
+        expect(sent.duplicate).toBe(false);
+        const messages = await history(channelId);
+        expect(messages.map((message) => message.messageId)).toEqual([personMessageId, sent.messageId]);
+        expect(ChatMsgSchema.parse(messages[1])).toEqual(messages[1]);
+        expect(messages[1]).toMatchObject({ isAgent: true, replyToMessageId: personMessageId });
+        expect(messages[1]?.parts).toEqual([
+          expect.objectContaining({ kind: 'media', mediaKind: 'photo', uniqueId: photo.uniqueId }),
+        ]);
+      });
+
+      it('sends every kind of media item with its kind', async () => {
+        const { channelId } = await harness.createDirectChat();
+        const media = await port.listMedia(agent);
+        for (const item of media) {
+          await port.sendMedia(agent, channelId, {
+            uniqueId: item.uniqueId,
+            replyTo: null,
+            idempotencyKey: freshKey(),
+          });
+        }
+        const shown = (await history(channelId)).flatMap((message) => message.parts);
+        expect(shown).toEqual(
+          media.map((item) =>
+            expect.objectContaining({ kind: 'media', mediaKind: item.kind, uniqueId: item.uniqueId }),
+          ),
+        );
+      });
+
+      it('sends a media item once for a repeated idempotency key', async () => {
+        const { channelId } = await harness.createDirectChat();
+        const photo = await mediaOfKind('photo');
+        const outbound = { uniqueId: photo.uniqueId, replyTo: null, idempotencyKey: freshKey() };
+        const first = await port.sendMedia(agent, channelId, outbound);
+        const again = await port.sendMedia(agent, channelId, outbound);
+        expect(first.duplicate).toBe(false);
+        expect(again).toEqual({ messageId: first.messageId, duplicate: true });
+        expect((await history(channelId)).map((message) => message.messageId)).toEqual([first.messageId]);
+      });
+
+      it('sends a sticker named by its unique id as a sticker', async () => {
+        const { channelId } = await harness.createDirectChat();
+        const sticker = (await port.listStickers(agent))[0]!;
+        const sent = await port.sendMedia(agent, channelId, {
+          uniqueId: sticker.uniqueId,
+          replyTo: null,
+          idempotencyKey: freshKey(),
+        });
+        const [message] = await history(channelId);
+        expect(message?.messageId).toBe(sent.messageId);
+        expect(message?.parts).toEqual([
+          expect.objectContaining({ kind: 'media', mediaKind: 'sticker', uniqueId: sticker.uniqueId }),
+        ]);
+      });
+
+      it('refuses a media item the agent does not have with MediaNotFoundError', async () => {
+        const { channelId } = await harness.createDirectChat();
+        const sending = port.sendMedia(agent, channelId, {
+          uniqueId: '9999999999999',
+          replyTo: null,
+          idempotencyKey: freshKey(),
+        });
+        await expect(sending).rejects.toBeInstanceOf(MediaNotFoundError);
+        await expect(sending).rejects.toMatchObject({ retryable: false });
+        expect(await history(channelId)).toEqual([]);
       });
 
       it('accepts typing and cancel', async () => {

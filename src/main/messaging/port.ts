@@ -1,3 +1,4 @@
+import type { MediaKind } from '../../shared/domain/config';
 import type { ChatInfo, ChatMsg, Reaction, StickerRef } from '../../shared/domain/conversation';
 
 /**
@@ -23,6 +24,8 @@ export interface MessagingPort {
   sendText(agent: string, channelId: number, message: OutboundText): Promise<SentMessage>;
   /** Sends a sticker from the agent's sendable stickers; throws StickerNotFoundError when unknown. */
   sendSticker(agent: string, channelId: number, sticker: OutboundSticker): Promise<SentMessage>;
+  /** Sends a photo, video or file from the agent's media library; throws MediaNotFoundError when unknown. */
+  sendMedia(agent: string, channelId: number, media: OutboundMedia): Promise<SentMessage>;
   /** Sets (or, with null, removes) the agent's reaction on a message. */
   react(agent: string, channelId: number, messageId: number, emoji: string | null): Promise<void>;
   /** Shows "typing…" (Telegram expires it after ~6 s) or cancels it while staying online. */
@@ -43,6 +46,8 @@ export interface MessagingPort {
   isBlocked(agent: string, userId: number): Promise<boolean>;
   /** Stickers the agent may send: its sticker sets plus those in its asset library. */
   listStickers(agent: string): Promise<StickerRef[]>;
+  /** Media the agent may send (on Telegram: the non-sticker media in its Saved Messages). */
+  listMedia(agent: string): Promise<MediaRef[]>;
   /** Chats with something for the agent to look at (for the scan after a start or reconnect). */
   listUnread(agent: string): Promise<UnreadChat[]>;
   /** The agent's chats, the one with the newest activity first, at most `limit` (the console's list). */
@@ -67,6 +72,21 @@ export interface OutboundSticker {
   name: string;
   replyTo: number | null;
   idempotencyKey: string;
+}
+
+export interface OutboundMedia {
+  /** The file unique id, as listMedia names it. */
+  uniqueId: string;
+  replyTo: number | null;
+  idempotencyKey: string;
+}
+
+/** One item of an agent's media library. */
+export interface MediaRef {
+  uniqueId: string;
+  kind: MediaKind;
+  /** What it shows, from the curated media descriptions; null when nobody described it. */
+  description: string | null;
 }
 
 export interface SentMessage {
@@ -145,5 +165,12 @@ export class StickerNotFoundError extends MessagingError {
   constructor(setName: string, name: string) {
     super(`The agent has no sticker "${name}" in set "${setName}".`, { retryable: false });
     this.name = 'StickerNotFoundError';
+  }
+}
+
+export class MediaNotFoundError extends MessagingError {
+  constructor(uniqueId: string) {
+    super(`The agent has no media with unique id "${uniqueId}" in its library.`, { retryable: false });
+    this.name = 'MediaNotFoundError';
   }
 }

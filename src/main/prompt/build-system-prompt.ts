@@ -3,9 +3,12 @@ import type { ChatInfo, StickerRef } from '../../shared/domain/conversation';
 import type { MemoryEntry } from '../../shared/domain/memory';
 import { extractSchemaTasks } from '../config/schema-tasks';
 import { substituteTemplates } from '../config/templates';
+import type { MediaRef } from '../messaging/port';
+import type { ModelTaskKind } from '../tasks/kinds';
 import { allowedTaskKinds, buildResponseSchema } from '../tasks/response-schema';
 import { channelDetailsSection } from './channel-details';
 import { currentTimeSection } from './current-time-section';
+import { mediaSection } from './media-section';
 import {
   conversationNotesSection,
   conversationPlanSection,
@@ -26,6 +29,8 @@ export interface SystemPromptInput {
   /** The agent's role prompts in configured order, loaded by the caller. */
   rolePrompts: readonly { name: string; text: string }[];
   stickers: readonly StickerRef[];
+  /** The agent's media library; listed only when `send_media` is enabled. */
+  media: readonly MediaRef[];
   memories: readonly MemoryEntry[];
   intentions: readonly MemoryEntry[];
   /** This conversation's notes. */
@@ -48,10 +53,27 @@ export interface BuiltPrompt {
 }
 
 /**
+ * The task kinds an agent's replies may use (see `allowedTaskKinds`). Only texts the operator
+ * wrote can enable kinds: a partner's bio, a stored memory or a sticker description that happens
+ * to contain a SCHEMA_TASKS comment must not unlock `block` or `xsend`. Read before substitution
+ * for the same reason (a partner's name is inserted there).
+ */
+export function enabledTaskKinds(
+  input: Pick<SystemPromptInput, 'agent' | 'instructions' | 'rolePrompts'>,
+): ModelTaskKind[] {
+  const operatorTexts = [
+    input.instructions,
+    input.agent.instructions,
+    ...input.rolePrompts.map((role) => role.text),
+  ];
+  return allowedTaskKinds(extractSchemaTasks(operatorTexts.join('\n')));
+}
+
+/**
  * The system prompt of one turn. Sections run from the most to the least stable, so that a
  * provider's prompt cache can reuse the longest possible prefix from the previous turn:
- * 1. what the operator wrote (Instructions, agent instructions, role prompts, stickers), the same
- *    for every turn of every conversation of the agent;
+ * 1. what the operator wrote (Instructions, agent instructions, role prompts, stickers, media),
+ *    the same for every turn of every conversation of the agent;
  * 2. state that changes now and then (memories, intentions, this conversation's notes and plan,
  *    channel details), byte-identical while it does not change;
  * 3. what changes every turn (the current time, then why it is the agent's turn, last so it is
@@ -61,6 +83,7 @@ export interface BuiltPrompt {
  */
 export function buildSystemPrompt(input: SystemPromptInput): BuiltPrompt {
   const { agent, chat } = input;
+  const allowedKinds = enabledTaskKinds(input);
   const substitute = (text: string): string =>
     substituteTemplates(text, {
       agentName: agent.name,
@@ -83,6 +106,7 @@ export function buildSystemPrompt(input: SystemPromptInput): BuiltPrompt {
       promptSection(`role:${role.name}`, role.name, substitute(role.text), true),
     ),
     stickerSection(input.stickers),
+    mediaSection(input.media, allowedKinds),
     globalMemoriesSection(input.memories),
     intentionsSection(input.intentions),
     conversationNotesSection(input.notes),
@@ -92,18 +116,6 @@ export function buildSystemPrompt(input: SystemPromptInput): BuiltPrompt {
     turnInstructionsSection(input.turn, substitute),
   ];
   const sections = candidates.filter((section): section is PromptSection => section !== null);
-
-  /*
-   * Only texts the operator wrote can enable task kinds: a partner's bio, a stored memory or a
-   * sticker description that happens to contain a SCHEMA_TASKS comment must not unlock `block`
-   * or `xsend`. Read before substitution for the same reason (a partner's name is inserted there).
-   */
-  const operatorTexts = [
-    input.instructions,
-    agent.instructions,
-    ...input.rolePrompts.map((role) => role.text),
-  ];
-  const allowedKinds = allowedTaskKinds(extractSchemaTasks(operatorTexts.join('\n')));
 
   return {
     text: sections.map((section) => section.text).join('\n\n'),

@@ -1,5 +1,10 @@
 /** The system prompt: its sections, their cache-friendly order, and the reply schema they allow. */
-export { type BuiltPrompt, buildSystemPrompt, type SystemPromptInput } from './build-system-prompt';
+export {
+  type BuiltPrompt,
+  buildSystemPrompt,
+  enabledTaskKinds,
+  type SystemPromptInput,
+} from './build-system-prompt';
 export { unchangedPrefixShare } from './prefix-share';
 export type { PromptSection } from './section';
 export type { TurnContext } from './turn-instructions';

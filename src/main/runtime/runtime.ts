@@ -81,6 +81,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     clock,
     logger: options.logger,
     stickers: (name) => stickers.forAgent(agentNamed(name)),
+    media: (name) => stickers.mediaFor(agentNamed(name)),
     agentAccount: (name) => simulatedAgentAccount(name, agentNamed(name)),
   });
   const llm = createLlmRouter({

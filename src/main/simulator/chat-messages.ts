@@ -1,5 +1,5 @@
 import type { ChatMsg, ChatPerson, MessagePart, StickerRef } from '../../shared/domain/conversation';
-import type { AccountInfo } from '../messaging/port';
+import type { AccountInfo, MediaRef } from '../messaging/port';
 import type { MessageRow, PersonRow, ReactionRow } from './simulator-repository';
 
 /** How Telegram shows a user: first and last name. */
@@ -29,6 +29,10 @@ export function stickerPart(sticker: StickerRef): MessagePart {
     stickerSetTitle: sticker.setTitle,
     stickerName: sticker.name,
   };
+}
+
+export function mediaPart(media: MediaRef): MessagePart {
+  return { kind: 'media', mediaKind: media.kind, uniqueId: media.uniqueId, description: media.description };
 }
 
 /** The message's text, when it has any (stickers have none). */

@@ -1,4 +1,5 @@
 export { ONLINE_EXPIRY_MS, TYPING_EXPIRY_MS } from './agent-presence';
+export { curatedMedia } from './curated-media';
 export { curatedStickers } from './curated-stickers';
 export type { SendFaultControls } from './send-faults';
 export { FIRST_SIMULATED_PERSON_ID, groupChannelId } from './simulated-ids';

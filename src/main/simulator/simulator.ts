@@ -8,8 +8,11 @@ import {
   type InboundEvent,
   type ListChatsOptions,
   type MarkReadOptions,
+  MediaNotFoundError,
+  type MediaRef,
   MessagingError,
   type MessagingPort,
+  type OutboundMedia,
   type OutboundSticker,
   type OutboundText,
   type SentMessage,
@@ -18,7 +21,7 @@ import {
 } from '../messaging/port';
 import type { SqliteDatabase } from '../store';
 import { AgentPresence } from './agent-presence';
-import { messageText, stickerPart } from './chat-messages';
+import { mediaPart, messageText, stickerPart } from './chat-messages';
 import { ListenerSet } from './listener-set';
 import { mentionsUsername } from './mentions';
 import { type SendFaultControls, SendFaults } from './send-faults';
@@ -42,6 +45,8 @@ export interface SimulatorDeps {
   logger: Logger;
   /** The stickers the agent may send, from curated media; people send from the same list. */
   stickers: (agent: string) => readonly StickerRef[];
+  /** The agent's media library (photos, videos, files), from curated media; stickers are not in it. */
+  media: (agent: string) => readonly MediaRef[];
   /** The agent's own account as the people see it; its username is what @-mentions name. */
   agentAccount: (agent: string) => AccountInfo;
 }
@@ -138,6 +143,17 @@ export class Simulator implements MessagingPort {
         .find((candidate) => candidate.setName === sticker.setName && candidate.name === sticker.name);
       if (!found) throw new StickerNotFoundError(sticker.setName, sticker.name);
       return [stickerPart(found)];
+    });
+  }
+
+  /** Sends from the media library; a sticker's unique id sends the sticker, as Telegram would. */
+  async sendMedia(agent: string, channelId: number, media: OutboundMedia): Promise<SentMessage> {
+    return this.#sendAsAgent(agent, channelId, media, () => {
+      const found = this.#deps.media(agent).find((candidate) => candidate.uniqueId === media.uniqueId);
+      if (found) return [mediaPart(found)];
+      const sticker = this.#deps.stickers(agent).find((candidate) => candidate.uniqueId === media.uniqueId);
+      if (sticker) return [stickerPart(sticker)];
+      throw new MediaNotFoundError(media.uniqueId);
     });
   }
 
@@ -241,6 +257,10 @@ export class Simulator implements MessagingPort {
 
   async listStickers(agent: string): Promise<StickerRef[]> {
     return [...this.#deps.stickers(agent)];
+  }
+
+  async listMedia(agent: string): Promise<MediaRef[]> {
+    return [...this.#deps.media(agent)];
   }
 
   /**

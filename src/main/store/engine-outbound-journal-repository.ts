@@ -1,9 +1,14 @@
 import type { ConversationKey } from '../engine/conversation-key';
 import type { SqliteDatabase } from './migrations/migration';
 
-export type OutboundKind = 'text' | 'sticker';
+const OUTBOUND_KINDS = ['text', 'sticker', 'media'] as const;
+export type OutboundKind = (typeof OUTBOUND_KINDS)[number];
 
-/** One outbound message of a send or sticker task, journalled before it goes out. */
+function isOutboundKind(kind: string): kind is OutboundKind {
+  return (OUTBOUND_KINDS as readonly string[]).includes(kind);
+}
+
+/** One outbound message of a send, sticker or send_media task, journalled before it goes out. */
 export interface OutboundSendEntry {
   idempotencyKey: string;
   taskId: string;
@@ -30,7 +35,7 @@ function toEntry(row: JournalRow): OutboundSendEntry {
   return {
     idempotencyKey: row.idempotency_key,
     taskId: row.task_id,
-    kind: row.kind === 'sticker' ? 'sticker' : 'text',
+    kind: isOutboundKind(row.kind) ? row.kind : 'text',
     createdAt: row.created_at,
     messageId: row.message_id,
     sentAt: row.sent_at,

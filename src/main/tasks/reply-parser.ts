@@ -1,9 +1,13 @@
+import { canonicalTaskKind } from './kinds/kind-aliases';
 import { randomTaskId, type TaskIdFactory } from './task-id';
 
 /** One task as the model wrote it, before its kind's fields are checked. */
 export interface ParsedTask {
   id: string;
-  /** Lower-cased; may name a kind Troupe does not have (it fails later, as a task). */
+  /**
+   * Lower-cased, an alias (`photo`) replaced by its kind; may name a kind Troupe does not have (it
+   * fails later, as a task).
+   */
   kind: string;
   dependsOn: string[];
   /** Every other field of the task object, as written. */
@@ -59,7 +63,7 @@ function toTask(element: unknown, index: number, newTaskId: TaskIdFactory): Pars
     depends_on: rawDependsOn,
     ...params
   } = element as Record<string, unknown>;
-  const kind = typeof rawKind === 'string' ? rawKind.trim().toLowerCase() : '';
+  const kind = typeof rawKind === 'string' ? canonicalTaskKind(rawKind) : '';
   if (kind === '') throw new DiscardedReplyError(`Task ${index + 1} of the reply has no kind.`);
   return { id: asId(rawId) ?? newTaskId(kind), kind, dependsOn: dependencyIds(rawDependsOn), params };
 }

@@ -1,4 +1,10 @@
-import { isModelTaskKind, type JsonSchema, type ModelTaskKind, TASK_KIND_DEFINITIONS } from './kinds';
+import {
+  canonicalTaskKind,
+  isModelTaskKind,
+  type JsonSchema,
+  type ModelTaskKind,
+  TASK_KIND_DEFINITIONS,
+} from './kinds';
 
 /** Fields every task may carry: its id, and the ids it waits for. */
 const SHARED_PROPERTIES = {
@@ -28,10 +34,11 @@ function taskObjectSchema(kind: ModelTaskKind): JsonSchema {
 
 /**
  * The kinds a reply may use, given the kinds the prompts enable: those Troupe implements, plus
- * `think` always, so the model can always answer "nothing to do". In the schema's order.
+ * `think` always, so the model can always answer "nothing to do". In the schema's order; an alias
+ * (`photo`) enables its kind.
  */
 export function allowedTaskKinds(enabledKinds: readonly string[]): ModelTaskKind[] {
-  const enabled = new Set<string>(['think', ...enabledKinds.map((kind) => kind.trim().toLowerCase())]);
+  const enabled = new Set<string>(['think', ...enabledKinds.map(canonicalTaskKind)]);
   return Object.keys(TASK_KIND_DEFINITIONS).filter(
     (kind): kind is ModelTaskKind => isModelTaskKind(kind) && enabled.has(kind),
   );

@@ -6,6 +6,7 @@ export const GRAPH_TASK_KINDS = [
   'received',
   'send',
   'sticker',
+  'send_media',
   'react',
   'wait',
   'block',

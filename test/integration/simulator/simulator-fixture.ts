@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../../src/main/clock';
 import { createLogger, type Logger } from '../../../src/main/logging';
-import type { AccountInfo } from '../../../src/main/messaging/port';
+import type { AccountInfo, MediaRef } from '../../../src/main/messaging/port';
 import { createSimulator, type Simulator } from '../../../src/main/simulator';
 import { DATABASE_FILE_NAME, openStore, type Store } from '../../../src/main/store';
 import type { ChatPerson, StickerRef } from '../../../src/shared/domain/conversation';
@@ -39,6 +39,15 @@ export const STICKERS: StickerRef[] = [
   },
 ];
 
+export const MEDIA: MediaRef[] = [
+  {
+    uniqueId: '5100000000000000001',
+    kind: 'photo',
+    description: 'a sunset over a harbour, boats in silhouette',
+  },
+  { uniqueId: '5100000000000000002', kind: 'video', description: null },
+];
+
 /** A Simulator on a SQLite file in its own temporary directory, reopenable as after a restart. */
 export class SimulatorFixture {
   readonly dir = mkdtempSync(join(tmpdir(), 'troupe-simulator-'));
@@ -71,6 +80,7 @@ export class SimulatorFixture {
       clock: this.clock,
       logger: this.logger,
       stickers: () => STICKERS,
+      media: () => MEDIA,
       agentAccount: () => AGENT_ACCOUNT,
     });
   }

@@ -15,7 +15,7 @@ function contractPerson(user: FakeUser): ContractPerson {
 
 /**
  * The contract driver over TelegramMessagingPort on a fake Telegram: the agent is a logged-in
- * account with a username and a sticker set; the people are other users of the fake. A direct
+ * account with a username, a sticker set, and a photo and a video in its Saved Messages; the people are other users of the fake. A direct
  * chat's person is one of the agent's contacts, since a Telegram account can only address a
  * user it has seen (the port finds contacts by itself).
  */
@@ -37,6 +37,11 @@ export async function telegramContractHarness(): Promise<MessagingContractHarnes
     shortName: STICKER_SET,
     title: 'Wendy the Dancer',
     stickers: [{ emoji: '😀' }, { emoji: '😢' }],
+  });
+  // The agent's media library: what the operator saved in its Saved Messages.
+  fake.userSays(agentUser.id, agentUser.id, '', { media: fake.createPhoto() });
+  fake.userSays(agentUser.id, agentUser.id, '', {
+    media: fake.createDocument({ mimeType: 'video/mp4', fileName: 'clip.mp4' }),
   });
   const view = await testbed.accounts.connect(
     AGENT,

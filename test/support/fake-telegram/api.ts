@@ -119,7 +119,13 @@ export interface FakeTelegram {
   createUser(options: CreateUserOptions): FakeUser;
   createGroup(options: { title: string; creatorId: bigint; memberIds: readonly bigint[] }): FakeGroup;
   addContact(ownerId: bigint, contactId: bigint): void;
-  createDocument(options?: { bytes?: Buffer; mimeType?: string; fileName?: string }): FakeFile;
+  createDocument(options?: {
+    bytes?: Buffer;
+    mimeType?: string;
+    fileName?: string;
+    /** What the file is besides its name: DocumentAttributeVideo, DocumentAttributeAnimated, ... */
+    attributes?: readonly Api.TypeDocumentAttribute[];
+  }): FakeFile;
   createPhoto(options?: { bytes?: Buffer; width?: number; height?: number }): FakeFile;
   createStickerSet(options: {
     shortName: string;

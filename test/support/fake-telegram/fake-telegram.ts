@@ -232,8 +232,11 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
       bytes = randomBytes(4096),
       mimeType = 'application/octet-stream',
       fileName = 'file.bin',
+      attributes = [],
     } = {}) {
-      return fileOf(newDocument(bytes, mimeType, [new Api.DocumentAttributeFilename({ fileName })], false));
+      return fileOf(
+        newDocument(bytes, mimeType, [...attributes, new Api.DocumentAttributeFilename({ fileName })], false),
+      );
     },
 
     createPhoto({ bytes = randomBytes(4096), width = 640, height = 480 } = {}) {

@@ -47,6 +47,7 @@ describe('the shipped samples and configdir', () => {
       'block',
       'react',
       'send',
+      'send_media',
       'sticker',
       'think',
       'unblock',

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LlmError } from '../../../src/main/llm/provider';
 import { agentConfig } from '../../support/agent-config';
-import { EngineHarness, type HarnessChat } from '../../support/engine-harness';
+import {
+  ALL_KINDS_INSTRUCTIONS,
+  EngineHarness,
+  HARNESS_MEDIA,
+  type HarnessChat,
+} from '../../support/engine-harness';
 
 const CATS = {
   setName: 'Cats',
@@ -10,6 +15,9 @@ const CATS = {
   uniqueId: 'cat-1',
   description: 'a grinning cat',
 };
+
+/** Every kind of the harness, plus send_media. */
+const MEDIA_INSTRUCTIONS = ALL_KINDS_INSTRUCTIONS.replace('sticker,', 'sticker, send_media,');
 
 function nodesOf(harness: EngineHarness, chat: HarnessChat) {
   return harness.engine.graph(harness.conversation(chat))?.nodes ?? [];
@@ -292,6 +300,70 @@ describe('conversation engine', () => {
       harness.say(chat, 'show me');
       await harness.advance(6_000);
       expect(harness.agentTexts(chat)).toEqual(['[media]', '🐶']);
+    });
+
+    it('sends a photo from the media library the prompt lists, and fails an unknown id at once', async () => {
+      harness = new EngineHarness({ pacing: 'off', instructions: MEDIA_INSTRUCTIONS });
+      const photo = HARNESS_MEDIA[0]!;
+      const chat = harness.directChat();
+      harness.llm.reply([
+        { kind: 'send_media', unique_id: photo.uniqueId },
+        { kind: 'photo', unique_id: 'AgADnope' },
+      ]);
+      harness.say(chat, 'show me the view');
+      await harness.advance(6_000);
+
+      expect(harness.llm.queries[0]!.systemPrompt).toContain(
+        `- ${photo.uniqueId} (photo) - ${photo.description}`,
+      );
+      const sent = harness.messages(chat).filter((message) => message.isAgent);
+      expect(sent.map((message) => message.parts)).toEqual([
+        [{ kind: 'media', mediaKind: 'photo', uniqueId: photo.uniqueId, description: photo.description }],
+      ]);
+      const media = nodesOf(harness, chat).filter((node) => node.kind === 'send_media');
+      expect(media.map((node) => [node.status, node.retries])).toEqual([
+        ['done', 0],
+        ['failed', 0],
+      ]);
+      expect(media[1]!.lastError).toBe('The agent has no media with unique id "AgADnope" in its library.');
+    });
+
+    it('waits twice the sticker delay before a photo, and in a group replies with it to the trigger', async () => {
+      harness = new EngineHarness({
+        instructions: MEDIA_INSTRUCTIONS,
+        engine: { stickerDelaySeconds: 3, startTypingDelaySeconds: 0 },
+      });
+      const photo = HARNESS_MEDIA[0]!;
+      const group = harness.groupChat(['Kim']);
+      harness.llm.reply([{ kind: 'send_media', unique_id: photo.uniqueId }]);
+      const trigger = harness.say(group, `${harness.mention} any photos from the trip?`, {
+        as: group.personIds[0]!,
+      });
+      // Step until the turn has run, so the wait is measured from the plan, not from the message.
+      for (let step = 0; step < 40 && harness.llm.queries.length === 0; step++) await harness.advance(250);
+      expect(harness.llm.queries).toHaveLength(1);
+      const wait = nodesOf(harness, group).find((node) => node.kind === 'wait' && node.params.typing);
+      expect(wait?.params.delay).toBe(6);
+      await harness.advance(5_500);
+      expect(harness.agentTexts(group)).toEqual([]);
+
+      await harness.advance(1_000);
+      const sent = harness.messages(group).filter((message) => message.isAgent);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ replyToMessageId: trigger.messageId });
+      expect(sent[0]!.parts[0]).toMatchObject({ kind: 'media', uniqueId: photo.uniqueId });
+    });
+
+    it('leaves the media library out of the prompt when send_media is not enabled', async () => {
+      harness = new EngineHarness({ pacing: 'off' });
+      const listMedia = vi.spyOn(harness.simulator, 'listMedia');
+      const chat = harness.directChat();
+      harness.llm.reply([{ kind: 'send_media', unique_id: HARNESS_MEDIA[0]!.uniqueId }]);
+      harness.say(chat, 'show me the view');
+      await harness.advance(6_000);
+      expect(harness.llm.queries[0]!.systemPrompt).not.toContain('# Media You May Send');
+      expect(listMedia).not.toHaveBeenCalled();
+      expect(harness.agentTexts(chat)).toEqual([]);
     });
 
     it('ignores a send with empty text', async () => {

@@ -94,6 +94,42 @@ describe('scheduling a reply', () => {
     expect(added.map((node) => node.params.reply_to)).toEqual([7, 41]);
   });
 
+  it('waits twice the sticker delay before a send_media, as a typing wait', () => {
+    const { added } = schedule([
+      task('st', 'sticker', { sticker_set: 'Cats', name: '😺' }),
+      task('m', 'send_media', { unique_id: 'AgADphoto1' }),
+    ]);
+    expect(added.map((node) => [node.kind, node.dependsOn, node.params.delay ?? null])).toEqual([
+      ['wait', ['r'], 4],
+      ['sticker', [added[0]!.id], null],
+      ['wait', ['st'], 8],
+      ['send_media', [added[2]!.id], null],
+    ]);
+    expect(added[2]!.params).toMatchObject({ typing: true });
+  });
+
+  it('in a group, makes a send_media that comes first a reply to the trigger message', () => {
+    const { added } = schedule(
+      [
+        task('m', 'send_media', { unique_id: 'AgADphoto1' }),
+        task('s1', 'send', { text: 'that one is from last summer' }),
+      ],
+      { pacing: NO_PACING, group: true, trigger: 41 },
+    );
+    expect(added.map((node) => [node.kind, node.params.reply_to ?? null])).toEqual([
+      ['send_media', 41],
+      ['send', null],
+    ]);
+  });
+
+  it('leaves a send_media with its own reply_to alone and defaults the next outward task', () => {
+    const { added } = schedule(
+      [task('m', 'send_media', { unique_id: 'AgADphoto1', reply_to: 7 }), task('s1', 'send', { text: 'a' })],
+      { pacing: NO_PACING, group: true, trigger: 41 },
+    );
+    expect(added.map((node) => node.params.reply_to)).toEqual([7, 41]);
+  });
+
   it('sets no default reply in a direct chat', () => {
     const { added } = schedule([task('s1', 'send', { text: 'a' })], { pacing: NO_PACING, trigger: null });
     expect(added[0]!.params.reply_to).toBeUndefined();

@@ -41,6 +41,13 @@ describe('typing delay', () => {
     expect(typingWaitBefore('react', {}, pacing())).toBe(0);
   });
 
+  it('waits twice the sticker delay before a send_media, and skips it when negligible', () => {
+    expect(typingWaitBefore('send_media', { unique_id: 'AgADphoto1' }, pacing())).toBe(8);
+    expect(typingWaitBefore('send_media', {}, pacing({ stickerDelaySeconds: 1.5 }))).toBe(3);
+    expect(typingWaitBefore('send_media', {}, pacing({ stickerDelaySeconds: 0.25 }))).toBe(0);
+    expect(typingWaitBefore('send_media', {}, pacing({ stickerDelaySeconds: 0 }))).toBe(0);
+  });
+
   it("takes the agent file's overrides over the global settings", () => {
     const engine = {
       ...DEFAULT_ENGINE_SETTINGS,

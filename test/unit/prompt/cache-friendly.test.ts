@@ -41,6 +41,10 @@ describe('the prompt of a shipped sample agent from turn to turn', () => {
         juniper.rolePrompts.map(async (name) => ({ name, text: await prompts.load(name) })),
       ),
       stickers: [],
+      media: [
+        { uniqueId: 'AgADshopfront', kind: 'photo', description: 'The bookshop window at dusk.' },
+        { uniqueId: 'AgADreading', kind: 'video', description: null },
+      ],
       memories: [
         entry('memory-1', 'I promised the Thursday reading group lemon cake.', {
           creationChannelId: -100123,
@@ -66,6 +70,7 @@ describe('the prompt of a shipped sample agent from turn to turn', () => {
     const first = turnAt('2026-01-15T13:30:00Z', 5121);
     const second = turnAt('2026-01-15T13:34:10Z', 5123);
     expect(first.text).not.toBe(second.text);
+    expect(stablePrefix(first)).toContain('# Media You May Send');
     expect(stablePrefix(second)).toBe(stablePrefix(first));
     expect(second.text.startsWith(`${stablePrefix(first)}\n\n`)).toBe(true);
   });
@@ -118,6 +123,7 @@ describe('the prompt of a shipped sample agent from turn to turn', () => {
       'think',
       'send',
       'sticker',
+      'send_media',
       'react',
       'wait',
       'block',

@@ -57,6 +57,7 @@ export function promptInput(overrides: Partial<SystemPromptInput> = {}): SystemP
     instructions: '<!-- SCHEMA_TASKS: send, react, think -->\n\n# How You Reply\n\nYou are {char}.',
     rolePrompts: [],
     stickers: [],
+    media: [],
     memories: [],
     intentions: [],
     notes: [],

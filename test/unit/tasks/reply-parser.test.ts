@@ -27,6 +27,7 @@ describe('parseTaskReply', () => {
         { kind: 'think', id: 't', text: 'She is asking about the weekend.' },
         { kind: 'send', id: 's', text: 'Quiet one!', reply_to: 5120 },
         { kind: 'sticker', id: 'st', sticker_set: 'CuteCats', name: '👋' },
+        { kind: 'send_media', id: 'sm', unique_id: 'AgADphoto1', reply_to: 5120 },
         { kind: 'react', id: 'r', emoji: '👍', message_id: 5120 },
         { kind: 'wait', id: 'w', delay: 30 },
         { kind: 'block', id: 'b' },
@@ -43,6 +44,7 @@ describe('parseTaskReply', () => {
       'think',
       'send',
       'sticker',
+      'send_media',
       'react',
       'wait',
       'block',
@@ -61,8 +63,30 @@ describe('parseTaskReply', () => {
       params: { text: 'Quiet one!', reply_to: 5120 },
     });
     expect(tasks[2]!.params).toEqual({ sticker_set: 'CuteCats', name: '👋' });
-    expect(tasks[5]!.params).toEqual({});
-    expect(tasks[8]!.params).toEqual({ target_channel_id: -100123, intent: 'Tell the group.' });
+    expect(tasks[3]!.params).toEqual({ unique_id: 'AgADphoto1', reply_to: 5120 });
+    expect(tasks[6]!.params).toEqual({});
+    expect(tasks[9]!.params).toEqual({ target_channel_id: -100123, intent: 'Tell the group.' });
+  });
+
+  it('reads the photo kind as send_media, also for the id it generates', () => {
+    expect(parse('[{"kind": " Photo ", "unique_id": "AgADphoto1"}]')).toEqual([
+      {
+        id: 'send_media-00000001',
+        kind: 'send_media',
+        dependsOn: [],
+        params: { unique_id: 'AgADphoto1' },
+      },
+    ]);
+  });
+
+  it('keeps a send_media without unique_id as a task, for the kind check to fail it', () => {
+    expect(parse('[{"kind": "send_media", "reply_to": 3}]')).toEqual([
+      { id: 'send_media-00000001', kind: 'send_media', dependsOn: [], params: { reply_to: 3 } },
+    ]);
+  });
+
+  it('does not read object properties such as constructor as an alias', () => {
+    expect(parse('[{"kind": "constructor"}]')[0]!.kind).toBe('constructor');
   });
 
   it('passes kinds Troupe does not have through, to fail later as tasks', () => {

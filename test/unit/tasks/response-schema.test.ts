@@ -79,6 +79,21 @@ describe('buildResponseSchema', () => {
     expect(taskSchema(schema, 'note').required).toEqual(['kind', 'content']);
   });
 
+  it('offers send_media with a required unique id and an optional reply_to', () => {
+    expect(taskSchema(buildResponseSchema(['send_media']), 'send_media')).toEqual({
+      type: 'object',
+      properties: {
+        kind: { type: 'string', enum: ['send_media'] },
+        id: { type: 'string' },
+        unique_id: { type: 'string' },
+        reply_to: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
+        depends_on: { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+      },
+      required: ['kind', 'unique_id'],
+      additionalProperties: false,
+    });
+  });
+
   it('returns an independent deep copy each time', () => {
     const first = buildResponseSchema(['send', 'react']);
     const pristine = buildResponseSchema(['send', 'react']);
@@ -94,5 +109,17 @@ describe('buildResponseSchema', () => {
 describe('allowedTaskKinds', () => {
   it('lists think and the implemented kinds asked for, in schema order', () => {
     expect(allowedTaskKinds(['remember', 'note', 'event'])).toEqual(['think', 'remember', 'note']);
+  });
+
+  it('puts send_media after sticker, and lets the photo alias enable it', () => {
+    expect(allowedTaskKinds(['react', 'send_media', 'sticker', 'send'])).toEqual([
+      'think',
+      'send',
+      'sticker',
+      'send_media',
+      'react',
+    ]);
+    expect(allowedTaskKinds([' PHOTO '])).toEqual(['think', 'send_media']);
+    expect(allowedTaskKinds(['send'])).not.toContain('send_media');
   });
 });

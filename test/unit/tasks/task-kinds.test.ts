@@ -80,6 +80,21 @@ describe('validateTaskParams', () => {
     );
   });
 
+  it('requires a send_media unique id, with an optional reply_to', () => {
+    expect(validateTaskParams('send_media', { unique_id: ' AgADxyz ', reply_to: '7' })).toEqual({
+      ok: true,
+      params: { unique_id: 'AgADxyz', reply_to: 7 },
+    });
+    expect(validateTaskParams('send_media', { unique_id: 'AgADxyz', reply_to: null })).toEqual({
+      ok: true,
+      params: { unique_id: 'AgADxyz' },
+    });
+    expect(errorOf('send_media', {})).toBe('send_media task: unique_id is required');
+    expect(errorOf('send_media', { unique_id: null })).toBe('send_media task: unique_id is required');
+    expect(errorOf('send_media', { unique_id: '  ' })).toBe('send_media task: unique_id must not be empty');
+    expect(errorOf('send_media', { unique_id: 42 })).toBe('send_media task: unique_id must be a string');
+  });
+
   it("accepts only Telegram's reaction emoji, with or without a variation selector", () => {
     expect(validateTaskParams('react', { emoji: '❤️', message_id: '12' })).toEqual({
       ok: true,

@@ -16,17 +16,18 @@ export interface ScheduleReplyInput {
   received: TaskNode;
   tasks: readonly PlannedTask[];
   pacing: Pacing;
-  /** In a group, the first send or sticker without `reply_to` answers this message. */
+  /** In a group, the first send, sticker or send_media without `reply_to` answers this message. */
   groupTriggerMessageId: number | null;
   now: Date;
 }
 
-const OUTWARD_KINDS = new Set(['send', 'sticker']);
+/** Kinds that put a message into the chat. */
+const OUTWARD_KINDS = new Set(['send', 'sticker', 'send_media']);
 
 /**
  * Adds the model's graph tasks to the graph as one sequential chain after the received task:
  * each task depends on the one before it (plus the `depends_on` the model gave, where they point
- * back), with a typing wait before each send and sticker. Returns the added nodes.
+ * back), with a typing wait before each send, sticker and send_media. Returns the added nodes.
  */
 export function scheduleReplyTasks(input: ScheduleReplyInput): TaskNode[] {
   const { graph, pacing, now } = input;

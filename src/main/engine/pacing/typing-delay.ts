@@ -36,6 +36,12 @@ export function typingDelaySeconds(text: string, pacing: Pacing): number {
 }
 
 /**
+ * Picking a photo or file from one's gallery takes a person longer than tapping a sticker from
+ * the open panel: twice the sticker delay.
+ */
+export const MEDIA_DELAY_STICKER_MULTIPLE = 2;
+
+/**
  * The typing wait to insert before a graph task, in seconds; 0 when none is due (the kind has no
  * typing, or the wait would be negligible).
  */
@@ -44,5 +50,6 @@ export function typingWaitBefore(kind: string, params: Record<string, unknown>, 
   if (kind === 'send')
     seconds = typingDelaySeconds(typeof params.text === 'string' ? params.text : '', pacing);
   else if (kind === 'sticker') seconds = pacing.stickerDelaySeconds;
+  else if (kind === 'send_media') seconds = MEDIA_DELAY_STICKER_MULTIPLE * pacing.stickerDelaySeconds;
   return seconds > NEGLIGIBLE_WAIT_SECONDS ? seconds : 0;
 }

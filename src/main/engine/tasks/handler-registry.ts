@@ -1,6 +1,6 @@
 import { GRAPH_TASK_KINDS } from '../../../shared/domain/tasks';
 import { blockHandler, clearConversationHandler, unblockHandler, xsendHandler } from './chat-control-tasks';
-import { reactHandler, sendHandler, stickerHandler } from './outbound-tasks';
+import { reactHandler, sendHandler, sendMediaHandler, stickerHandler } from './outbound-tasks';
 import type { GraphTaskDeps } from './task-deps';
 import { PermanentTaskError, type TaskHandler } from './task-handler';
 
@@ -27,6 +27,7 @@ export function createTaskHandlers(
     received,
     send: sendHandler(deps),
     sticker: stickerHandler(deps),
+    send_media: sendMediaHandler(deps),
     react: reactHandler(deps),
     wait: waitHandler,
     block: blockHandler(deps),
@@ -44,6 +45,7 @@ export function resourceOf(kind: string): 'llm' | 'send' | null {
       return 'llm';
     case 'send':
     case 'sticker':
+    case 'send_media':
       return 'send';
     default:
       return null;

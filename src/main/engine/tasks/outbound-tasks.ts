@@ -112,6 +112,25 @@ export function stickerHandler(deps: GraphTaskDeps): TaskHandler {
   };
 }
 
+/**
+ * `send_media`: a photo, video or file from the agent's media library, by its unique id. Unlike a
+ * sticker there is no stand-in worth sending for an unknown id, so the port's MediaNotFoundError
+ * (not retryable) fails the task for good, its message naming the id.
+ */
+export function sendMediaHandler(deps: GraphTaskDeps): TaskHandler {
+  return async ({ conversation, node, agent }) => {
+    const params = checkedParams('send_media', node.params);
+    const result = await sendJournalled(deps, conversation, node, 'media', (idempotencyKey) =>
+      deps.port.sendMedia(agent.configName, conversation.channelId, {
+        uniqueId: params.unique_id,
+        replyTo: params.reply_to ?? null,
+        idempotencyKey,
+      }),
+    );
+    return { ...result, log: { uniqueId: params.unique_id, ...result.log } };
+  };
+}
+
 /** `react`: the agent's reaction on a message of the conversation. */
 export function reactHandler(deps: GraphTaskDeps): TaskHandler {
   return async ({ conversation, node, agent }) => {

@@ -10,7 +10,7 @@ import { type LlmRouter, priceLlmCall, recordLlmUsage } from '../../llm';
 import type { LlmReply, LlmTurn } from '../../llm/provider';
 import type { Logger } from '../../logging';
 import type { MessagingPort } from '../../messaging/port';
-import { type BuiltPrompt, buildSystemPrompt } from '../../prompt';
+import { type BuiltPrompt, buildSystemPrompt, enabledTaskKinds } from '../../prompt';
 import type { Store } from '../../store';
 import { isModelTaskKind, validateTaskParams } from '../../tasks/kinds';
 import {
@@ -123,11 +123,16 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
     const shown = history.slice(-historySize.historyShown);
     const timeZone = agent.timezone ?? deps.defaultTimeZone;
     const turns = renderTurns(shown, { timeZone });
-    const [chat, stickers, self, prompts] = await Promise.all([
+    const promptsLoaded = loadPrompts(deps.prompts(), agent);
+    const [chat, stickers, self, prompts, media] = await Promise.all([
       deps.port.getChat(agentName, channelId),
       deps.port.listStickers(agentName),
       deps.port.self(agentName),
-      loadPrompts(deps.prompts(), agent),
+      promptsLoaded,
+      // The library is only worth a network call when the prompts let the agent send from it.
+      promptsLoaded.then((loaded) =>
+        enabledTaskKinds({ agent, ...loaded }).includes('send_media') ? deps.port.listMedia(agentName) : [],
+      ),
     ]);
     const shownIds = new Set(shown.map((message) => message.messageId));
     const now = deps.clock.now();
@@ -140,6 +145,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       instructions: prompts.instructions,
       rolePrompts: prompts.rolePrompts,
       stickers,
+      media,
       memories: agentWide('memory'),
       intentions: agentWide('intention'),
       notes: store.memoryEntries.list(memoryOwner('note', conversation)),

@@ -4,6 +4,7 @@ import type { ModelTaskKind, TaskKindDefinition } from './definition';
 import { intendTask, noteTask, planTask, rememberTask } from './property-entries';
 import { reactTask } from './react';
 import { sendTask } from './send';
+import { sendMediaTask } from './send-media';
 import { stickerTask } from './sticker';
 import { thinkTask } from './think';
 import { waitTask } from './wait';
@@ -14,6 +15,7 @@ export const TASK_KIND_DEFINITIONS = {
   think: thinkTask,
   send: sendTask,
   sticker: stickerTask,
+  send_media: sendMediaTask,
   react: reactTask,
   wait: waitTask,
   block: blockTask,

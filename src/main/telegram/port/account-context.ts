@@ -9,6 +9,7 @@ import { BoundedMap } from './bounded-map';
 import { EntityDirectory } from './entity-directory';
 import { ExpiringCache } from './expiring-cache';
 import { MessageMemory } from './message-memory';
+import { SavedMessages } from './saved-messages';
 import { StickerLibrary } from './sticker-library';
 
 /** How long a chat's notification settings count as current. */
@@ -31,6 +32,8 @@ export class AccountContext {
   readonly memory = new MessageMemory();
   /** idempotency key -> message id of the sends made in this session. */
   readonly sentKeys = new BoundedMap<string, number>(SENT_KEYS_CAPACITY);
+  /** The stickers and media the operator saved for the agent to send. */
+  readonly savedMessages: SavedMessages;
   readonly stickers: StickerLibrary;
   readonly blocklist: Blocklist;
   readonly notifySettings: ExpiringCache<number, Api.TypePeerNotifySettings>;
@@ -42,7 +45,8 @@ export class AccountContext {
   constructor(account: TelegramAccount, clock: Clock, logger: Logger) {
     this.account = account;
     this.entities = new EntityDirectory(clock);
-    this.stickers = new StickerLibrary(account, clock, logger);
+    this.savedMessages = new SavedMessages(account, clock);
+    this.stickers = new StickerLibrary(account, this.savedMessages, logger);
     this.blocklist = new Blocklist(account, clock);
     this.notifySettings = new ExpiringCache(clock, MUTE_TTL_MS);
     this.#contacts = new ExpiringCache(clock, CONTACTS_TTL_MS);

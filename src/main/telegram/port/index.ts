@@ -5,5 +5,5 @@ export { BLOCKLIST_TTL_MS } from './blocklist';
 export { ENTITY_TTL_MS } from './entity-directory';
 export type { OwnChange } from './own-changes';
 export { randomIdFor } from './random-id';
-export { SAVED_STICKERS_TTL_MS } from './sticker-library';
+export { SAVED_MESSAGES_TTL_MS } from './saved-messages';
 export { TelegramMessagingPort, type TelegramMessagingPortOptions } from './telegram-messaging-port';

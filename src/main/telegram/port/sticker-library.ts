@@ -1,6 +1,5 @@
-import { Api, helpers } from 'telegram';
+import { Api } from 'telegram';
 import type { StickerRef } from '../../../shared/domain/conversation';
-import type { Clock } from '../../clock';
 import type { Logger } from '../../logging';
 import type { TelegramAccount } from '../accounts';
 import {
@@ -12,12 +11,7 @@ import {
   stickerRefsFromSet,
   stickerSetOf,
 } from '../mapping';
-import { ExpiringCache } from './expiring-cache';
-
-/** How long the stickers found in Saved Messages count as current (the operator may add some). */
-export const SAVED_STICKERS_TTL_MS = 5 * 60 * 1000;
-/** How far back Saved Messages are searched for stickers. */
-const SAVED_MESSAGES_SCANNED = 100;
+import type { SavedMessages } from './saved-messages';
 
 interface SendableSticker {
   ref: StickerRef;
@@ -26,20 +20,23 @@ interface SendableSticker {
 
 /**
  * The stickers an agent may send: its configured sticker sets (fetched once per session) and
- * the stickers in its Saved Messages. Also the set lookup the message mapper needs, so stickers
- * in messages get their set's short name: sets are fetched on first sight and kept for the session.
+ * the stickers in its Saved Messages (see SavedMessages). Also the set lookup the message mapper
+ * needs, so stickers in messages get their set's short name: sets are fetched on first sight and
+ * kept for the session.
  */
 export class StickerLibrary {
   readonly #account: TelegramAccount;
   readonly #logger: Logger;
   readonly #setsByName = new Map<string, Api.messages.StickerSet>();
   readonly #knownSets = new Map<string, KnownStickerSet>();
-  readonly #saved: ExpiringCache<'saved', Api.Document[]>;
+  readonly #saved: SavedMessages;
+  /** The set resolution of each Saved Messages scan's stickers, so a scan resolves its sets once. */
+  readonly #resolvedScans = new WeakMap<Api.Document[], Promise<void>>();
 
-  constructor(account: TelegramAccount, clock: Clock, logger: Logger) {
+  constructor(account: TelegramAccount, saved: SavedMessages, logger: Logger) {
     this.#account = account;
+    this.#saved = saved;
     this.#logger = logger;
-    this.#saved = new ExpiringCache(clock, SAVED_STICKERS_TTL_MS);
   }
 
   readonly lookup: StickerSetLookup = (set) => this.#knownSets.get(setKey(set)) ?? null;
@@ -64,6 +61,12 @@ export class StickerLibrary {
     const found = (await this.#sendable(premium)).find(
       ({ ref }) => ref.setName.toLowerCase() === setName.toLowerCase() && ref.name === name,
     );
+    return found?.document ?? null;
+  }
+
+  /** A sendable sticker's document by its file unique id. */
+  async documentWithId(uniqueId: string, premium: boolean): Promise<Api.Document | null> {
+    const found = (await this.#sendable(premium)).find(({ ref }) => ref.uniqueId === uniqueId);
     return found?.document ?? null;
   }
 
@@ -114,33 +117,18 @@ export class StickerLibrary {
     return answer;
   }
 
-  #savedStickers(): Promise<Api.Document[]> {
-    return this.#saved.getOrLoad('saved', async () => {
-      const answer = await this.#account.invoke(
-        new Api.messages.GetHistory({
-          peer: new Api.InputPeerSelf(),
-          limit: SAVED_MESSAGES_SCANNED,
-          offsetId: 0,
-          offsetDate: 0,
-          addOffset: 0,
-          maxId: 0,
-          minId: 0,
-          hash: helpers.returnBigInt(0),
-        }),
-      );
-      if (answer instanceof Api.messages.MessagesNotModified) return [];
-      const stickers: Api.Document[] = [];
-      for (const message of answer.messages) {
-        if (!(message instanceof Api.Message) || !(message.media instanceof Api.MessageMediaDocument))
-          continue;
-        const { document } = message.media;
-        if (document instanceof Api.Document && stickerAttribute(document)) stickers.push(document);
-      }
-      await this.resolve(
+  /** The stickers in Saved Messages, their sets resolved (once per scan). */
+  async #savedStickers(): Promise<Api.Document[]> {
+    const { stickers } = await this.#saved.scan();
+    let resolving = this.#resolvedScans.get(stickers);
+    if (!resolving) {
+      resolving = this.resolve(
         stickers.flatMap((document) => stickerAttribute(document)?.stickerset ?? []).filter(isSetInput),
       );
-      return stickers;
-    });
+      this.#resolvedScans.set(stickers, resolving);
+    }
+    await resolving;
+    return stickers;
   }
 
   #savedStickerRef(document: Api.Document): StickerRef | null {

@@ -9,8 +9,11 @@ import {
   type InboundEvent,
   type ListChatsOptions,
   type MarkReadOptions,
+  MediaNotFoundError,
+  type MediaRef,
   MessagingError,
   type MessagingPort,
+  type OutboundMedia,
   type OutboundSticker,
   type OutboundText,
   type SentMessage,
@@ -23,6 +26,7 @@ import { AccountContext, validPeer } from './account-context';
 import { listChats } from './chat-list';
 import { fetchHistory, fetchMessage } from './history';
 import { inboundEvents } from './inbound-updates';
+import { carriesFile, inputMediaFor } from './input-media';
 import { type OwnChange, OwnChanges } from './own-changes';
 import { type RandomId, randomIdFor } from './random-id';
 import { chatAllowsSending } from './send-permission';
@@ -128,30 +132,22 @@ export class TelegramMessagingPort implements MessagingPort {
     if (earlier !== undefined) return { messageId: earlier, duplicate: true };
     const document = await context.stickers.document(sticker.setName, sticker.name, context.premium);
     if (!document) throw new StickerNotFoundError(sticker.setName, sticker.name);
-    const randomId = randomIdFor(sticker.idempotencyKey);
-    const request = new Api.messages.SendMedia({
-      peer: await context.inputPeer(channelId),
-      media: new Api.InputMediaDocument({
-        id: new Api.InputDocument({
-          id: document.id,
-          accessHash: document.accessHash,
-          fileReference: document.fileReference,
-        }),
-      }),
-      message: '',
-      randomId,
-      replyTo: replyHeader(sticker.replyTo),
-    });
-    return this.#send(
-      context,
-      channelId,
-      sticker.idempotencyKey,
-      request,
-      randomId,
-      (sent) =>
-        sent.media instanceof Api.MessageMediaDocument &&
-        sent.media.document?.id.equals(document.id) === true,
-    );
+    return this.#sendFile(context, channelId, sticker, document);
+  }
+
+  /**
+   * Sends a photo or file saved in the agent's Saved Messages, by its file unique id. A sticker's
+   * id sends the sticker (Telegram shows a sticker document as a sticker however it is sent).
+   */
+  async sendMedia(agent: string, channelId: number, media: OutboundMedia): Promise<SentMessage> {
+    const context = this.#context(agent);
+    const earlier = context.sentKeys.get(media.idempotencyKey);
+    if (earlier !== undefined) return { messageId: earlier, duplicate: true };
+    const file =
+      (await context.savedMessages.mediaFile(media.uniqueId))?.file ??
+      (await context.stickers.documentWithId(media.uniqueId, context.premium));
+    if (!file) throw new MediaNotFoundError(media.uniqueId);
+    return this.#sendFile(context, channelId, media, file);
   }
 
   async react(agent: string, channelId: number, messageId: number, emoji: string | null): Promise<void> {
@@ -272,6 +268,11 @@ export class TelegramMessagingPort implements MessagingPort {
     return context.stickers.list(context.premium);
   }
 
+  /** The non-sticker media in the agent's Saved Messages; descriptions are the engine's to add. */
+  async listMedia(agent: string): Promise<MediaRef[]> {
+    return this.#context(agent).savedMessages.media();
+  }
+
   async listUnread(agent: string): Promise<UnreadChat[]> {
     return scanUnread(this.#context(agent));
   }
@@ -324,6 +325,25 @@ export class TelegramMessagingPort implements MessagingPort {
     context.sentKeys.set(idempotencyKey, messageId);
     if (!duplicate) this.#ownChanges.announce(context, 'sent', channelId, messageId);
     return { messageId, duplicate };
+  }
+
+  async #sendFile(
+    context: AccountContext,
+    channelId: number,
+    outbound: { replyTo: number | null; idempotencyKey: string },
+    file: Api.Photo | Api.Document,
+  ): Promise<SentMessage> {
+    const randomId = randomIdFor(outbound.idempotencyKey);
+    const request = new Api.messages.SendMedia({
+      peer: await context.inputPeer(channelId),
+      media: inputMediaFor(file),
+      message: '',
+      randomId,
+      replyTo: replyHeader(outbound.replyTo),
+    });
+    return this.#send(context, channelId, outbound.idempotencyKey, request, randomId, (sent) =>
+      carriesFile(sent, file),
+    );
   }
 
   async #earlierSend(

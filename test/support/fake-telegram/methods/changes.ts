@@ -177,18 +177,23 @@ export function registerChangeMethods(table: MethodTable, deps: MethodDeps): voi
   });
 }
 
-/** Media a client may send: documents (stickers included) and photos the fake already holds. */
+/**
+ * Media a client may send: documents (stickers included) and photos the fake already holds, named
+ * with their current file reference as Telegram requires.
+ */
 function resolveMedia({ store }: MethodDeps, me: UserRecord, input: Api.TypeInputMedia): MediaRecord {
   if (input instanceof Api.InputMediaDocument && input.id instanceof Api.InputDocument) {
     const document = store.documents.get(fromTlLong(input.id.id));
     if (!document || document.accessHash !== fromTlLong(input.id.accessHash))
       throw badRequest('MEDIA_INVALID');
+    if (!input.id.fileReference.equals(document.fileReference)) throw badRequest('FILE_REFERENCE_EXPIRED');
     if (document.premium && !me.premium) throw badRequest('PREMIUM_ACCOUNT_REQUIRED');
     return document;
   }
   if (input instanceof Api.InputMediaPhoto && input.id instanceof Api.InputPhoto) {
     const photo = store.photos.get(fromTlLong(input.id.id));
     if (!photo || photo.accessHash !== fromTlLong(input.id.accessHash)) throw badRequest('MEDIA_INVALID');
+    if (!input.id.fileReference.equals(photo.fileReference)) throw badRequest('FILE_REFERENCE_EXPIRED');
     return photo;
   }
   // Uploads (saveFilePart + inputMediaUploaded*) are not modelled.
