@@ -90,6 +90,25 @@ describe('telegram store', () => {
       expect(runtime.callsOf('telegram.logout')).toEqual([{ configName: 'Mary' }]);
     });
 
+    it('resumes the sends of a limited account', async () => {
+      runtime.telegramAccounts.set(
+        'Mary',
+        telegramAccount('Mary', {
+          connection: 'connected',
+          sendsStoppedUntil: '2099-01-01T00:00:00.000Z',
+          problem: 'Telegram limited this account (PEER_FLOOD).',
+        }),
+      );
+      await actions().loadAccounts();
+
+      await actions().resumeSends('Mary');
+      expect(telegramSelectors.account('Mary')(store.getState())).toMatchObject({
+        sendsStoppedUntil: null,
+        problem: null,
+      });
+      expect(runtime.callsOf('telegram.resumeSends')).toEqual([{ configName: 'Mary' }]);
+    });
+
     it('rejects a failed switch with the API error, leaving the account as it was', async () => {
       await actions().loadAccounts();
       runtime.handle('telegram.setEnabled', () => {

@@ -168,6 +168,13 @@ export class TelegramService implements TelegramConsole {
     return this.#changed(configName);
   }
 
+  resumeSends(configName: string): TelegramAccountView {
+    this.#agentOrThrow(configName);
+    this.#deps.accounts.resumeSends(configName);
+    this.#logger.info({ configName }, 'sends resumed by the operator');
+    return this.view(configName);
+  }
+
   // ---- Events from the login service and the accounts ----
 
   /** A login finished: remember the account, write its id into the agent file, connect it. */

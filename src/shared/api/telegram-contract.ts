@@ -45,6 +45,8 @@ export const telegramProcedures = {
   'telegram.login.cancel': { input: AgentInput, output: z.object({}) },
   /** Logs the account out of Telegram and forgets its session on this server. */
   'telegram.logout': { input: AgentInput, output: TelegramAccountViewSchema },
+  /** Lifts a send stop after Telegram limited the account (the operator checked it with @SpamBot). */
+  'telegram.resumeSends': { input: AgentInput, output: TelegramAccountViewSchema },
   /** The operator switch: connects or disconnects; a disabled agent's graphs wait, not lost. */
   'telegram.setEnabled': {
     input: AgentInput.extend({ enabled: z.boolean() }).strict(),

@@ -460,6 +460,10 @@ export class FakeRuntime {
         const { configName, enabled } = input as { configName: string; enabled: boolean };
         return this.#updateAccount(configName, { enabled, connection: enabled ? 'connecting' : 'disabled' });
       }
+      case 'telegram.resumeSends': {
+        const { configName } = input as { configName: string };
+        return this.#updateAccount(configName, { sendsStoppedUntil: null, problem: null });
+      }
       default:
         return method satisfies never;
     }

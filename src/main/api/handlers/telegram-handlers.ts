@@ -12,6 +12,7 @@ export interface TelegramConsole {
   cancelLogin(configName: string): Promise<void>;
   logout(configName: string): Promise<TelegramAccountView>;
   setEnabled(configName: string, enabled: boolean): Promise<TelegramAccountView>;
+  resumeSends(configName: string): TelegramAccountView;
 }
 
 type TelegramProcedure =
@@ -22,7 +23,8 @@ type TelegramProcedure =
   | 'telegram.login.password'
   | 'telegram.login.cancel'
   | 'telegram.logout'
-  | 'telegram.setEnabled';
+  | 'telegram.setEnabled'
+  | 'telegram.resumeSends';
 
 export function createTelegramHandlers(telegram: TelegramConsole): Pick<ApiHandlers, TelegramProcedure> {
   return {
@@ -38,5 +40,6 @@ export function createTelegramHandlers(telegram: TelegramConsole): Pick<ApiHandl
     },
     'telegram.logout': ({ configName }) => telegram.logout(configName),
     'telegram.setEnabled': ({ configName, enabled }) => telegram.setEnabled(configName, enabled),
+    'telegram.resumeSends': ({ configName }) => telegram.resumeSends(configName),
   };
 }

@@ -41,6 +41,7 @@ export interface TelegramActions {
   /** Rejects with the API error; the account view follows the answer. */
   logout(configName: string): Promise<TelegramAccountView>;
   setEnabled(configName: string, enabled: boolean): Promise<TelegramAccountView>;
+  resumeSends(configName: string): Promise<TelegramAccountView>;
   /** Re-fetches what is on screen, e.g. after the connection came back or the server setting changed. */
   resync(): void;
 }
@@ -220,6 +221,12 @@ export function createTelegramStore(api: ApiClient): TelegramStore {
 
       async setEnabled(configName, enabled) {
         const account = await api.call('telegram.setEnabled', { configName, enabled });
+        get().actions.applyAccount(account);
+        return account;
+      },
+
+      async resumeSends(configName) {
+        const account = await api.call('telegram.resumeSends', { configName });
         get().actions.applyAccount(account);
         return account;
       },

@@ -57,13 +57,29 @@ function accountFields(account: TelegramAccountView, config: AgentRef): Field[] 
 }
 
 /** Telegram limited the account; shown while the limit lasts. */
-function SendsStoppedNotice({ until }: { until: string }) {
+function SendsStoppedNotice({ configName, until }: { configName: string; until: string }) {
   const now = useNow(60_000);
+  const { resumeSends } = useTelegramStore(telegramSelectors.actions);
+  const [pending, setPending] = useState(false);
   if (remainingMs(until, now.getTime()) === null) return null;
+  const resume = async () => {
+    setPending(true);
+    try {
+      await resumeSends(configName);
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not resume sends', message: errorMessage(error) });
+    } finally {
+      setPending(false);
+    }
+  };
   return (
     <Alert color="red" variant="light" title="Sends stopped" icon={<IconAlertTriangle aria-hidden />}>
       Telegram limited this account for sending too much to people who did not write first. Nothing goes out
-      until <time dateTime={until}>{formatDateTime(until)}</time>; incoming messages are still read.
+      until <time dateTime={until}>{formatDateTime(until)}</time>; incoming messages are still read. Once
+      @SpamBot in Telegram says the limit is lifted, resume sends.
+      <Button mt="sm" size="xs" variant="light" color="red" loading={pending} onClick={() => void resume()}>
+        Resume sends
+      </Button>
     </Alert>
   );
 }
@@ -179,7 +195,9 @@ function AccountView({ account, config }: { account: TelegramAccountView; config
           {account.problem}
         </Alert>
       )}
-      {account.sendsStoppedUntil && <SendsStoppedNotice until={account.sendsStoppedUntil} />}
+      {account.sendsStoppedUntil && (
+        <SendsStoppedNotice configName={account.configName} until={account.sendsStoppedUntil} />
+      )}
       <EnabledSwitch account={account} config={config} />
       <Group gap="sm">
         {canLogIn(account) && (
