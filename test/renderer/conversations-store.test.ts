@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { feedStoresFromEvents } from '../../src/renderer/api/events';
-import { createAgentsStore } from '../../src/renderer/features/agents/store';
 import type { ChatRef } from '../../src/renderer/features/conversations/model';
 import { chatPath, conversationsPath } from '../../src/renderer/features/conversations/paths';
 import { conversationSelectors } from '../../src/renderer/features/conversations/selectors';
 import { type ConversationStore, MESSAGE_PAGE_SIZE } from '../../src/renderer/features/conversations/store';
 import { telegramAgents } from '../../src/renderer/features/conversations/telegram-agents';
-import { createSessionStore } from '../../src/renderer/features/session/store';
-import { createSettingsStore } from '../../src/renderer/features/settings/store';
 import { createTelegramStore } from '../../src/renderer/features/telegram/store';
 import type { TaskGraphView } from '../../src/shared/domain/tasks';
-import { createConversationStores } from './support/conversation-stores';
+import { createConversationStores, feedFromRuntimeEvents } from './support/conversation-stores';
 import {
   agentConfig,
   FAKE_TELEGRAM_USER,
@@ -35,23 +31,7 @@ function setUp() {
   );
   const conversations = createConversationStores(runtime.client);
   const telegram = createTelegramStore(runtime.client);
-  feedStoresFromEvents(
-    { client: runtime.client, onStatus: () => () => {} },
-    {
-      agents: createAgentsStore(runtime.client),
-      settings: createSettingsStore(runtime.client),
-      session: createSessionStore({
-        auth: {
-          getSession: async () => ({ authenticated: true, passwordLogin: true }),
-          login: async () => ({ kind: 'signed-in' }),
-          logout: async () => {},
-        },
-        now: () => 0,
-      }),
-      conversations,
-      telegram,
-    },
-  );
+  feedFromRuntimeEvents(runtime.client, { conversations, telegram });
   const sim = runtime.seedChat(AGENT, 'direct', [{ firstName: 'Sim' }]);
   const ada = runtime.seedChat(AGENT, 'direct', [{ firstName: 'Ada' }], undefined, 'telegram');
   return {

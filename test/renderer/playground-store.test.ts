@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fieldErrors } from '../../src/renderer/api/errors';
-import { feedStoresFromEvents } from '../../src/renderer/api/events';
-import { createAgentsStore } from '../../src/renderer/features/agents/store';
 import { chatKey } from '../../src/renderer/features/conversations/model';
 import { conversationSelectors } from '../../src/renderer/features/conversations/selectors';
 import {
@@ -9,11 +7,9 @@ import {
   createConversationStore,
   MESSAGE_PAGE_SIZE,
 } from '../../src/renderer/features/conversations/store';
-import { createSessionStore } from '../../src/renderer/features/session/store';
-import { createSettingsStore } from '../../src/renderer/features/settings/store';
-import { createTelegramStore } from '../../src/renderer/features/telegram/store';
 import type { ChatMsg } from '../../src/shared/domain/conversation';
 import type { TaskGraphView } from '../../src/shared/domain/tasks';
+import { feedFromRuntimeEvents } from './support/conversation-stores';
 import { agentConfig, deferred, FakeRuntime, runtimeState, settle } from './support/fake-runtime';
 
 const AGENT = 'Juniper';
@@ -27,26 +23,12 @@ function setUp(options: { now?: () => number } = {}) {
     listRefreshMs: 0,
     ...options,
   });
-  const stop = feedStoresFromEvents(
-    { client: runtime.client, onStatus: () => () => {} },
-    {
-      agents: createAgentsStore(runtime.client),
-      settings: createSettingsStore(runtime.client),
-      session: createSessionStore({
-        auth: {
-          getSession: async () => ({ authenticated: true, passwordLogin: true }),
-          login: async () => ({ kind: 'signed-in' }),
-          logout: async () => {},
-        },
-        now: () => 0,
-      }),
-      conversations: {
-        simulator: store,
-        telegram: createConversationStore(runtime.client, { network: 'telegram' }),
-      },
-      telegram: createTelegramStore(runtime.client),
+  const stop = feedFromRuntimeEvents(runtime.client, {
+    conversations: {
+      simulator: store,
+      telegram: createConversationStore(runtime.client, { network: 'telegram' }),
     },
-  );
+  });
   return { runtime, store, stop };
 }
 

@@ -110,10 +110,10 @@ export class TelegramService implements TelegramConsole {
     } catch (error) {
       return { ...base, connection: 'error', problem: (error as Error).message };
     }
-    const saved = this.#deps.vault.load(configName, server.sessionScope);
-    const withUser = { ...base, user: saved?.user ?? null };
+    const user = this.#deps.vault.user(configName, server.sessionScope);
+    const withUser = { ...base, user };
     if (!enabled || agent?.disabled) return { ...withUser, connection: 'disabled' };
-    if (!saved) return base;
+    if (!user) return base;
     if (!this.#credentials()) {
       return {
         ...withUser,

@@ -43,6 +43,11 @@ export class SessionVault {
     return session === null ? null : { session, user: stored.user };
   }
 
+  /** The account a stored login opens, without decrypting the session (for the console's views). */
+  user(configName: string, scope: string): TelegramUser | null {
+    return this.#repository.get(configName, scope)?.user ?? null;
+  }
+
   /** Returns whether a session was stored. */
   forget(configName: string, scope: string): boolean {
     const forgotten = this.#repository.delete(configName, scope);
@@ -60,10 +65,12 @@ export class SessionVault {
     return sessions;
   }
 
+  /** A session that does not decrypt can never be used again: it is dropped, so the agent shows logged out. */
   #decrypt(configName: string, scope: string, blob: Buffer): string | null {
     try {
       return this.#cipher.decrypt(blob);
     } catch (error) {
+      this.#repository.delete(configName, scope);
       this.#logger.warn(
         { configName, scope, reason: (error as Error).message },
         'the saved Telegram session cannot be decrypted (the secret key changed?); log the agent in again',

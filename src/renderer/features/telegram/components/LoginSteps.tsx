@@ -210,7 +210,7 @@ export function DoneStep({ configName, step }: StepProps<'done'>) {
       >
         <Text size="sm">
           Logged in as <strong>{userLabel(user)}</strong>
-          {user.phone ? `, +${user.phone.replace(/^\+/, '')}` : ''}. Telegram ID {user.id}
+          {user.phone ? `, ${user.phone}` : ''}. Telegram ID {user.id}
           {user.premium ? ', Premium' : ''}.
         </Text>
       </Alert>
