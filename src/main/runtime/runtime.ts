@@ -124,14 +124,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     logger,
   });
   simulatorEngine.start();
-  telegramEngine.start();
+  telegram.start();
   engine = simulatorEngine;
-  // New Telegram API credentials or another server: the accounts follow.
-  const stopFollowingSecrets = secrets.onChange(() => void telegram?.service.reconcile());
-  const stopFollowingSettings = events.subscribe((name) => {
-    if (name === 'settings.changed') void telegram?.service.reconcile();
-  });
-  void telegram.service.reconcile();
 
   const dispatch = createApiDispatcher(
     {
@@ -162,8 +156,6 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     engines: { simulator: simulatorEngine, telegram: telegramEngine },
     async close() {
       stopPruning();
-      stopFollowingSecrets();
-      stopFollowingSettings();
       await simulatorEngine.stop();
       await telegram?.close();
       stopForwarding();

@@ -34,6 +34,8 @@ export interface TelegramRuntime {
   readonly port: TelegramMessagingPort;
   /** The agent's account is connected now, so the port can answer for it. */
   isConnected(configName: string): boolean;
+  /** Starts the engine and connects the agents that should be; they follow settings and secrets from then on. */
+  start(): void;
   close(): Promise<void>;
 }
 
@@ -107,12 +109,25 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
       wasConnected.delete(configName);
     }
   });
+  const stops: (() => void)[] = [];
   return {
     service,
     engine,
     port,
     isConnected: (configName) => accounts.view(configName)?.connection === 'connected',
+    start() {
+      engine.start();
+      // New Telegram API credentials or another server: the accounts follow.
+      stops.push(deps.secrets.onChange(() => void service.reconcile()));
+      stops.push(
+        events.subscribe((name) => {
+          if (name === 'settings.changed') void service.reconcile();
+        }),
+      );
+      void service.reconcile();
+    },
     async close() {
+      for (const stop of stops) stop();
       stopForwardingAccounts();
       await engine.stop();
       await service.close();
