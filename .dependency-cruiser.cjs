@@ -2,6 +2,37 @@
  * The layer table of Troupe, enforced by `npm run boundaries` (part of `npm test`).
  * See README "Code layout" for why each rule exists.
  */
+/**
+ * Layers inside src/main, lowest first. A module may import its own layer and those below it;
+ * each layer lists its folders (a file directly in src/main, like cli.ts, belongs to the top).
+ */
+const LAYERS = [
+  ['clock', 'logging'],
+  ['store'],
+  ['config', 'secrets', 'llm', 'conversation', 'prompt', 'tasks', 'messaging'],
+  ['engine', 'memory', 'media', 'retrieval'],
+  ['telegram', 'simulator'],
+  ['api'],
+  ['runtime'],
+  ['server', 'cli', 'app'],
+];
+
+/** Which folders a layer may not reach: every folder above it. */
+function layerRules() {
+  return LAYERS.slice(0, -1).map((folders, index) => {
+    const above = LAYERS.slice(index + 1).flat();
+    return {
+      name: `layer-${index + 1}-not-above`,
+      comment: `${folders.join(', ')} may import only from layers at or below their own, never ${above.join(', ')}.`,
+      severity: 'error',
+      from: { path: `^src/main/(${folders.join('|')})/` },
+      to: { path: `^src/main/((${above.join('|')})/|cli\\.ts$)` },
+    };
+  });
+}
+
+const ADAPTERS = '(telegram|simulator)';
+
 module.exports = {
   forbidden: [
     {
@@ -50,6 +81,40 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/main/' },
       to: { path: '^src/(renderer|preload)/' },
+    },
+    ...layerRules(),
+    {
+      name: 'behaviour-through-entry-points',
+      comment:
+        'Behaviour modules (engine, memory, media, retrieval) reach each other only through their index.ts.',
+      severity: 'error',
+      from: { path: '^src/main/(engine|memory|media|retrieval)/' },
+      to: {
+        path: '^src/main/(engine|memory|media|retrieval)/.+',
+        pathNot: ['^src/main/$1/', '^src/main/(engine|memory|media|retrieval)/index\\.ts$'],
+      },
+    },
+    {
+      name: 'adapters-not-behaviour',
+      comment:
+        'The MessagingPort adapters stay independent of the engine and other behaviour: they meet it only in runtime/.',
+      severity: 'error',
+      from: { path: `^src/main/${ADAPTERS}/` },
+      to: { path: '^src/main/(engine|memory|media|retrieval)/' },
+    },
+    {
+      name: 'adapters-not-each-other',
+      comment: 'Telegram and the Simulator are two implementations of one port; neither knows the other.',
+      severity: 'error',
+      from: { path: '^src/main/telegram/' },
+      to: { path: '^src/main/simulator/' },
+    },
+    {
+      name: 'simulator-not-telegram',
+      comment: 'Telegram and the Simulator are two implementations of one port; neither knows the other.',
+      severity: 'error',
+      from: { path: '^src/main/simulator/' },
+      to: { path: '^src/main/telegram/' },
     },
     {
       name: 'no-circular',

@@ -9,6 +9,7 @@ export {
   shippedConfigDirs,
   splitConfigPathList,
 } from './config-path';
+export { ConfigService, type ConfigServiceDeps } from './config-service';
 export {
   type LoadedConfig,
   loadConfig,

@@ -5,6 +5,7 @@ import type {
 } from '../../shared/api/conversation-contract';
 import type { AgentConfig } from '../../shared/domain/config';
 import type { ReplyPolicy } from '../../shared/domain/conversation';
+import { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
 import type { Settings } from '../../shared/domain/settings';
 import type { TaskGraphView } from '../../shared/domain/tasks';
 import type { Clock } from '../clock';
@@ -13,7 +14,6 @@ import type { LlmRouter } from '../llm';
 import type { Logger } from '../logging';
 import type { InboundEvent, MessagingPort } from '../messaging/port';
 import type { Store } from '../store';
-import { type ConversationKey, conversationKeyString } from './conversation-key';
 import {
   failTask,
   isGraphIdle,
@@ -26,7 +26,7 @@ import { toGraphView, unfinishedCount } from './graph/graph-view';
 import { extendOnlineWindow } from './graph/online-window';
 import { NO_TRIGGER, type ReceivedParams } from './graph/received-task';
 import { insertReceivedTask } from './graph/replan';
-import { type TaskGraph, type TaskNode, updateNode } from './graph/task-graph';
+import { TaskGraph, type TaskNode, updateNode } from './graph/task-graph';
 import { isGroupChannel } from './inbound/gates';
 import { GivenUpChats } from './inbound/given-up-chats';
 import { inboundTrigger } from './inbound/inbound-trigger';
@@ -173,7 +173,8 @@ export class ConversationEngine {
     const { store } = this.#deps;
     const now = this.#deps.clock.now();
     store.transaction(() => {
-      for (const graph of store.taskGraphs.list(this.network)) {
+      for (const record of store.taskGraphs.list(this.network)) {
+        const graph = new TaskGraph(record);
         let recovered = 0;
         for (const node of graph.nodes) {
           if (node.status !== 'active') continue;

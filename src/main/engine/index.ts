@@ -1,10 +1,11 @@
 /** The conversation engine: inbound gates, task graphs, event-driven scheduling, task handlers. */
+
+export { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
 export {
   ConversationEngine,
   type ConversationEngineDeps,
   type ConversationParametersPatch,
   type EngineEvent,
 } from './conversation-engine';
-export { type ConversationKey, conversationKeyString } from './conversation-key';
 export { PARTNER_TYPING_WINDOW_MS } from './pacing/partner-typing';
 export { NO_PACING, type Pacing, typingDelaySeconds } from './pacing/typing-delay';

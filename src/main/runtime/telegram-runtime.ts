@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { EventHub } from '../api/event-hub';
 import type { Clock } from '../clock';
+import type { ConfigService } from '../config';
 import { ConversationEngine } from '../engine';
 import type { LlmRouter } from '../llm';
 import type { Logger } from '../logging';
@@ -10,7 +11,6 @@ import { TelegramAccounts } from '../telegram/accounts';
 import { resolveTelegramServer } from '../telegram/connection';
 import { SessionVault, TelegramLoginService, telegramCredentialsFrom } from '../telegram/login';
 import { TelegramMessagingPort } from '../telegram/port';
-import type { ConfigService } from './config-service';
 import { TelegramService } from './telegram-service';
 import type { RuntimeOptions } from './types';
 

@@ -1,5 +1,5 @@
 import { type ReplyPolicy, ReplyPolicySchema } from '../../shared/domain/conversation';
-import type { ConversationKey } from '../engine/conversation-key';
+import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { SqliteDatabase } from './migrations/migration';
 
 /** What the operator set for one conversation; null everywhere means "as the agent's default". */

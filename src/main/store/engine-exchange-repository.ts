@@ -4,7 +4,7 @@ import {
   LlmExchangeViewSchema,
   PromptSectionViewSchema,
 } from '../../shared/api/conversation-contract';
-import type { ConversationKey } from '../engine/conversation-key';
+import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { SqliteDatabase } from './migrations/migration';
 
 interface ExchangeRow {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { NetworkSchema } from '../../shared/api/conversation-contract';
+import { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
+import type { GraphContext, TaskGraphRecord, TaskNode } from '../../shared/domain/task-graph-record';
 import { type TaskStatus, TaskStatusSchema } from '../../shared/domain/tasks';
-import { type ConversationKey, conversationKeyString } from '../engine/conversation-key';
-import { type GraphContext, TaskGraph, type TaskNode } from '../engine/graph/task-graph';
 import type { SqliteDatabase } from './migrations/migration';
 
 interface GraphRow {
@@ -122,17 +122,17 @@ export class EngineGraphRepository {
   }
 
   /** Every stored graph of a network, oldest first. */
-  list(network: ConversationKey['network']): TaskGraph[] {
+  list(network: ConversationKey['network']): TaskGraphRecord[] {
     return this.#selectGraphs.all(network).map((row) => this.#toGraph(row));
   }
 
-  get(conversation: ConversationKey): TaskGraph | null {
+  get(conversation: ConversationKey): TaskGraphRecord | null {
     const row = this.#selectGraph.get(conversation.agent, conversation.network, conversation.channelId);
     return row ? this.#toGraph(row) : null;
   }
 
   /** Writes the graph as it is now: its id and context, and exactly its nodes. */
-  save(graph: TaskGraph): void {
+  save(graph: TaskGraphRecord): void {
     const conversation = conversationKeyString(graph.conversation);
     const written = this.#written.get(conversation);
     // Until the writes below are done, nothing of this conversation counts as written.
@@ -195,12 +195,12 @@ export class EngineGraphRepository {
     );
   }
 
-  #toGraph(row: GraphRow): TaskGraph {
+  #toGraph(row: GraphRow): TaskGraphRecord {
     const conversation = conversationOf(row);
     const context: GraphContext = GraphContextSchema.parse(JSON.parse(row.context_json));
     const nodes = this.#selectNodes
       .all(conversation.agent, conversation.network, conversation.channelId)
       .map(toNode);
-    return new TaskGraph({ id: row.id, conversation, context, createdAt: row.created_at, nodes });
+    return { id: row.id, conversation, context, createdAt: row.created_at, nodes };
   }
 }

@@ -1,4 +1,4 @@
-import type { ConversationKey } from '../engine/conversation-key';
+import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { SqliteDatabase } from './migrations/migration';
 
 const OUTBOUND_KINDS = ['text', 'sticker', 'media'] as const;

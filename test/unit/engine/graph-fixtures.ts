@@ -1,10 +1,10 @@
-import type { ConversationKey } from '../../../src/main/engine/conversation-key';
 import {
   createNode,
   type NewNode,
   TaskGraph,
   type TaskNode,
 } from '../../../src/main/engine/graph/task-graph';
+import type { ConversationKey } from '../../../src/shared/domain/conversation-key';
 
 export const NOW = new Date('2026-03-02T10:00:00Z');
 

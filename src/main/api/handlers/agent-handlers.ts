@@ -1,6 +1,6 @@
 import { ApiError } from '../../../shared/api';
 import type { AgentConfig, ConfigProblem } from '../../../shared/domain/config';
-import type { ConfigService } from '../../runtime/config-service';
+import type { ConfigService } from '../../config';
 import type { Store } from '../../store';
 import type { ApiHandlers } from '../dispatcher';
 

@@ -1,5 +1,5 @@
 import type { AppInfo } from '../../../shared/api';
-import type { ConfigService } from '../../runtime/config-service';
+import type { ConfigService } from '../../config';
 import type { ApiHandlers } from '../dispatcher';
 
 export interface AppHandlerDeps {

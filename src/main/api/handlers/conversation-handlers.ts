@@ -1,7 +1,7 @@
 import { ApiError, type ConversationRef, type Network } from '../../../shared/api';
+import type { ConfigService } from '../../config';
 import type { ConversationEngine } from '../../engine';
 import { type ChatSummary, MessagingError, type MessagingPort } from '../../messaging/port';
-import type { ConfigService } from '../../runtime/config-service';
 import type { MessagePage, MessagePageQuery, Simulator } from '../../simulator';
 import type { ApiHandlers } from '../dispatcher';
 import { requireAgent, withSimulator } from './simulator-handlers';

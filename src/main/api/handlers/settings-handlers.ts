@@ -1,4 +1,4 @@
-import type { ConfigService } from '../../runtime/config-service';
+import type { ConfigService } from '../../config';
 import type { Store } from '../../store';
 import type { ApiHandlers } from '../dispatcher';
 import type { EventHub } from '../event-hub';

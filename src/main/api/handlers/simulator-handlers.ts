@@ -1,6 +1,6 @@
 import { ApiError } from '../../../shared/api';
+import type { ConfigService } from '../../config';
 import { MessagingError } from '../../messaging/port';
-import type { ConfigService } from '../../runtime/config-service';
 import { type Simulator, SimulatorInputError, SimulatorNotFoundError } from '../../simulator';
 import type { ApiHandlers } from '../dispatcher';
 

@@ -1,4 +1,4 @@
-import type { ConversationKey } from '../conversation-key';
+import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import { type ReceivedParams, receivedParams, toTaskParams } from './received-task';
 import {
   createNode,

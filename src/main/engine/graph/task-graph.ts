@@ -1,55 +1,28 @@
+import type { ConversationKey } from '../../../shared/domain/conversation-key';
+import type {
+  GraphContext,
+  TaskGraphRecord,
+  TaskNode,
+  TaskParams,
+} from '../../../shared/domain/task-graph-record';
 import { type TaskStatus, TERMINAL_TASK_STATUSES } from '../../../shared/domain/tasks';
 import { randomHex8, randomTaskId } from '../../tasks/task-id';
-import type { ConversationKey } from '../conversation-key';
 
-/** Task params as stored: our own internal fields in camelCase, the model's fields as it wrote them. */
-export type TaskParams = Record<string, unknown>;
-
-/** One node of a conversation's task graph. */
-export interface TaskNode {
-  id: string;
-  /** A graph task kind; an unknown kind stays here so it can fail as a task. */
-  kind: string;
-  status: TaskStatus;
-  params: TaskParams;
-  /** Ids of nodes that must be done first. */
-  dependsOn: string[];
-  /** Failed attempts that were retried (flood waits do not count). */
-  retries: number;
-  /** For waits: the absolute deadline (ISO), set the first time the wait is unblocked. */
-  waitUntil: string | null;
-  lastError: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** What the engine knows about the conversation when the graph was made. */
-export interface GraphContext {
-  /** Group or channel (true), or a direct chat (false): decides the typing gate and reply-to default. */
-  isGroup: boolean;
-  /** The chat's title, for logs and the console. */
-  channelName: string;
-}
+export type { GraphContext, TaskNode, TaskParams } from '../../../shared/domain/task-graph-record';
 
 /**
  * A conversation's task graph: every node the conversation still needs, in insertion order. The
  * engine mutates it in memory and writes it with `EngineGraphRepository.save` in the same
  * transaction as the change's other bookkeeping.
  */
-export class TaskGraph {
+export class TaskGraph implements TaskGraphRecord {
   readonly id: string;
   readonly conversation: ConversationKey;
   readonly context: GraphContext;
   readonly createdAt: string;
   readonly nodes: TaskNode[];
 
-  constructor(init: {
-    id: string;
-    conversation: ConversationKey;
-    context: GraphContext;
-    createdAt: string;
-    nodes: TaskNode[];
-  }) {
+  constructor(init: TaskGraphRecord) {
     this.id = init.id;
     this.conversation = init.conversation;
     this.context = init.context;

@@ -1,5 +1,5 @@
+import { type ConversationKey, conversationKeyString } from '../../../shared/domain/conversation-key';
 import type { UnreadChat } from '../../messaging/port';
-import { type ConversationKey, conversationKeyString } from '../conversation-key';
 
 function unreadState(chat: UnreadChat): string {
   return JSON.stringify([

@@ -1,10 +1,10 @@
 import type { Network } from '../../../shared/api/conversation-contract';
 import type { AgentConfig } from '../../../shared/domain/config';
+import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logging';
 import type { InboundEvent, MessagingPort } from '../../messaging/port';
 import type { ConversationSettings } from '../../store';
-import type { ConversationKey } from '../conversation-key';
 import { NO_TRIGGER, type ReceivedParams } from '../graph/received-task';
 import type { PartnerTypingTracker } from '../pacing/partner-typing';
 import { type GateDecision, type GateLookups, gateMessage, gateReaction, isGroupChannel } from './gates';

@@ -1,9 +1,9 @@
 import type { Network } from '../../../shared/api/conversation-contract';
 import type { AgentConfig } from '../../../shared/domain/config';
+import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { Logger } from '../../logging';
 import type { MessagingPort, UnreadChat } from '../../messaging/port';
 import type { ConversationSettings } from '../../store';
-import type { ConversationKey } from '../conversation-key';
 import type { ReceivedParams } from '../graph/received-task';
 import type { TaskGraph } from '../graph/task-graph';
 import type { GivenUpChats } from './given-up-chats';

@@ -1,6 +1,6 @@
+import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { MemoryScope } from '../../../shared/domain/memory';
 import type { EngineMemoryRepository, MemoryOwner } from '../../store';
-import type { ConversationKey } from '../conversation-key';
 import { normalizeCreated } from './created-time';
 
 /** The immediate task kinds that keep an entry, and the list each writes to. */

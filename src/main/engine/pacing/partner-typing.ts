@@ -1,4 +1,4 @@
-import { type ConversationKey, conversationKeyString } from '../conversation-key';
+import { type ConversationKey, conversationKeyString } from '../../../shared/domain/conversation-key';
 
 /** A direct partner seen typing (or sending) this recently is probably not done yet. */
 export const PARTNER_TYPING_WINDOW_MS = 5_000;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { StickerRef } from '../../../shared/domain/conversation';
+import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import { type SentMessage, StickerNotFoundError } from '../../messaging/port';
 import type { OutboundKind } from '../../store';
-import type { ConversationKey } from '../conversation-key';
 import type { TaskNode } from '../graph/task-graph';
 import { checkedParams, type GraphTaskDeps } from './task-deps';
 import type { TaskHandler, TaskResult } from './task-handler';

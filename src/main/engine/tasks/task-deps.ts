@@ -1,9 +1,9 @@
+import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logging';
 import type { MessagingPort } from '../../messaging/port';
 import type { Store } from '../../store';
 import { type ModelTaskKind, type TaskParamsByKind, validateTaskParams } from '../../tasks/kinds';
-import type { ConversationKey } from '../conversation-key';
 import type { ReceivedParams } from '../graph/received-task';
 import { PermanentTaskError } from './task-handler';
 

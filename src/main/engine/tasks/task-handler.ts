@@ -1,5 +1,5 @@
 import type { AgentConfig } from '../../../shared/domain/config';
-import type { ConversationKey } from '../conversation-key';
+import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { TaskGraph, TaskNode } from '../graph/task-graph';
 
 /** What a graph task handler gets: its node, the graph around it, and the agent it acts for. */

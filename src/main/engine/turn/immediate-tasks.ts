@@ -1,7 +1,7 @@
+import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { Store } from '../../store';
 import { validateTaskParams } from '../../tasks/kinds';
 import type { ParsedTask } from '../../tasks/reply-parser';
-import type { ConversationKey } from '../conversation-key';
 import { applyPropertyEntryTask, isPropertyEntryKind } from '../memory/property-entries';
 
 export interface ImmediateTaskContext {

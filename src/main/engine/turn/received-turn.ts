@@ -1,6 +1,7 @@
 import type { LlmExchangeView } from '../../../shared/api/conversation-contract';
 import type { AgentConfig } from '../../../shared/domain/config';
 import type { ChatMsg } from '../../../shared/domain/conversation';
+import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { LlmProviderId } from '../../../shared/domain/settings';
 import { IMMEDIATE_TASK_KINDS } from '../../../shared/domain/tasks';
 import type { Clock } from '../../clock';
@@ -19,7 +20,6 @@ import {
   type ParsedTask,
   parseTaskReply,
 } from '../../tasks/reply-parser';
-import type { ConversationKey } from '../conversation-key';
 import { extendOnlineWindow } from '../graph/online-window';
 import { receivedParams } from '../graph/received-task';
 import { type PlannedTask, scheduleReplyTasks } from '../graph/schedule-reply';

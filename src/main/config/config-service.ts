@@ -1,14 +1,9 @@
 import type { ConfigReport } from '../../shared/api';
-import {
-  CachedPromptLibrary,
-  type LoadedConfig,
-  loadConfig,
-  type ResolvedConfigPath,
-  resolveConfigPath,
-  totalMediaByKind,
-  watchConfig,
-} from '../config';
 import type { Logger } from '../logging';
+import { type ResolvedConfigPath, resolveConfigPath } from './config-path';
+import { type LoadedConfig, loadConfig, totalMediaByKind } from './load-config';
+import { CachedPromptLibrary } from './prompts';
+import { watchConfig } from './watch-config';
 
 export interface ConfigServiceDeps {
   env: NodeJS.ProcessEnv;

@@ -1,4 +1,4 @@
-import type { Network } from '../../shared/api/conversation-contract';
+import type { Network } from '../api/conversation-contract';
 
 /** One conversation of one agent on one network: the unit that owns a task graph. */
 export interface ConversationKey {
