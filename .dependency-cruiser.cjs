@@ -106,15 +106,8 @@ module.exports = {
       name: 'adapters-not-each-other',
       comment: 'Telegram and the Simulator are two implementations of one port; neither knows the other.',
       severity: 'error',
-      from: { path: '^src/main/telegram/' },
-      to: { path: '^src/main/simulator/' },
-    },
-    {
-      name: 'simulator-not-telegram',
-      comment: 'Telegram and the Simulator are two implementations of one port; neither knows the other.',
-      severity: 'error',
-      from: { path: '^src/main/simulator/' },
-      to: { path: '^src/main/telegram/' },
+      from: { path: `^src/main/${ADAPTERS}/` },
+      to: { path: `^src/main/${ADAPTERS}/`, pathNot: '^src/main/$1/' },
     },
     {
       name: 'no-circular',
