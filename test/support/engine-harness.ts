@@ -221,6 +221,11 @@ export class EngineHarness {
     return this.simulator.messages(this.agent.configName, chat.channelId, { limit: 200 }).messages;
   }
 
+  /** The nodes of the chat's task graph as the console sees them; none when it has no graph. */
+  nodes(chat: HarnessChat) {
+    return this.engine.graph(this.conversation(chat))?.nodes ?? [];
+  }
+
   agentTexts(chat: HarnessChat): string[] {
     return this.messages(chat)
       .filter((message) => message.isAgent)

@@ -54,6 +54,8 @@ export const EngineSettingsSchema = z.object({
   historyFetchGroup: z.number().int().min(1).max(1000),
   /** How many of the fetched messages the model sees, newest last. */
   historyShown: z.number().int().min(1).max(500),
+  /** Sends, stickers and media one reply may put into the chat; the rest of the reply fails. */
+  maxMessagesPerReply: z.number().int().min(1).max(200),
 });
 export type EngineSettings = z.infer<typeof EngineSettingsSchema>;
 
@@ -70,6 +72,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   historyFetchDirect: 200,
   historyFetchGroup: 150,
   historyShown: 50,
+  maxMessagesPerReply: 20,
 };
 
 /** Operator settings persisted in the state database. Empty strings mean "use the default". */

@@ -1,12 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LlmError } from '../../../src/main/llm/provider';
 import { agentConfig } from '../../support/agent-config';
-import {
-  ALL_KINDS_INSTRUCTIONS,
-  EngineHarness,
-  HARNESS_MEDIA,
-  type HarnessChat,
-} from '../../support/engine-harness';
+import { ALL_KINDS_INSTRUCTIONS, EngineHarness, HARNESS_MEDIA } from '../../support/engine-harness';
 
 const CATS = {
   setName: 'Cats',
@@ -18,10 +13,6 @@ const CATS = {
 
 /** Every kind of the harness, plus send_media. */
 const MEDIA_INSTRUCTIONS = ALL_KINDS_INSTRUCTIONS.replace('sticker,', 'sticker, send_media,');
-
-function nodesOf(harness: EngineHarness, chat: HarnessChat) {
-  return harness.engine.graph(harness.conversation(chat))?.nodes ?? [];
-}
 
 describe('conversation engine', () => {
   let harness: EngineHarness;
@@ -104,7 +95,7 @@ describe('conversation engine', () => {
       harness.say(chat, 'hello');
       await harness.advance(6_000);
       expect(harness.simulator.activity('Ada', chat.channelId).online).toBe(true);
-      expect(nodesOf(harness, chat).some((node) => node.params.online === true)).toBe(true);
+      expect(harness.nodes(chat).some((node) => node.params.online === true)).toBe(true);
       expect(harness.engine.isIdle('Ada')).toBe(true);
       await harness.advance(300_000, 10_000);
       expect(harness.engine.graph(harness.conversation(chat))).toBeNull();
@@ -197,7 +188,7 @@ describe('conversation engine', () => {
       harness.llm.reply([{ kind: 'send', text: 'Sorry, I was away.' }]);
       harness.say(chat, 'hello');
       await harness.advance(6_000);
-      const received = nodesOf(harness, chat).find((node) => node.kind === 'received')!;
+      const received = harness.nodes(chat).find((node) => node.kind === 'received')!;
       expect(received).toMatchObject({ status: 'pending', retries: 1, lastError: 'HTTP 500' });
       expect(harness.engine.lastExchange(harness.conversation(chat))?.error).toBe('HTTP 500');
       await harness.advance(15_000);
@@ -213,7 +204,7 @@ describe('conversation engine', () => {
       );
       harness.say(chat, 'hello');
       await harness.advance(6_000);
-      const received = nodesOf(harness, chat).find((node) => node.kind === 'received')!;
+      const received = harness.nodes(chat).find((node) => node.kind === 'received')!;
       expect(received).toMatchObject({
         status: 'failed',
         lastError: 'Set the Google Gemini API key in Settings.',
@@ -229,10 +220,10 @@ describe('conversation engine', () => {
       harness.llm.reply('[{"text": "no kind"}]');
       harness.say(chat, 'hello');
       await harness.advance(6_000);
-      expect(nodesOf(harness, chat).find((node) => node.kind === 'received')).toMatchObject({ retries: 1 });
+      expect(harness.nodes(chat).find((node) => node.kind === 'received')).toMatchObject({ retries: 1 });
       await harness.advance(11_000);
       expect(harness.llm.queries).toHaveLength(2);
-      expect(nodesOf(harness, chat).find((node) => node.kind === 'received')).toMatchObject({
+      expect(harness.nodes(chat).find((node) => node.kind === 'received')).toMatchObject({
         status: 'done',
       });
       expect(harness.agentTexts(chat)).toEqual([]);
@@ -247,7 +238,7 @@ describe('conversation engine', () => {
       ]);
       harness.say(chat, 'hello');
       await harness.advance(6_000);
-      const nodes = nodesOf(harness, chat);
+      const nodes = harness.nodes(chat);
       expect(nodes.find((node) => node.kind === 'dance')).toMatchObject({
         status: 'failed',
         lastError: 'Unknown task kind "dance".',
@@ -263,7 +254,7 @@ describe('conversation engine', () => {
       harness.simulator.faults.floodWait(30);
       harness.say(chat, 'hello');
       await harness.advance(6_000);
-      const send = nodesOf(harness, chat).find((node) => node.kind === 'send')!;
+      const send = harness.nodes(chat).find((node) => node.kind === 'send')!;
       expect(send).toMatchObject({ status: 'pending', retries: 0 });
       expect(harness.agentTexts(chat)).toEqual([]);
       await harness.advance(30_000);
@@ -278,7 +269,7 @@ describe('conversation engine', () => {
       harness.say(chat, 'hello');
       await harness.advance(20_000);
       expect(harness.agentTexts(chat)).toEqual(['Only once.']);
-      expect(nodesOf(harness, chat).find((node) => node.kind === 'send')).toMatchObject({
+      expect(harness.nodes(chat).find((node) => node.kind === 'send')).toMatchObject({
         status: 'done',
         retries: 1,
       });
@@ -320,7 +311,7 @@ describe('conversation engine', () => {
       expect(sent.map((message) => message.parts)).toEqual([
         [{ kind: 'media', mediaKind: 'photo', uniqueId: photo.uniqueId, description: photo.description }],
       ]);
-      const media = nodesOf(harness, chat).filter((node) => node.kind === 'send_media');
+      const media = harness.nodes(chat).filter((node) => node.kind === 'send_media');
       expect(media.map((node) => [node.status, node.retries])).toEqual([
         ['done', 0],
         ['failed', 0],
@@ -342,7 +333,7 @@ describe('conversation engine', () => {
       // Step until the turn has run, so the wait is measured from the plan, not from the message.
       for (let step = 0; step < 40 && harness.llm.queries.length === 0; step++) await harness.advance(250);
       expect(harness.llm.queries).toHaveLength(1);
-      const wait = nodesOf(harness, group).find((node) => node.kind === 'wait' && node.params.typing);
+      const wait = harness.nodes(group).find((node) => node.kind === 'wait' && node.params.typing);
       expect(wait?.params.delay).toBe(6);
       await harness.advance(5_500);
       expect(harness.agentTexts(group)).toEqual([]);
@@ -373,7 +364,7 @@ describe('conversation engine', () => {
       harness.say(chat, 'hello');
       await harness.advance(6_000);
       expect(harness.agentTexts(chat)).toEqual([]);
-      expect(nodesOf(harness, chat).find((node) => node.kind === 'send')).toMatchObject({ status: 'done' });
+      expect(harness.nodes(chat).find((node) => node.kind === 'send')).toMatchObject({ status: 'done' });
     });
 
     it('reacts to a message', async () => {
@@ -397,7 +388,7 @@ describe('conversation engine', () => {
       harness.llm.reply([{ kind: 'block' }]);
       harness.say(group, `${harness.mention} hi`, { as: group.personIds[0]! });
       await harness.advance(6_000);
-      expect(nodesOf(harness, group).find((node) => node.kind === 'block')).toMatchObject({
+      expect(harness.nodes(group).find((node) => node.kind === 'block')).toMatchObject({
         status: 'failed',
         lastError: 'block works only in a direct chat, and this conversation is a group.',
       });

@@ -83,15 +83,40 @@ describe('waits', () => {
     expect(graph.node('w2')!.waitUntil).toBe(at(30).toISOString());
   });
 
-  it('completes a zero-second wait at once and never completes a wait without a delay', () => {
+  it('completes a zero-second wait at once and fails a wait without a valid delay, saying why', () => {
     const graph = graphOf([
       { id: 'zero', kind: 'wait', params: { delay: 0 } },
       { id: 'none', kind: 'wait', params: {} },
+      { id: 'words', kind: 'wait', params: { delay: 'a while' } },
+      { id: 'negative', kind: 'wait', params: { delay: -5 } },
+      { id: 'after', kind: 'send', params: { text: 'hi' }, dependsOn: ['none'] },
     ]);
     settleGraph(graph, NOW);
     expect(statusOf(graph, 'zero')).toBe('done');
-    settleGraph(graph, at(3600));
-    expect(statusOf(graph, 'none')).toBe('pending');
+    expect(graph.node('none')).toMatchObject({ status: 'failed', lastError: 'wait task: delay is required' });
+    expect(graph.node('words')!.status).toBe('failed');
+    expect(graph.node('words')!.lastError).toMatch(/^wait task: delay /);
+    expect(graph.node('negative')!.lastError).toBe('wait task: delay must be zero or more seconds');
+    expect(statusOf(graph, 'after')).toBe('cancelled');
+  });
+
+  it('fails a wait longer than 30 days instead of overflowing the date (no throw, a reason)', () => {
+    const graph = graphOf([
+      { id: 'huge', kind: 'wait', params: { delay: 1e13 } },
+      { id: 'month', kind: 'wait', params: { delay: 30 * 24 * 3600 } },
+    ]);
+    expect(() => settleGraph(graph, NOW)).not.toThrow();
+    expect(graph.node('huge')).toMatchObject({
+      status: 'failed',
+      lastError: 'wait task: delay must be at most 2592000 seconds (30 days)',
+    });
+    expect(graph.node('month')!.waitUntil).toBe(at(30 * 24 * 3600).toISOString());
+  });
+
+  it("keeps the fractional delays of the engine's own waits", () => {
+    const graph = graphOf([{ id: 'typing', kind: 'wait', params: { delay: 1.5, typing: true } }]);
+    settleGraph(graph, NOW);
+    expect(graph.node('typing')!.waitUntil).toBe(new Date(NOW.getTime() + 1500).toISOString());
   });
 });
 

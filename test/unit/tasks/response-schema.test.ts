@@ -73,7 +73,11 @@ describe('buildResponseSchema', () => {
     expect(taskSchema(schema, 'sticker').required).toEqual(['kind', 'sticker_set', 'name']);
     expect(taskSchema(schema, 'react').required).toEqual(['kind', 'emoji', 'message_id']);
     expect(taskSchema(schema, 'react').properties.emoji!.enum).toContain('👍');
-    expect(taskSchema(schema, 'wait').properties.delay).toEqual({ type: 'integer', minimum: 0 });
+    expect(taskSchema(schema, 'wait').properties.delay).toEqual({
+      type: 'integer',
+      minimum: 0,
+      maximum: 2_592_000,
+    });
     expect(taskSchema(schema, 'xsend').required).toEqual(['kind', 'target_channel_id']);
     expect(taskSchema(schema, 'remember').required).toEqual(['kind']);
     expect(taskSchema(schema, 'note').required).toEqual(['kind', 'content']);

@@ -50,8 +50,13 @@ export function settleGraph(graph: TaskGraph, now: Date): TaskNode[] {
       if (!isWait(node) || dependencies !== 'satisfied') continue;
       if (node.waitUntil === null) {
         const delay = waitDelaySeconds(node);
-        if (delay === null) continue;
-        updateNode(node, { waitUntil: new Date(now.getTime() + delay * 1000).toISOString() }, now);
+        if ('error' in delay) {
+          updateNode(node, { status: 'failed', lastError: delay.error }, now);
+          changed.add(node);
+          progressed = true;
+          continue;
+        }
+        updateNode(node, { waitUntil: new Date(now.getTime() + delay.seconds * 1000).toISOString() }, now);
         changed.add(node);
       }
       if (Date.parse(node.waitUntil!) <= now.getTime()) {

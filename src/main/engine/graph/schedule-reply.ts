@@ -1,5 +1,5 @@
 import { type Pacing, typingWaitBefore } from '../pacing/typing-delay';
-import { createNode, type TaskGraph, type TaskNode, type TaskParams } from './task-graph';
+import { createNode, type TaskGraph, type TaskNode, type TaskParams, updateNode } from './task-graph';
 import { waitParams } from './wait-params';
 
 /** A graph task from the model's reply, already re-keyed: `dependsOn` names graph ids. */
@@ -8,6 +8,8 @@ export interface PlannedTask {
   kind: string;
   params: TaskParams;
   dependsOn: string[];
+  /** Why the task must not run (it joins the graph failed, so the console shows the reason). */
+  refused?: string;
 }
 
 export interface ScheduleReplyInput {
@@ -22,7 +24,7 @@ export interface ScheduleReplyInput {
 }
 
 /** Kinds that put a message into the chat. */
-const OUTWARD_KINDS = new Set(['send', 'sticker', 'send_media']);
+export const OUTWARD_KINDS = new Set(['send', 'sticker', 'send_media']);
 
 /**
  * Adds the model's graph tasks to the graph as one sequential chain after the received task:
@@ -41,7 +43,7 @@ export function scheduleReplyTasks(input: ScheduleReplyInput): TaskNode[] {
       params.reply_to = input.groupTriggerMessageId;
       defaultReplyPending = false;
     }
-    const waitSeconds = typingWaitBefore(task.kind, params, pacing);
+    const waitSeconds = task.refused === undefined ? typingWaitBefore(task.kind, params, pacing) : 0;
     if (waitSeconds > 0) {
       const wait = graph.add(
         createNode(
@@ -61,6 +63,7 @@ export function scheduleReplyTasks(input: ScheduleReplyInput): TaskNode[] {
         now,
       ),
     );
+    if (task.refused !== undefined) updateNode(node, { status: 'failed', lastError: task.refused }, now);
     added.push(node);
     previous = node.id;
   }

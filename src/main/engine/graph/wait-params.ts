@@ -1,3 +1,4 @@
+import { MAX_DURATION_SECONDS, validateTaskParams } from '../../tasks/kinds';
 import type { TaskNode, TaskParams } from './task-graph';
 
 /** How long the agent stays "online" after a turn (the presence window). */
@@ -24,10 +25,16 @@ export function waitParams(delaySeconds: number, flags: WaitFlags = {}): TaskPar
   return params;
 }
 
-/** The wait's delay in seconds, or null when it has none (such a wait never becomes ready). */
-export function waitDelaySeconds(node: TaskNode): number | null {
+/**
+ * The wait's delay in seconds, or why it has none: such a wait fails with that reason instead of
+ * waiting forever. The engine's own waits (typing, retries) may last fractions of a second; a
+ * model's wait is checked like every task's fields (a whole number of seconds, up to 30 days).
+ */
+export function waitDelaySeconds(node: TaskNode): { seconds: number } | { error: string } {
   const delay = node.params.delay;
-  return typeof delay === 'number' && Number.isFinite(delay) && delay >= 0 ? delay : null;
+  if (typeof delay === 'number' && delay >= 0 && delay <= MAX_DURATION_SECONDS) return { seconds: delay };
+  const checked = validateTaskParams('wait', node.params);
+  return checked.ok ? { seconds: checked.params.delay } : { error: checked.error };
 }
 
 export function isWait(node: TaskNode): boolean {

@@ -2,7 +2,7 @@ import type { LlmExchangeView } from '../../../shared/api/conversation-contract'
 import type { AgentConfig } from '../../../shared/domain/config';
 import type { ChatMsg } from '../../../shared/domain/conversation';
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
-import type { LlmProviderId } from '../../../shared/domain/settings';
+import type { EngineSettings, LlmProviderId } from '../../../shared/domain/settings';
 import { IMMEDIATE_TASK_KINDS } from '../../../shared/domain/tasks';
 import type { Clock } from '../../clock';
 import { PromptNotFoundError, type PromptSource } from '../../config';
@@ -13,21 +13,18 @@ import type { Logger } from '../../logging';
 import type { MessagingPort } from '../../messaging/port';
 import { type BuiltPrompt, buildSystemPrompt, enabledTaskKinds } from '../../prompt';
 import type { Store } from '../../store';
-import { isModelTaskKind, validateTaskParams } from '../../tasks/kinds';
 import {
   assignGraphIds,
   DiscardedReplyError,
   type ParsedTask,
   parseTaskReply,
 } from '../../tasks/reply-parser';
-import { extendOnlineWindow } from '../graph/online-window';
 import { receivedParams } from '../graph/received-task';
-import { type PlannedTask, scheduleReplyTasks } from '../graph/schedule-reply';
 import { isGroupChannel } from '../inbound/gates';
 import { memoryOwner } from '../memory/property-entries';
 import type { Pacing } from '../pacing/typing-delay';
 import { PermanentTaskError, type TaskHandler, type TaskResult } from '../tasks/task-handler';
-import { runImmediateTasks } from './immediate-tasks';
+import { planFromReply } from './plan-from-reply';
 
 /** A conversation with fewer visible messages than this, none from the agent, is just starting. */
 const CONVERSATION_START_MAX_MESSAGES = 5;
@@ -43,7 +40,8 @@ export interface ReceivedTurnDeps {
   /** The prompts of the configuration as loaded now. */
   prompts: () => PromptSource;
   defaultAgentLlm: () => string;
-  history: () => HistorySize;
+  /** Read at each turn, so changes apply at once. */
+  engineSettings: () => TurnSettings;
   pacing: (agent: AgentConfig) => Pacing;
   /** The zone of agents whose file names none: the server's. */
   defaultTimeZone: string;
@@ -56,6 +54,9 @@ export interface HistorySize {
   historyFetchGroup: number;
   historyShown: number;
 }
+
+/** What a turn reads of Settings.engine. */
+export type TurnSettings = HistorySize & Pick<EngineSettings, 'maxMessagesPerReply'>;
 
 /** Messages to fetch for a turn: the configured amount, and never fewer than the model is shown. */
 export function historyFetchLimit(size: HistorySize, isGroup: boolean): number {
@@ -110,7 +111,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
     const agentName = agent.configName;
     const isGroup = isGroupChannel(channelId);
 
-    const historySize = deps.history();
+    const historySize = deps.engineSettings();
     const history = await deps.port.fetchHistory(agentName, channelId, {
       limit: historyFetchLimit(historySize, isGroup),
     });
@@ -200,6 +201,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       timeZone,
       groupTriggerMessageId: isGroup ? trigger.messageId : null,
       model: resolved.model,
+      maxMessages: historySize.maxMessagesPerReply,
     });
   };
 }
@@ -307,79 +309,4 @@ async function markRead(
   } catch (error) {
     deps.logger.warn({ conversation, err: error }, 'read receipt failed');
   }
-}
-
-interface ReplyPlan {
-  conversation: ConversationKey;
-  agent: AgentConfig;
-  receivedId: string;
-  tasks: readonly ParsedTask[];
-  allowedKinds: ReadonlySet<string>;
-  channelName: string;
-  timeZone: string;
-  groupTriggerMessageId: number | null;
-  model: string;
-}
-
-/**
- * What the reply asks for, applied when the turn completes: immediate tasks run, graph tasks join
- * the graph in order. A kind the agent's prompts do not enable is left out (the capability is
- * off); a kind Troupe does not know joins the graph and fails there, visibly.
- */
-function planFromReply(deps: ReceivedTurnDeps, plan: ReplyPlan): TaskResult {
-  const immediate: ParsedTask[] = [];
-  const graphTasks: PlannedTask[] = [];
-  const refused: string[] = [];
-  for (const task of plan.tasks) {
-    if (isModelTaskKind(task.kind) && !plan.allowedKinds.has(task.kind)) {
-      refused.push(task.kind);
-      continue;
-    }
-    if (IMMEDIATE_KINDS.includes(task.kind)) {
-      immediate.push(task);
-      continue;
-    }
-    const checked = isModelTaskKind(task.kind) ? validateTaskParams(task.kind, task.params) : null;
-    graphTasks.push({
-      id: task.id,
-      kind: task.kind,
-      // Invalid fields are kept as written: the task fails when it runs, with the reason logged.
-      params: checked?.ok ? checked.params : task.params,
-      dependsOn: task.dependsOn,
-    });
-  }
-  if (refused.length > 0) {
-    deps.logger.info(
-      { conversation: plan.conversation, kinds: refused },
-      'reply used task kinds not enabled',
-    );
-  }
-  return {
-    apply: (graph, now) => {
-      runImmediateTasks(deps.store, immediate, {
-        conversation: plan.conversation,
-        channelName: plan.channelName,
-        timeZone: plan.timeZone,
-        now,
-        receivedTaskId: plan.receivedId,
-      });
-      const received = graph.node(plan.receivedId);
-      if (received) {
-        scheduleReplyTasks({
-          graph,
-          received,
-          tasks: graphTasks,
-          pacing: deps.pacing(plan.agent),
-          groupTriggerMessageId: plan.groupTriggerMessageId,
-          now,
-        });
-      }
-      extendOnlineWindow(graph, now);
-    },
-    log: {
-      model: plan.model,
-      tasks: plan.tasks.map((task) => task.kind),
-      ...(refused.length > 0 ? { refused } : {}),
-    },
-  };
 }

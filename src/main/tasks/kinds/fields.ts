@@ -17,6 +17,17 @@ export const WholeNumberSchema = z
   )
   .pipe(z.number().int({ error: 'must be a whole number' }));
 
+/** The longest pause a model may ask for; beyond it a plan or a schedule is the right tool. */
+export const MAX_DURATION_SECONDS = 30 * 24 * 60 * 60;
+
+/** A duration in whole seconds, from zero to MAX_DURATION_SECONDS (30 days). */
+export const DurationSecondsSchema = WholeNumberSchema.pipe(
+  z
+    .number()
+    .nonnegative({ error: 'must be zero or more seconds' })
+    .max(MAX_DURATION_SECONDS, { error: `must be at most ${MAX_DURATION_SECONDS} seconds (30 days)` }),
+);
+
 /** A message id of the conversation: Telegram numbers messages from 1 in each chat. */
 export const MessageIdSchema = WholeNumberSchema.pipe(
   z.number().positive({ error: 'must be a message id (a positive whole number)' }),

@@ -1,5 +1,6 @@
 /** The task kinds the model may write: their fields, checks and JSON Schemas. */
 export type { JsonSchema, ModelTaskKind, TaskKindDefinition } from './definition';
+export { MAX_DURATION_SECONDS } from './fields';
 export { canonicalTaskKind, TASK_KIND_ALIASES } from './kind-aliases';
 export { canonicalReactionEmoji, REACTION_EMOJI, type ReactionEmoji } from './reaction-emoji';
 export {

@@ -68,6 +68,14 @@ const LIMITS: FieldSpec[] = [
     integer: true,
   },
   {
+    field: 'maxMessagesPerReply',
+    label: 'Messages per reply',
+    description: 'Sends, stickers and media one reply may post; the rest of the reply fails.',
+    min: 1,
+    max: 200,
+    integer: true,
+  },
+  {
     field: 'maxRetries',
     label: 'Retries',
     description: 'How often a failing task is retried before it fails for good.',

@@ -1,0 +1,169 @@
+import type { LlmExchangeView, Network } from '../../shared/api/conversation-contract';
+import type { AgentConfig } from '../../shared/domain/config';
+import { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
+import type { Settings } from '../../shared/domain/settings';
+import type { TaskGraphView } from '../../shared/domain/tasks';
+import type { Clock } from '../clock';
+import type { PromptSource } from '../config';
+import type { LlmRouter } from '../llm';
+import type { Logger } from '../logging';
+import type { MessagingPort } from '../messaging/port';
+import type { Store } from '../store';
+import { toGraphView } from './graph/graph-view';
+import type { TaskGraph } from './graph/task-graph';
+import { GivenUpChats } from './inbound/given-up-chats';
+import { PresenceKeeper, presenceOf } from './pacing/presence';
+
+export interface ConversationEngineDeps {
+  network: Network;
+  port: MessagingPort;
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  /** The agents as the configuration has them now (read on every use, so reloads apply). */
+  agents: () => readonly AgentConfig[];
+  /** The prompts of the configuration as loaded now. */
+  prompts: () => PromptSource;
+  /** Read on every use, so pacing, retry and concurrency changes apply at once. */
+  settings: () => Settings;
+  llm: Pick<LlmRouter, 'resolve' | 'providerFor'>;
+  /** 'off' adds no typing or sticker waits (`troupe simulate --fast`, benchmarks). Default 'human'. */
+  pacing?: 'human' | 'off';
+  /** How long a direct partner counts as still typing after typing or writing. */
+  partnerTypingWindowMs?: number;
+  /** The zone of agents whose file names none; the server's by default. */
+  defaultTimeZone?: string;
+}
+
+export type EngineEvent =
+  | { type: 'graphChanged'; conversation: ConversationKey; graph: TaskGraphView | null }
+  | { type: 'exchange'; conversation: ConversationKey; exchange: LlmExchangeView };
+
+/** Per-conversation scheduling state, in memory only. */
+export interface Runner {
+  conversation: ConversationKey;
+  /** A driver loop is working on the conversation; a poke then only needs it to look again. */
+  running: boolean;
+  /** The loop waits its turn for an LLM slot or a send. */
+  queued: boolean;
+  cancelWake: (() => void) | null;
+  current: { nodeId: string; abort: AbortController } | null;
+  presence: PresenceKeeper;
+  /** Inbound events are handled one after another per conversation, in arrival order. */
+  inbound: Promise<void>;
+}
+
+/**
+ * What the parts of one engine share: the in-memory graphs and runners, the agents as configured
+ * now, the listeners, and the work in flight. The intake writes graphs here, the loop runs them,
+ * the facade answers queries from them.
+ */
+export class EngineCore {
+  readonly deps: ConversationEngineDeps;
+  readonly network: Network;
+  readonly logger: Logger;
+  /** By conversation key string. */
+  readonly graphs = new Map<string, TaskGraph>();
+  readonly runners = new Map<string, Runner>();
+  /** Conversations whose last turn failed for good; the unread scan leaves them alone. */
+  readonly givenUp = new GivenUpChats();
+  readonly #listeners = new Set<(event: EngineEvent) => void>();
+  readonly #work = new Set<Promise<unknown>>();
+  #stopped = false;
+
+  constructor(deps: ConversationEngineDeps) {
+    this.deps = deps;
+    this.network = deps.network;
+    this.logger = deps.logger.child({ module: 'engine', network: deps.network });
+  }
+
+  get stopped(): boolean {
+    return this.#stopped;
+  }
+
+  /** Marks the engine stopped; returns the work still in flight, to wait for. */
+  stop(): Promise<unknown> {
+    this.#stopped = true;
+    return Promise.allSettled([...this.#work]);
+  }
+
+  graphOf(conversation: ConversationKey): TaskGraph | null {
+    return this.graphs.get(conversationKeyString(conversation)) ?? null;
+  }
+
+  /**
+   * The agent, when it may act on this network now. The Simulator rehearses every agent, also
+   * those whose file says Disabled: Disabled governs the agent's Telegram account only.
+   */
+  agent(name: string): AgentConfig | null {
+    const agent = this.deps.agents().find((candidate) => candidate.configName === name) ?? null;
+    if (!agent) return null;
+    if (this.network === 'telegram' && agent.disabled) return null;
+    return agent;
+  }
+
+  runner(conversation: ConversationKey): Runner {
+    const key = conversationKeyString(conversation);
+    let runner = this.runners.get(key);
+    if (!runner) {
+      runner = {
+        conversation,
+        running: false,
+        queued: false,
+        cancelWake: null,
+        current: null,
+        presence: new PresenceKeeper(
+          this.deps.clock,
+          (action) => this.deps.port.setTyping(conversation.agent, conversation.channelId, action),
+          (error) => this.logger.debug({ err: error, conversation }, 'presence update failed'),
+        ),
+        inbound: Promise.resolve(),
+      };
+      this.runners.set(key, runner);
+    }
+    return runner;
+  }
+
+  /**
+   * Changes the conversation's current graph and writes it in one transaction, then tells the
+   * listeners. Without a graph (removed meanwhile) only `mutate`'s bookkeeping would be lost,
+   * and nothing is left to change.
+   */
+  commit(conversation: ConversationKey, mutate: (graph: TaskGraph, now: Date) => void): void {
+    const graph = this.graphOf(conversation);
+    if (!graph) return;
+    const now = this.deps.clock.now();
+    this.deps.store.transaction(() => {
+      mutate(graph, now);
+      this.deps.store.taskGraphs.save(graph);
+    });
+    this.runner(conversation).presence.show(presenceOf(graph));
+    this.emitGraph(conversation);
+  }
+
+  /** Keeps `work` until it settles, so stop can wait for it. */
+  track(work: Promise<unknown>): void {
+    this.#work.add(work);
+    void work.finally(() => this.#work.delete(work));
+  }
+
+  subscribe(listener: (event: EngineEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  emitGraph(conversation: ConversationKey): void {
+    const graph = this.graphOf(conversation);
+    this.emit({ type: 'graphChanged', conversation, graph: graph ? toGraphView(graph) : null });
+  }
+
+  emit(event: EngineEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.logger.error({ err: error, event: event.type }, 'engine listener failed');
+      }
+    }
+  }
+}

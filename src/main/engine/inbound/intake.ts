@@ -1,0 +1,124 @@
+import { type ConversationKey, conversationKeyString } from '../../../shared/domain/conversation-key';
+import type { InboundEvent } from '../../messaging/port';
+import type { EngineCore } from '../engine-core';
+import type { ReceivedParams } from '../graph/received-task';
+import { insertReceivedTask } from '../graph/replan';
+import type { PartnerTypingTracker } from '../pacing/partner-typing';
+import { isGroupChannel } from './gates';
+import { inboundTrigger } from './inbound-trigger';
+import { scanUnread } from './unread-scan';
+
+/**
+ * Where work enters the engine: inbound events of the port (after the gates), unread scans, and
+ * turns requested by the agent or the operator. Each becomes a trigger coalesced into the
+ * conversation's pending received task (or a replan), and the conversation's loop is poked.
+ */
+export class InboundIntake {
+  readonly #core: EngineCore;
+  readonly #partnerTyping: PartnerTypingTracker;
+  readonly #poke: (conversation: ConversationKey) => void;
+  /** Inbound events and unread scans still being looked at (gates may ask the network). */
+  #pending = 0;
+
+  constructor(
+    core: EngineCore,
+    partnerTyping: PartnerTypingTracker,
+    poke: (conversation: ConversationKey) => void,
+  ) {
+    this.#core = core;
+    this.#partnerTyping = partnerTyping;
+    this.#poke = poke;
+  }
+
+  /** Events or scans are still being looked at. */
+  get busy(): boolean {
+    return this.#pending > 0;
+  }
+
+  onInbound(event: InboundEvent): void {
+    const core = this.#core;
+    if (core.stopped) return;
+    const channelId = 'message' in event ? event.message.channelId : event.channelId;
+    const runner = core.runner({ agent: event.agent, network: core.network, channelId });
+    this.#pending++;
+    const handled = runner.inbound
+      .then(async () => {
+        if (core.stopped) return;
+        const decided = await inboundTrigger(event, {
+          network: core.network,
+          port: core.deps.port,
+          clock: core.deps.clock,
+          logger: core.logger,
+          activeAgent: (name) => core.agent(name),
+          conversationSettings: (conversation) => core.deps.store.conversationSettings.get(conversation),
+          partnerTyping: this.#partnerTyping,
+        });
+        if (decided && !core.stopped) await this.insert(decided.conversation, decided.trigger);
+      })
+      .catch((error: unknown) => core.logger.error({ err: error, event: event.type }, 'inbound event failed'))
+      .finally(() => {
+        this.#pending--;
+      });
+    runner.inbound = handled;
+    core.track(handled);
+  }
+
+  /** Looks through the agent's unread chats once; resolves to the conversations triggered. */
+  scanOnce(agent: string): Promise<number> {
+    const core = this.#core;
+    this.#pending++;
+    const scan = scanUnread(agent, {
+      network: core.network,
+      port: core.deps.port,
+      logger: core.logger,
+      activeAgent: (name) => core.agent(name),
+      conversationSettings: (conversation) => core.deps.store.conversationSettings.get(conversation),
+      graph: (conversation) => core.graphOf(conversation),
+      givenUp: core.givenUp,
+      insert: (conversation, trigger) => this.insert(conversation, trigger),
+    }).finally(() => {
+      this.#pending--;
+    });
+    core.track(scan.catch(() => {}));
+    return scan;
+  }
+
+  /** Coalesces the trigger into the conversation's pending received task, or replans. */
+  async insert(conversation: ConversationKey, trigger: ReceivedParams): Promise<boolean> {
+    const core = this.#core;
+    const current = core.graphOf(conversation);
+    const hasPendingReceived = current?.nodes.some(
+      (node) => node.kind === 'received' && node.status === 'pending',
+    );
+    // A new graph records the chat's title; a coalesce needs nothing from the network.
+    const channelName = hasPendingReceived
+      ? (current?.context.channelName ?? '')
+      : (await core.deps.port.getChat(conversation.agent, conversation.channelId)).title;
+    if (core.stopped) return false;
+    const insertion = insertReceivedTask({
+      // Read again: the graph may have changed while the chat was looked up.
+      current: core.graphOf(conversation),
+      conversation,
+      context: { isGroup: isGroupChannel(conversation.channelId), channelName },
+      trigger,
+      now: core.deps.clock.now(),
+    });
+    if (insertion.outcome === 'duplicate') return false;
+    core.deps.store.transaction(() => core.deps.store.taskGraphs.save(insertion.graph));
+    core.graphs.set(conversationKeyString(conversation), insertion.graph);
+    core.givenUp.clear(conversation);
+    if (insertion.outcome === 'replanned') {
+      const runner = core.runner(conversation);
+      if (runner.current && insertion.cancelled.some((node) => node.id === runner.current?.nodeId)) {
+        runner.current.abort.abort();
+      }
+    }
+    core.logger.debug(
+      { conversation, outcome: insertion.outcome, task: insertion.received.id },
+      'turn requested',
+    );
+    core.emitGraph(conversation);
+    this.#poke(conversation);
+    return true;
+  }
+}

@@ -1,0 +1,47 @@
+import type { ConversationKey } from '../../../shared/domain/conversation-key';
+import type { EngineCore } from '../engine-core';
+import { failTask } from '../graph/graph-rules';
+import { type TaskNode, updateNode } from '../graph/task-graph';
+import { classifyTaskFailure } from '../tasks/classify-failure';
+import type { TaskResult } from '../tasks/task-handler';
+
+/** Records a task's outcome: done (with its effects) or failed (retry, flood wait, or for good). */
+export function completeTask(
+  core: EngineCore,
+  conversation: ConversationKey,
+  node: TaskNode,
+  result: TaskResult | null,
+  failure: unknown,
+): void {
+  const { store, settings } = core.deps;
+  core.commit(conversation, (graph, now) => {
+    result?.record?.();
+    // Cancelled meanwhile (superseded by a replan): its plan no longer counts.
+    if (node.status !== 'active' || graph.node(node.id) !== node) return;
+    const logBase = {
+      timestamp: now,
+      agentConfigName: conversation.agent,
+      channelId: conversation.channelId,
+      actionKind: node.kind,
+      taskIdentifier: node.id,
+    };
+    if (failure === null) {
+      result?.apply?.(graph, now);
+      updateNode(node, { status: 'done', lastError: null }, now);
+      store.taskLog.append({ ...logBase, details: result?.log ?? {} });
+      return;
+    }
+    const classified = classifyTaskFailure(failure);
+    const { maxRetries, retryIntervalSeconds } = settings().engine;
+    const outcome = failTask(graph, node, classified, { maxRetries, retryIntervalSeconds }, now);
+    if (outcome === 'failed' && node.kind === 'received') core.givenUp.gaveUp(conversation);
+    store.taskLog.append({
+      ...logBase,
+      details: { outcome, retries: node.retries },
+      failureMessage: classified.message,
+    });
+    const log =
+      outcome === 'failed' ? core.logger.warn.bind(core.logger) : core.logger.info.bind(core.logger);
+    log({ conversation, task: node.id, kind: node.kind, outcome, error: classified.message }, 'task failed');
+  });
+}

@@ -1,0 +1,144 @@
+import { type ConversationKey, conversationKeyString } from '../../../shared/domain/conversation-key';
+import type { EngineCore, Runner } from '../engine-core';
+import {
+  isGraphIdle,
+  nextRunnableTask,
+  nextWakeTime,
+  type ReceivedGate,
+  settleGraph,
+} from '../graph/graph-rules';
+import type { TaskNode } from '../graph/task-graph';
+import { isGroupChannel } from '../inbound/gates';
+import type { PartnerTypingTracker } from '../pacing/partner-typing';
+import { presenceOf } from '../pacing/presence';
+import { failConversation } from './fail-conversation';
+import type { TaskRunner } from './run-task';
+
+/**
+ * The driver of each conversation: looks at the graph whenever something may have made a task
+ * ready (an inbound event, a finished task, a timer), runs the ready tasks one after another,
+ * then arms a timer for the next moment one may be. A failure of one conversation is recorded in
+ * that conversation's graph; the others go on.
+ */
+export class ConversationLoop {
+  readonly #core: EngineCore;
+  readonly #tasks: TaskRunner;
+  readonly #partnerTyping: PartnerTypingTracker;
+
+  constructor(core: EngineCore, tasks: TaskRunner, partnerTyping: PartnerTypingTracker) {
+    this.#core = core;
+    this.#tasks = tasks;
+    this.#partnerTyping = partnerTyping;
+  }
+
+  /** Makes the conversation's driver look at its graph (starting one when none is running). */
+  poke(conversation: ConversationKey): void {
+    const runner = this.#core.runner(conversation);
+    if (this.#core.stopped || runner.running) return;
+    runner.running = true;
+    this.#core.track(this.#drive(runner));
+  }
+
+  /**
+   * Nothing left to do (only presence windows pending) and nothing in flight, for every
+   * conversation of `agent` (or of every agent).
+   */
+  isIdle(agent?: string): boolean {
+    for (const runner of this.#core.runners.values()) {
+      if (agent !== undefined && runner.conversation.agent !== agent) continue;
+      if (runner.running || runner.current !== null) return false;
+    }
+    for (const graph of this.#core.graphs.values()) {
+      if (agent !== undefined && graph.conversation.agent !== agent) continue;
+      if (!isGraphIdle(graph)) return false;
+    }
+    return true;
+  }
+
+  /** A conversation is working right now, as opposed to waiting for a timer, a slot or nothing. */
+  isBusy(): boolean {
+    for (const runner of this.#core.runners.values()) if (runner.running && !runner.queued) return true;
+    return false;
+  }
+
+  /** Ends every conversation's timers, presence and task in flight (the engine stops). */
+  stop(): void {
+    for (const runner of this.#core.runners.values()) {
+      runner.cancelWake?.();
+      runner.current?.abort.abort();
+      runner.presence.close();
+    }
+  }
+
+  /**
+   * Runs the conversation's ready tasks one after another until none is ready. `running` is
+   * cleared in the same synchronous step that finds nothing to do, so a poke can never fall
+   * between the check and the exit.
+   */
+  async #drive(runner: Runner): Promise<void> {
+    try {
+      for (;;) {
+        const next = this.#prepare(runner);
+        if (!next) {
+          runner.running = false;
+          return;
+        }
+        await this.#tasks.run(runner, next, (conversation, now) => this.#receivedGate(conversation, now));
+      }
+    } catch (error) {
+      runner.running = false;
+      const retry = failConversation(this.#core, runner.conversation, error);
+      if (retry) this.poke(runner.conversation);
+    }
+  }
+
+  /** Settles the graph, drops it when finished, updates presence, and picks the next task. */
+  #prepare(runner: Runner): TaskNode | null {
+    runner.cancelWake?.();
+    runner.cancelWake = null;
+    const core = this.#core;
+    if (core.stopped) return null;
+    const { conversation } = runner;
+    const graph = core.graphOf(conversation);
+    if (!graph) {
+      runner.presence.show('away');
+      return null;
+    }
+    // Telegram accounts of disabled agents rest: their graphs are kept and resume when re-enabled.
+    if (!core.agent(conversation.agent)) return null;
+    const { store, clock } = core.deps;
+    const now = clock.now();
+    const changed = settleGraph(graph, now);
+    if (graph.isFinished()) {
+      store.transaction(() => {
+        store.taskGraphs.delete(conversation);
+        store.outboundSends.deleteConversation(conversation);
+      });
+      core.graphs.delete(conversationKeyString(conversation));
+      runner.presence.show('away');
+      core.emit({ type: 'graphChanged', conversation, graph: null });
+      return null;
+    }
+    if (changed.length > 0) {
+      store.transaction(() => store.taskGraphs.save(graph));
+      core.emitGraph(conversation);
+    }
+    runner.presence.show(presenceOf(graph));
+    const gate = this.#receivedGate(conversation, now);
+    const next = nextRunnableTask(graph, now, gate);
+    const wakeAt = nextWakeTime(graph, now, gate);
+    if (wakeAt) {
+      runner.cancelWake = clock.setTimer(wakeAt.getTime() - now.getTime(), () => {
+        runner.cancelWake = null;
+        this.poke(conversation);
+      });
+    }
+    return next;
+  }
+
+  /** A received task in a direct chat waits while the partner is (or just was) typing. */
+  #receivedGate(conversation: ConversationKey, now: Date): ReceivedGate {
+    if (isGroupChannel(conversation.channelId)) return () => null;
+    return () => this.#partnerTyping.typingUntil(conversation, now);
+  }
+}

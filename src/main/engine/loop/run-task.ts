@@ -1,0 +1,98 @@
+import type { ConversationKey } from '../../../shared/domain/conversation-key';
+import type { EngineCore, Runner } from '../engine-core';
+import { nextRunnableTask, type ReceivedGate } from '../graph/graph-rules';
+import { extendOnlineWindow } from '../graph/online-window';
+import { type TaskNode, updateNode } from '../graph/task-graph';
+import type { FairSlots, Release } from '../scheduler/fair-slots';
+import type { SendRateLimiter } from '../scheduler/send-rate-limiter';
+import { STOPPED, type StopLatch } from '../scheduler/stop-latch';
+import { resourceOf } from '../tasks/handler-registry';
+import type { TaskHandler, TaskResult } from '../tasks/task-handler';
+import { completeTask } from './complete-task';
+
+export interface TaskRunnerDeps {
+  handlerFor: (kind: string) => TaskHandler;
+  llmSlots: FairSlots;
+  sendLimiter: SendRateLimiter;
+  /** Ends the waits for a slot when the engine stops. */
+  stopLatch: StopLatch;
+}
+
+/** Runs one picked task: waits for the slot its kind needs, runs its handler, records the outcome. */
+export class TaskRunner {
+  readonly #core: EngineCore;
+  readonly #deps: TaskRunnerDeps;
+
+  constructor(core: EngineCore, deps: TaskRunnerDeps) {
+    this.#core = core;
+    this.#deps = deps;
+  }
+
+  async run(
+    runner: Runner,
+    picked: TaskNode,
+    receivedGate: (conversation: ConversationKey, now: Date) => ReceivedGate,
+  ): Promise<void> {
+    const core = this.#core;
+    const { conversation } = runner;
+    runner.queued = true;
+    const release = await this.#acquire(picked.kind, conversation).finally(() => {
+      runner.queued = false;
+    });
+    if (release === STOPPED) return;
+    try {
+      const graph = core.graphOf(conversation);
+      const node = graph?.node(picked.id);
+      const agent = core.agent(conversation.agent);
+      // While it queued for a slot, a replan may have cancelled it or a new message re-gated it.
+      const now = core.deps.clock.now();
+      const stillNext = graph ? nextRunnableTask(graph, now, receivedGate(conversation, now)) : null;
+      if (!graph || !node || !agent || stillNext !== node) return;
+      const abort = new AbortController();
+      runner.current = { nodeId: node.id, abort };
+      core.commit(conversation, (current, at) => {
+        updateNode(node, { status: 'active' }, at);
+        if (node.kind === 'received') extendOnlineWindow(current, at);
+      });
+      let result: TaskResult | null = null;
+      let failure: unknown = null;
+      try {
+        result = await this.#deps.handlerFor(node.kind)({
+          conversation,
+          graph,
+          node,
+          agent,
+          signal: abort.signal,
+        });
+      } catch (error) {
+        failure = error;
+      } finally {
+        runner.current = null;
+      }
+      // Stopping leaves the task active; the next start runs it again.
+      if (core.stopped) return;
+      completeTask(core, conversation, node, result, failure);
+    } finally {
+      release();
+    }
+  }
+
+  /** Waits for the slot a kind needs (LLM concurrency, the account's send rate), or for stop. */
+  async #acquire(kind: string, conversation: ConversationKey): Promise<Release | typeof STOPPED> {
+    const resource = resourceOf(kind);
+    if (resource === null) return () => {};
+    const { llmSlots, sendLimiter, stopLatch } = this.#deps;
+    if (resource === 'llm') {
+      const slot = llmSlots.acquire();
+      const outcome = await stopLatch.race(slot);
+      if (outcome === STOPPED) {
+        // Gives the slot back whenever it is granted, so nothing stays held after stop.
+        void slot.then((release) => release());
+        return STOPPED;
+      }
+      return outcome;
+    }
+    const outcome = await stopLatch.race(sendLimiter.acquire(conversation.agent));
+    return outcome === STOPPED ? STOPPED : () => {};
+  }
+}
