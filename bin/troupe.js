@@ -16,3 +16,7 @@ if (!existsSync(cli)) {
 
 const { runCli } = await import(cli.href);
 process.exitCode = await runCli(process.argv.slice(2));
+// The command has finished and closed its store. A handle a library left open (GramJS can keep a
+// socket or a reconnect timer past its client's destroy) must not keep Troupe running: the timer
+// is unref'd, so it only fires when something else still holds the process.
+setTimeout(() => process.exit(), 500).unref();

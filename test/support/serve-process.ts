@@ -11,7 +11,10 @@ export interface ServeProcess {
   /** The server's origin, e.g. http://127.0.0.1:41234 */
   origin: string;
   output: () => string;
+  /** Sends SIGTERM (once) and resolves with the exit code. */
   stop: () => Promise<number | null>;
+  /** Ends a server that did not stop by itself. */
+  kill: () => void;
 }
 
 /** Starts `troupe serve` from the built CLI on a free loopback port and waits for its login link. */
@@ -38,8 +41,11 @@ export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise
         origin: new URL(loginUrl).origin,
         output: () => output,
         stop: async () => {
-          if (child.exitCode === null) child.kill('SIGTERM');
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
           return exited;
+        },
+        kill: () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
         },
       });
     };

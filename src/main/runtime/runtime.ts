@@ -19,9 +19,13 @@ import { DATABASE_FILE_NAME, openStore } from '../store';
 import { forwardConversationEvents } from './conversation-events';
 import { simulatedAgentAccount } from './simulated-agent-account';
 import { StickerCatalogue } from './sticker-catalogue';
+import { runStopSteps } from './stop-steps';
 import { scheduleTaskLogPruning } from './task-log-retention';
 import { createTelegramRuntime, type TelegramRuntime } from './telegram-runtime';
 import type { ConversationRuntimeHandle, RuntimeOptions } from './types';
+
+/** Closing the runtime takes at most this long, whatever Telegram or an LLM call is doing. */
+export const RUNTIME_STOP_BUDGET_MS = 2_500;
 
 /**
  * The composition root shared by the desktop app and the headless server: opens the store,
@@ -154,13 +158,19 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     simulator,
     engines: { simulator: simulatorEngine, telegram: telegramEngine },
     async close() {
-      stopPruning();
-      await simulatorEngine.stop();
-      await telegram?.close();
-      stopForwarding();
-      simulator.close();
-      await config.close();
-      store.close();
+      await runStopSteps(
+        [
+          { name: 'task log pruning', run: stopPruning },
+          { name: 'simulator engine', run: () => simulatorEngine.stop() },
+          { name: 'telegram', run: () => telegram?.close() },
+          { name: 'event forwarding', run: stopForwarding },
+          { name: 'simulator', run: () => simulator.close() },
+          { name: 'config watcher', run: () => config.close() },
+          { name: 'store', run: () => store.close() },
+        ],
+        RUNTIME_STOP_BUDGET_MS,
+        logger,
+      );
       logger.info('runtime stopped');
     },
   };

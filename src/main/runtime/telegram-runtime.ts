@@ -129,8 +129,10 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
     async close() {
       for (const stop of stops) stop();
       stopForwardingAccounts();
-      await engine.stop();
+      // Closing the accounts fails the engine's calls still waiting for Telegram, so it stops soon.
+      const engineStopped = engine.stop();
       await service.close();
+      await engineStopped;
       port.close();
     },
   };

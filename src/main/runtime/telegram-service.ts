@@ -50,6 +50,7 @@ export class TelegramService implements TelegramConsole {
   /** Serializes reconciliations, so a burst of changes never connects an account twice. */
   #reconciling: Promise<void> = Promise.resolve();
   #serverScope: string | null = null;
+  #closed = false;
 
   constructor(deps: TelegramServiceDeps) {
     this.#deps = deps;
@@ -70,9 +71,15 @@ export class TelegramService implements TelegramConsole {
     return this.#deps.accounts.account(configName) !== undefined;
   }
 
+  /**
+   * Ends the logins and the connections without waiting for Telegram: a reconciliation under way
+   * gives up once its accounts are closed, and whatever it connected meanwhile goes too.
+   */
   async close(): Promise<void> {
-    await this.#reconciling.catch(() => {});
+    this.#closed = true;
     await this.#deps.logins.close();
+    await this.#deps.accounts.disconnectAll();
+    await this.#reconciling.catch(() => {});
     await this.#deps.accounts.disconnectAll();
   }
 
@@ -203,6 +210,7 @@ export class TelegramService implements TelegramConsole {
   // ---- Internals ----
 
   async #reconcileNow(): Promise<void> {
+    if (this.#closed) return;
     let server: TelegramServer | null = null;
     try {
       server = this.#server();
@@ -234,7 +242,7 @@ export class TelegramService implements TelegramConsole {
     if (!server || !credentials) return;
     const connecting: Promise<void>[] = [];
     for (const [configName, { agent, saved }] of wanted) {
-      if (this.#deps.accounts.account(configName)) continue;
+      if (this.#closed || this.#deps.accounts.account(configName)) continue;
       connecting.push(this.#connect(agent, saved, server, credentials));
     }
     await Promise.all(connecting);

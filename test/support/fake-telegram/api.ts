@@ -184,7 +184,13 @@ export interface FakeTelegram {
   peerFlood(options?: FaultOptions): void;
   /** The next call(s) of `method` fail with this rpc_error. */
   failNext(method: string, code: number, message: string, options?: FaultOptions): void;
+  /** Ends planned failures and a stall. */
   clearFaults(): void;
+  /**
+   * The server goes silent, as a dead link would: connections stay open and new ones are
+   * accepted, but no packet gets an answer until `clearFaults`.
+   */
+  stall(): void;
   /** Drops every connection; clients reconnect by themselves. */
   disconnectAll(): void;
   /** Logs the user's sessions out: their next call gets 401 AUTH_KEY_UNREGISTERED. */

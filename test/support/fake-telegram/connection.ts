@@ -46,6 +46,8 @@ export interface ConnectionDeps {
   rsa: FakeRsaKey;
   router: RpcRouter;
   log: (line: string) => void;
+  /** A stalled server reads packets and drops them unanswered. */
+  stalled: () => boolean;
 }
 
 export class FakeConnection {
@@ -118,7 +120,7 @@ export class FakeConnection {
   }
 
   async #onPayload(payload: Buffer): Promise<void> {
-    if (this.#closed) return;
+    if (this.#closed || this.#deps.stalled()) return;
     if (payload.length < 8) throw new Error(`payload of ${payload.length} bytes`);
     if (payload.readBigUInt64LE(0) === 0n) this.#onPlain(payload);
     else await this.#onEncrypted(payload);

@@ -63,7 +63,7 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
   const faults = new Faults();
   const methods = new MethodTable();
   const router = new RpcRouter(methods, store, faults, log);
-  const server = await FakeServer.listen(HOST, { store, rsa, router, log });
+  const server = await FakeServer.listen(HOST, { store, rsa, router, log, stalled: () => faults.stalled });
   const messaging = new Messaging(store, views, (userId, updates, except) =>
     server.push((key) => key.userId === userId && key.id !== except, updates),
   );
@@ -356,6 +356,7 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
     peerFlood: (options) => faults.peerFlood(options),
     failNext: (method, code, message, options) => faults.fail([method], code, message, options),
     clearFaults: () => faults.clear(),
+    stall: () => faults.stall(),
     disconnectAll: () => server.disconnectAll(),
     revokeSession(userId) {
       for (const key of store.authKeys.values()) if (key.userId === userId) key.userId = null;

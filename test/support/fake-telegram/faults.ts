@@ -3,7 +3,8 @@ import { RpcFailure } from './rpc-failure';
 
 /**
  * Planned RPC failures. Each fault answers the next `times` matching calls (of any of its methods,
- * optionally only from one user) with an rpc_error instead of running the method.
+ * optionally only from one user) with an rpc_error instead of running the method. A stall makes
+ * the server a dead link instead: it takes every packet and answers none.
  */
 
 export interface FaultOptions {
@@ -26,6 +27,16 @@ const SEND_METHODS = ['messages.sendMessage', 'messages.sendMedia', 'messages.fo
 
 export class Faults {
   #planned: PlannedFault[] = [];
+  #stalled = false;
+
+  /** Until `clear`, no packet gets an answer (key exchanges and pings included). */
+  stall(): void {
+    this.#stalled = true;
+  }
+
+  get stalled(): boolean {
+    return this.#stalled;
+  }
 
   fail(methods: readonly string[], code: number, message: string, options: FaultOptions = {}): void {
     this.#planned.push({
@@ -59,5 +70,6 @@ export class Faults {
 
   clear(): void {
     this.#planned = [];
+    this.#stalled = false;
   }
 }

@@ -54,9 +54,6 @@ export interface InvokeOptions {
   send?: boolean;
 }
 
-/** Bound for destroying a client, which must never hang a disconnect. */
-const DESTROY_TIMEOUT_MS = 5_000;
-
 /**
  * One agent's Telegram account: its GramJS client, its connection state and the limits Telegram
  * put on it. Every call goes through `invoke`, which refuses at once during a flood-wait
@@ -158,15 +155,15 @@ export class TelegramAccount {
   async invoke<R extends Api.AnyRequest>(request: R, options: InvokeOptions = {}): Promise<R['__response']> {
     const client = this.#usableClient(options);
     try {
-      return await withCallTimeout(
-        client.invoke(request),
-        this.#settings.callTimeoutMs,
-        request.className,
-        this.#closing.signal,
-      );
+      return await this.#bounded(client.invoke(request), request.className);
     } catch (error) {
       throw this.#failure(error, request.className);
     }
+  }
+
+  /** Bounded in time, and given up at once when the account closes: nobody waits for a client that is going away. */
+  #bounded<T>(call: Promise<T>, what: string): Promise<T> {
+    return withCallTimeout(call, this.#settings.callTimeoutMs, what, this.#closing.signal);
   }
 
   #usableClient(options: InvokeOptions): TelegramClient {
@@ -290,9 +287,9 @@ export class TelegramAccount {
     });
     this.#client = client;
     try {
-      const connected = await withCallTimeout(client.connect(), this.#settings.callTimeoutMs, 'Connecting');
+      const connected = await this.#bounded(client.connect(), 'Connecting');
       if (!connected) throw new Error('GramJS could not connect');
-      const me = await withCallTimeout(client.getMe(), this.#settings.callTimeoutMs, 'users.GetUsers');
+      const me = await this.#bounded(client.getMe(), 'users.GetUsers');
       if (this.#client !== client) return;
       // Subscribed only now: GramJS calls getMe itself before dispatching to a handler while it
       // knows no self, and of two calls failing in one container GramJS answers only the first.
@@ -351,11 +348,7 @@ export class TelegramAccount {
    */
   async #confirmReconnect(client: TelegramClient): Promise<void> {
     try {
-      await withCallTimeout(
-        client.invoke(new Api.updates.GetState()),
-        this.#settings.callTimeoutMs,
-        'updates.GetState',
-      );
+      await this.#bounded(client.invoke(new Api.updates.GetState()), 'updates.GetState');
     } catch (error) {
       const fault = classifyTelegramError(error);
       if (client === this.#client && fault.kind === 'logged-out') await this.#logOut(fault.code);
@@ -401,7 +394,7 @@ export class TelegramAccount {
     this.#readyClient = null;
     if (!client) return;
     try {
-      await withCallTimeout(destroyTelegramClient(client), DESTROY_TIMEOUT_MS, 'Disconnecting');
+      await destroyTelegramClient(client);
     } catch (error) {
       this.#logger.warn({ err: error }, 'could not close the Telegram client cleanly');
     }

@@ -1,6 +1,7 @@
 import { sessions, TelegramClient } from 'telegram';
-import { PromisedNetSockets } from 'telegram/extensions/index.js';
 import { Logger as GramJsLogger, LogLevel } from 'telegram/extensions/Logger.js';
+import { withCallTimeout } from './call-timeout';
+import { type ClientSockets, clientSockets } from './client-sockets';
 import { trustServerKey } from './server-key-trust';
 import type { TelegramServer } from './telegram-server';
 
@@ -25,13 +26,11 @@ export interface CreateClientOptions {
  */
 const RECORDED_CUSTOM_PORT = 443;
 
-function socketsTo(host: string, port: number): typeof PromisedNetSockets {
-  return class CustomServerSockets extends PromisedNetSockets {
-    override connect(_port: number, _ip: string): Promise<unknown> {
-      return super.connect(port, host);
-    }
-  };
-}
+/** How long GramJS may take to take a client down before it is left behind with its sockets shut. */
+const DESTROY_TIMEOUT_MS = 2_000;
+
+/** Each client's sockets, so destroying the client can shut them (see clientSockets). */
+const socketsOf = new WeakMap<TelegramClient, ClientSockets>();
 
 /**
  * A GramJS client for one account on the chosen server. Flood waits are never slept through by
@@ -52,26 +51,46 @@ export function createTelegramClient(options: CreateClientOptions): TelegramClie
     deviceModel: 'Troupe',
     appVersion: 'Troupe',
   };
+  let sockets: ClientSockets;
+  let client: TelegramClient;
   if (server.mode === 'custom') {
     trustServerKey(server.rsaPublicKeyPem);
     if (!options.session) session.setDC(server.dcId, server.host, RECORDED_CUSTOM_PORT);
-    return new TelegramClient(session, credentials.apiId, credentials.apiHash, {
+    sockets = clientSockets({ host: server.host, port: server.port });
+    client = new TelegramClient(session, credentials.apiId, credentials.apiHash, {
       ...params,
-      networkSocket: socketsTo(server.host, server.port),
+      networkSocket: sockets.socketClass,
+    });
+  } else {
+    sockets = clientSockets();
+    client = new TelegramClient(session, credentials.apiId, credentials.apiHash, {
+      ...params,
+      networkSocket: sockets.socketClass,
+      testServers: server.mode === 'test',
     });
   }
-  return new TelegramClient(session, credentials.apiId, credentials.apiHash, {
-    ...params,
-    testServers: server.mode === 'test',
-  });
+  socketsOf.set(client, sockets);
+  return client;
 }
 
 /**
- * Stops a client for good. GramJS's disconnect() iterates its media-download senders and their
+ * Stops a client for good, within a bounded time, whatever state its connection is in. Its
+ * sockets are shut first, so no reconnect GramJS still has scheduled can bring it back, and its
+ * senders stop reconnecting. GramJS's disconnect() iterates its media-download senders and their
  * release timers with Object.values() although both are Maps, so they would keep the process
- * alive; they are stopped here first.
+ * alive; they are stopped here too.
  */
 export async function destroyTelegramClient(client: TelegramClient): Promise<void> {
+  socketsOf.get(client)?.shut();
+  const sender = client._sender as unknown as { reconnect(): void; _reconnect(): Promise<void> } | undefined;
+  if (sender) {
+    sender.reconnect = () => {};
+    sender._reconnect = async () => {};
+  }
+  await withCallTimeout(releaseAndDestroy(client), DESTROY_TIMEOUT_MS, 'Stopping the Telegram client');
+}
+
+async function releaseAndDestroy(client: TelegramClient): Promise<void> {
   const timers = (client as unknown as { _exportedSenderReleaseTimeouts: Map<number, NodeJS.Timeout> })
     ._exportedSenderReleaseTimeouts;
   for (const timer of timers.values()) clearTimeout(timer);

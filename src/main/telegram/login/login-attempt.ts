@@ -28,19 +28,30 @@ export class LoginAttempt {
   readonly #client: TelegramClient;
   readonly #credentials: TelegramApiCredentials;
   readonly #stepTimeoutMs: number;
+  readonly #signal: AbortSignal | undefined;
   readonly #qrScanHandler = new Raw({ types: [Api.UpdateLoginToken] });
 
-  private constructor(client: TelegramClient, credentials: TelegramApiCredentials, stepTimeoutMs: number) {
+  private constructor(
+    client: TelegramClient,
+    credentials: TelegramApiCredentials,
+    stepTimeoutMs: number,
+    signal: AbortSignal | undefined,
+  ) {
     this.#client = client;
     this.#credentials = credentials;
     this.#stepTimeoutMs = stepTimeoutMs;
+    this.#signal = signal;
   }
 
-  /** A fresh (logged-out) client, connected; destroyed again when connecting fails. */
+  /**
+   * A fresh (logged-out) client, connected; destroyed again when connecting fails. `signal` ends
+   * the wait for connecting and for every later call at once (the app is shutting down).
+   */
   static async open(
     server: TelegramServer,
     credentials: TelegramApiCredentials,
     stepTimeoutMs: number,
+    signal?: AbortSignal,
   ): Promise<LoginAttempt> {
     const client = createTelegramClient({ server, credentials, session: '', retries: 2 });
     try {
@@ -48,10 +59,12 @@ export class LoginAttempt {
         client.connect(),
         stepTimeoutMs,
         `the connection to ${server.view.label}`,
+        signal,
       );
       if (!connected)
         throw new LoginError('unavailable', `Cannot connect to ${server.view.label}; try again.`);
-      return new LoginAttempt(client, credentials, stepTimeoutMs);
+      signal?.throwIfAborted();
+      return new LoginAttempt(client, credentials, stepTimeoutMs, signal);
     } catch (error) {
       await destroyTelegramClient(client).catch(() => {});
       throw error;
@@ -132,6 +145,7 @@ export class LoginAttempt {
         this.#client._switchDC(exported.dcId),
         this.#stepTimeoutMs,
         'the move to the account’s data centre',
+        this.#signal,
       );
       const imported = await this.#invoke(
         new Api.auth.ImportLoginToken({ token: exported.token }),
@@ -162,7 +176,7 @@ export class LoginAttempt {
   }
 
   async #invoke<R extends Api.AnyRequest>(request: R, what: string): Promise<R['__response']> {
-    return withinDeadline(this.#client.invoke(request), this.#stepTimeoutMs, what);
+    return withinDeadline(this.#client.invoke(request), this.#stepTimeoutMs, what, this.#signal);
   }
 
   /** Telegram answers SESSION_PASSWORD_NEEDED when the account has a two-step password. */

@@ -54,6 +54,8 @@ export class TelegramLoginService {
   readonly #stepTimeoutMs: number;
   readonly #logins = new Map<string, ActiveLogin>();
   readonly #queues = new Map<string, Promise<unknown>>();
+  /** Aborted on close: logins still connecting or waiting for Telegram give up at once. */
+  readonly #closing = new AbortController();
 
   constructor(deps: TelegramLoginServiceDeps) {
     this.#deps = deps;
@@ -149,9 +151,13 @@ export class TelegramLoginService {
     });
   }
 
-  /** Ends every login in progress (the runtime is shutting down). */
+  /**
+   * Ends every login in progress at once (the runtime is shutting down): calls still waiting for
+   * Telegram are given up rather than waited for, and no new login starts.
+   */
   async close(): Promise<void> {
-    await Promise.all([...this.#logins.keys()].map((configName) => this.cancel(configName)));
+    this.#closing.abort(new LoginError('unavailable', 'Troupe is shutting down; log in after it restarts.'));
+    await Promise.all([...this.#logins.keys()].map((configName) => this.#end(configName)));
   }
 
   async #open(configName: string): Promise<ActiveLogin> {
@@ -171,7 +177,7 @@ export class TelegramLoginService {
     }
     let attempt: LoginAttempt;
     try {
-      attempt = await LoginAttempt.open(server, credentials, this.#stepTimeoutMs);
+      attempt = await LoginAttempt.open(server, credentials, this.#stepTimeoutMs, this.#closing.signal);
     } catch (error) {
       throw this.#logged(configName, loginErrorFrom(error));
     }

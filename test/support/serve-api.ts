@@ -1,0 +1,56 @@
+import type { ServeProcess } from './serve-process';
+
+export interface ServeApi {
+  /** Calls a procedure over the console's WebSocket; rejects with the server's error message. */
+  call(method: string, input: object): Promise<unknown>;
+  close(): void;
+}
+
+interface WireResponse {
+  type: 'response';
+  id: number;
+  ok: boolean;
+  result?: unknown;
+  error?: { code: string; message: string };
+}
+
+/**
+ * Signs in with the server's one-time link and opens the operator API as the console would,
+ * without a browser.
+ */
+export async function openServeApi(serve: ServeProcess): Promise<ServeApi> {
+  const signIn = await fetch(serve.loginUrl, { redirect: 'manual' });
+  const cookie = signIn.headers.get('set-cookie')?.split(';')[0];
+  if (signIn.status !== 303 || !cookie) throw new Error(`the login link answered ${signIn.status}`);
+  // Node's WebSocket sends no cookie or origin by itself; `headers` is an undici extension.
+  const socket = new WebSocket(`${serve.origin.replace(/^http/, 'ws')}/api/ws`, {
+    headers: { cookie, origin: serve.origin },
+  } as unknown as string[]);
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener('open', () => resolve(), { once: true });
+    socket.addEventListener('error', () => reject(new Error('the API socket did not open')), { once: true });
+  });
+  const pending = new Map<number, (response: WireResponse) => void>();
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as WireResponse | { type: string };
+    if (message.type !== 'response') return;
+    const response = message as WireResponse;
+    pending.get(response.id)?.(response);
+    pending.delete(response.id);
+  });
+  let nextId = 1;
+  return {
+    call(method, input) {
+      const id = nextId++;
+      socket.send(JSON.stringify({ type: 'request', id, method, input }));
+      return new Promise((resolve, reject) => {
+        pending.set(id, (response) =>
+          response.ok
+            ? resolve(response.result)
+            : reject(new Error(`${method}: ${response.error?.message ?? 'failed'}`)),
+        );
+      });
+    },
+    close: () => socket.close(),
+  };
+}
