@@ -8,7 +8,13 @@ import type { LoginStep, TelegramUser } from '../../shared/domain/telegram';
 import { loadConfig, resolveConfigPath, splitConfigPathList } from '../config';
 import { createLogger } from '../logging';
 import { resolveStateDir } from '../runtime/state-dir';
-import { createKeyFileCipher, SecretDecryptError, SecretStore } from '../secrets';
+import {
+  createKeyFileCipher,
+  SecretDecryptError,
+  SecretKeyMismatchError,
+  SecretStore,
+  verifySecretKey,
+} from '../secrets';
 import { DATABASE_FILE_NAME, openStore, type Store } from '../store';
 import { resolveTelegramServer, type TelegramServer } from '../telegram/connection';
 import {
@@ -179,6 +185,13 @@ export async function runLogin(args: string[], io: LoginIo): Promise<number> {
   let service: TelegramLoginService | undefined;
   try {
     const cipher = createKeyFileCipher({ stateDir, env: io.env, logger });
+    verifySecretKey({
+      secrets: store.secrets,
+      telegramSessions: store.telegramSessions,
+      cipher,
+      stateDir,
+      logger,
+    });
     const secrets = new SecretStore({ repository: store.secrets, cipher, logger });
     const agent = await findAgent(parsed, store, io);
     const credentials = telegramCredentialsFrom(secrets);
@@ -203,7 +216,7 @@ export async function runLogin(args: string[], io: LoginIo): Promise<number> {
     await recordTelegramId(agent, user, io);
     return 0;
   } catch (error) {
-    const explained = [SetupError, LoginError, CancelledError, SecretDecryptError];
+    const explained = [SetupError, LoginError, CancelledError, SecretDecryptError, SecretKeyMismatchError];
     if (explained.some((type) => error instanceof type)) {
       io.stderr(`${(error as Error).message}\n`);
       return 1;

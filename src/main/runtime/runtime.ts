@@ -13,7 +13,7 @@ import { systemClock } from '../clock';
 import { ConfigService, shippedConfigDirs } from '../config';
 import { ConversationEngine } from '../engine';
 import { createLlmRouter } from '../llm';
-import { SecretStore } from '../secrets';
+import { SecretStore, verifySecretKey } from '../secrets';
 import { createSimulator } from '../simulator';
 import { DATABASE_FILE_NAME, openStore } from '../store';
 import { forwardConversationEvents } from './conversation-events';
@@ -41,6 +41,18 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     logger: options.logger,
     now: () => clock.now(),
   });
+  try {
+    verifySecretKey({
+      secrets: store.secrets,
+      telegramSessions: store.telegramSessions,
+      cipher: options.cipher,
+      stateDir: options.stateDir,
+      logger: options.logger,
+    });
+  } catch (error) {
+    store.close();
+    throw error;
+  }
   const secrets = new SecretStore({
     repository: store.secrets,
     cipher: options.cipher,
@@ -80,7 +92,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
 
   const agentNamed = (name: string) => config.config.agents.find((agent) => agent.configName === name);
   const simulator = createSimulator({
-    db: store.db,
+    store,
     clock,
     logger: options.logger,
     stickers: (name) => stickers.forAgent(agentNamed(name)),

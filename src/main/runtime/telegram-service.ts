@@ -20,6 +20,7 @@ import {
   type SessionVault,
   type TelegramLoginService,
   telegramCredentialsFrom,
+  UNREADABLE_SESSION_PROBLEM,
   writeTelegramIdToAgentFile,
 } from '../telegram/login';
 
@@ -121,6 +122,9 @@ export class TelegramService implements TelegramConsole {
     const withUser = { ...base, user };
     if (!enabled || agent?.disabled) return { ...withUser, connection: 'disabled' };
     if (!user) return base;
+    if (this.#deps.vault.unreadable(configName, server.sessionScope)) {
+      return { ...withUser, connection: 'error', problem: UNREADABLE_SESSION_PROBLEM };
+    }
     if (!this.#credentials()) {
       return {
         ...withUser,

@@ -1,4 +1,5 @@
 export { type SecretCipher, SecretDecryptError } from './cipher';
+export { type SecretKeyCheckDeps, SecretKeyMismatchError, verifySecretKey } from './key-check';
 export {
   createKeyFileCipher,
   KEY_FILE_NAME,

@@ -7,12 +7,19 @@ interface SecretRow {
   updated_at: string;
 }
 
+/**
+ * The row holding a known value encrypted with the secret key, to tell at start whether the key
+ * is the one that encrypted this state. Not a SecretName, so no status lists it.
+ */
+const KEY_CHECK_NAME = '~key-check';
+
 /** Encrypted secret blobs by name. Encryption happens before this layer (see SecretStore). */
 export class SecretsRepository {
   readonly #upsert;
   readonly #delete;
   readonly #selectBlob;
   readonly #selectTimes;
+  readonly #selectSecretBlobs;
   readonly #now: Now;
 
   constructor(db: SqliteDatabase, deps: { now?: Now } = {}) {
@@ -24,6 +31,22 @@ export class SecretsRepository {
     this.#delete = db.prepare<[string]>('DELETE FROM secrets WHERE name = ?');
     this.#selectBlob = db.prepare<[string], { blob: Buffer }>('SELECT blob FROM secrets WHERE name = ?');
     this.#selectTimes = db.prepare<[], SecretRow>('SELECT name, updated_at FROM secrets');
+    this.#selectSecretBlobs = db.prepare<[string], { blob: Buffer }>(
+      'SELECT blob FROM secrets WHERE name != ?',
+    );
+  }
+
+  keyCheck(): Buffer | null {
+    return this.#selectBlob.get(KEY_CHECK_NAME)?.blob ?? null;
+  }
+
+  putKeyCheck(blob: Buffer): void {
+    this.#upsert.run({ name: KEY_CHECK_NAME, blob, updatedAt: this.#now().toISOString() });
+  }
+
+  /** Every stored secret's blob, the key check left out. */
+  secretBlobs(): Buffer[] {
+    return this.#selectSecretBlobs.all(KEY_CHECK_NAME).map((row) => row.blob);
   }
 
   put(name: SecretName, blob: Buffer): void {

@@ -26,6 +26,7 @@ export class TelegramSessionRepository {
   readonly #delete;
   readonly #selectOne;
   readonly #selectScope;
+  readonly #selectBlobs;
   readonly #now: Now;
 
   constructor(db: SqliteDatabase, deps: { now?: Now } = {}) {
@@ -53,6 +54,14 @@ export class TelegramSessionRepository {
       `SELECT config_name, session_blob, user_json, updated_at FROM telegram_sessions
        WHERE server_scope = ? ORDER BY config_name`,
     );
+    this.#selectBlobs = db.prepare<[], { session_blob: Buffer }>(
+      'SELECT session_blob FROM telegram_sessions',
+    );
+  }
+
+  /** Every stored session's encrypted blob, on any server. */
+  sessionBlobs(): Buffer[] {
+    return this.#selectBlobs.all().map((row) => row.session_blob);
   }
 
   put(configName: string, scope: string, sessionBlob: Buffer, user: TelegramUser): void {

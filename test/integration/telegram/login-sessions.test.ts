@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DATABASE_FILE_NAME } from '../../../src/main/store';
 import { createTelegramClient, destroyTelegramClient } from '../../../src/main/telegram/connection';
 import { SessionVault } from '../../../src/main/telegram/login';
 import { FAKE_API_HASH, FAKE_API_ID, withTimeout } from '../../support/fake-telegram';
+import { withRawDatabase } from '../../support/raw-database';
 import { captureLogger } from '../../unit/app/capture-logger';
 import { fakeServer, STEP_MS, TEST_TIMEOUT_MS, useLoginHarness } from './login-fixture';
 
@@ -30,7 +32,7 @@ describe('Telegram sessions after login', () => {
     const saved = vault.load('Ada', server.sessionScope);
     expect(saved?.session).toBe(loggedIn[0]?.login.session);
 
-    store.db.pragma('wal_checkpoint(TRUNCATE)');
+    withRawDatabase(join(stateDir, DATABASE_FILE_NAME), (db) => db.pragma('wal_checkpoint(TRUNCATE)'));
     const databaseBytes = Buffer.concat(
       readdirSync(stateDir)
         .filter((name) => name.startsWith('troupe.db'))
@@ -99,7 +101,7 @@ describe('Telegram sessions after login', () => {
     expect(vault.load('Ada', scope)).not.toBeNull();
   });
 
-  it('treats a session it cannot decrypt as logged out, warns once and drops it', {
+  it('keeps a session it cannot decrypt, warns once and leaves it for the right key or a log-out', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {
     const { fake, store, vault } = harness();
@@ -120,8 +122,13 @@ describe('Telegram sessions after login', () => {
     });
     expect(otherKey.load('Ada', scope)).toBeNull();
     expect(otherKey.list(scope).size).toBe(0);
-    expect(otherKey.user('Ada', scope)).toBeNull();
+    expect(otherKey.unreadable('Ada', scope)).toBe(true);
+    expect(otherKey.user('Ada', scope)?.name).toBe('Ada');
     expect(warnings().map((line) => line.msg)).toEqual([expect.stringContaining('cannot be decrypted')]);
     expect(JSON.stringify(warnings())).not.toContain(session);
+    // The right key still reads it; only the operator's log-out removes it.
+    expect(vault.load('Ada', scope)?.session).toBe(session);
+    expect(otherKey.forget('Ada', scope)).toBe(true);
+    expect(vault.load('Ada', scope)).toBeNull();
   });
 });

@@ -3,6 +3,10 @@ import type { Logger } from '../../logging';
 import type { SecretCipher } from '../../secrets';
 import type { TelegramSessionRepository } from '../../store';
 
+/** What the operator reads about a stored sign-in that the secret key in use cannot decrypt. */
+export const UNREADABLE_SESSION_PROBLEM =
+  'The saved Telegram sign-in cannot be decrypted with the secret key in use. Restart Troupe with the key that saved it, or log the agent out to remove it (or log in again).';
+
 /** A login that can be used: the GramJS session string and the account it opens. */
 export interface SavedTelegramSession {
   session: string;
@@ -17,12 +21,16 @@ export interface SessionVaultDeps {
 
 /**
  * Telegram sessions at rest, encrypted with the secret key: a session string is as good as the
- * account's password. A session that no longer decrypts (the key changed) counts as logged out.
+ * account's password. A session that does not decrypt (another key, damaged bytes) is never
+ * deleted here: it is kept and reported, and it goes only when the operator logs the agent out
+ * or logs it in again.
  */
 export class SessionVault {
   readonly #repository: TelegramSessionRepository;
   readonly #cipher: SecretCipher;
   readonly #logger: Logger;
+  /** Sessions already reported as undecryptable, so the log says it once per start. */
+  readonly #reported = new Set<string>();
 
   constructor(deps: SessionVaultDeps) {
     this.#repository = deps.repository;
@@ -48,6 +56,12 @@ export class SessionVault {
     return this.#repository.get(configName, scope)?.user ?? null;
   }
 
+  /** A session is stored but cannot be decrypted with the secret key in use. */
+  unreadable(configName: string, scope: string): boolean {
+    const stored = this.#repository.get(configName, scope);
+    return stored !== null && this.#decrypt(configName, scope, stored.sessionBlob) === null;
+  }
+
   /** Returns whether a session was stored. */
   forget(configName: string, scope: string): boolean {
     const forgotten = this.#repository.delete(configName, scope);
@@ -65,16 +79,19 @@ export class SessionVault {
     return sessions;
   }
 
-  /** A session that does not decrypt can never be used again: it is dropped, so the agent shows logged out. */
+  /** Null when the session does not decrypt; it stays stored, for the right key or the operator. */
   #decrypt(configName: string, scope: string, blob: Buffer): string | null {
     try {
       return this.#cipher.decrypt(blob);
     } catch (error) {
-      this.#repository.delete(configName, scope);
-      this.#logger.warn(
-        { configName, scope, reason: (error as Error).message },
-        'the saved Telegram session cannot be decrypted (the secret key changed?); log the agent in again',
-      );
+      const key = `${configName}\n${scope}`;
+      if (!this.#reported.has(key)) {
+        this.#reported.add(key);
+        this.#logger.warn(
+          { configName, scope, reason: (error as Error).message },
+          `${UNREADABLE_SESSION_PROBLEM} It is kept.`,
+        );
+      }
       return null;
     }
   }
