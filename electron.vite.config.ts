@@ -1,6 +1,40 @@
-import { resolve } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json)$/;
+
+/**
+ * Writes a brotli (`.br`) and a gzip (`.gz`) copy next to each text file of the console, once at
+ * build time: `troupe serve` sends the copy the browser accepts instead of compressing per request.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'troupe-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? '';
+      const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = join(dir, name);
+          const content = await readFile(file);
+          const [br, gzipped] = await Promise.all([
+            brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            gz(content, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+        }),
+      );
+    },
+  };
+}
 
 // One build for the three Electron targets. The main target also emits the `troupe` CLI
 // (cli.js), which hosts the same runtime under plain Node for `troupe serve`.
@@ -32,6 +66,6 @@ export default defineConfig({
       minify: true,
       rollupOptions: { input: { index: resolve('src/renderer/index.html') } },
     },
-    plugins: [react()],
+    plugins: [react(), precompress()],
   },
 });

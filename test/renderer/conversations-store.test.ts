@@ -248,7 +248,7 @@ describe('conversations store: chat list', () => {
     expect(summary(store.getState())?.lastMessage).toEqual(message);
   });
 
-  it('refetches the list when a message comes from a chat not listed yet, and for unread counts', async () => {
+  it('refetches the list only for a chat it has not listed yet, and counts unread messages itself', async () => {
     const { runtime, store } = setUp();
     store.getState().actions.selectAgent(AGENT);
     await settle();

@@ -90,9 +90,10 @@ describe('playground store: chats', () => {
 
     expect(direct.chat).toMatchObject({ kind: 'direct', title: 'Ada Lovelace', username: 'ada_l' });
     expect(group.people.map((person) => person.firstName)).toEqual(['Bo', 'Cy']);
-    expect(conversationSelectors.chatList(store.getState()).chats.map((chat) => chat.title)).toEqual([
-      'Book club',
+    // Both are new and empty, so both sit on top of the list.
+    expect(conversationSelectors.sortedChats(store.getState()).map((chat) => chat.title)).toEqual([
       'Ada Lovelace',
+      'Book club',
     ]);
     // The composer writes as the first person until the operator picks another.
     expect(view(store, group.chat.channelId).composer.personId).toBe(group.people[0]!.id);

@@ -61,23 +61,63 @@ async function regularFileInside(root: string, segments: string[]): Promise<stri
   }
 }
 
+/** The build's precompressed copies, best first, by the `Content-Encoding` they are sent with. */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+function acceptedEncodings(request: IncomingMessage): Set<string> {
+  const header = request.headers['accept-encoding'];
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return new Set(
+    value
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, quality]) => quality?.trim() !== 'q=0')
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+}
+
+/** The precompressed copy of `file` the browser accepts, when the build wrote one. */
+async function precompressedCopy(
+  request: IncomingMessage,
+  file: string,
+): Promise<{ path: string; size: number; encoding: string } | undefined> {
+  const accepted = acceptedEncodings(request);
+  for (const { encoding, suffix } of PRECOMPRESSED) {
+    if (!accepted.has(encoding)) continue;
+    try {
+      const copy = await stat(file + suffix);
+      if (copy.isFile()) return { path: file + suffix, size: copy.size, encoding };
+    } catch {
+      // No such copy: try the next encoding, else the file itself.
+    }
+  }
+  return undefined;
+}
+
 async function sendFile(
   request: IncomingMessage,
   response: ServerResponse,
   file: string,
   cacheControl: string,
 ): Promise<void> {
-  const { size } = await stat(file);
+  const compressed = await precompressedCopy(request, file);
+  const body = compressed?.path ?? file;
+  const size = compressed?.size ?? (await stat(file)).size;
   response.writeHead(200, {
     'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
     'Content-Length': size,
     'Cache-Control': cacheControl,
+    Vary: 'Accept-Encoding',
+    ...(compressed ? { 'Content-Encoding': compressed.encoding } : {}),
   });
   if (request.method === 'HEAD') {
     response.end();
     return;
   }
-  createReadStream(file)
+  createReadStream(body)
     .on('error', () => response.destroy())
     .pipe(response);
 }

@@ -1,15 +1,30 @@
 import { Button, Paper } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link, Redirect, Route, Switch } from 'wouter';
-import { AgentDetailPage } from '../features/agents/components/AgentDetailPage';
-import { AgentsPage } from '../features/agents/components/AgentsPage';
 import { AGENTS_PATH, configNameFromParam } from '../features/agents/paths';
-import { ConversationsPage } from '../features/conversations/components/ConversationsPage';
 import { CONVERSATIONS_PATH, channelIdFromParam, PLAYGROUND_PATH } from '../features/conversations/paths';
-import { PlaygroundPage } from '../features/playground/components/PlaygroundPage';
-import { SettingsPage } from '../features/settings/components/SettingsPage';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyBlock } from '../ui/states';
+import { EmptyBlock, LoadingState } from '../ui/states';
+
+// Each page is its own chunk, fetched when first visited: the first load carries only the shell.
+const AgentsPage = lazy(() =>
+  import('../features/agents/components/AgentsPage').then((m) => ({ default: m.AgentsPage })),
+);
+const AgentDetailPage = lazy(() =>
+  import('../features/agents/components/AgentDetailPage').then((m) => ({ default: m.AgentDetailPage })),
+);
+const ConversationsPage = lazy(() =>
+  import('../features/conversations/components/ConversationsPage').then((m) => ({
+    default: m.ConversationsPage,
+  })),
+);
+const PlaygroundPage = lazy(() =>
+  import('../features/playground/components/PlaygroundPage').then((m) => ({ default: m.PlaygroundPage })),
+);
+const SettingsPage = lazy(() =>
+  import('../features/settings/components/SettingsPage').then((m) => ({ default: m.SettingsPage })),
+);
 
 function NotFoundPage() {
   return (
@@ -35,6 +50,14 @@ function NotFoundPage() {
  * `#/conversations[/:agent[/:channelId]]`, `#/playground[/:agent[/:channelId]]`, `#/settings`.
  */
 export function ConsoleRoutes() {
+  return (
+    <Suspense fallback={<LoadingState label="Loading the page…" />}>
+      <ConsoleSwitch />
+    </Suspense>
+  );
+}
+
+function ConsoleSwitch() {
   return (
     <Switch>
       <Route path="/">

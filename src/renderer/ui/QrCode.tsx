@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
-import { encodeQr } from '../lib/qr/encode';
-import { QUIET_ZONE_MODULES, qrPathData } from '../lib/qr/svg';
+import { QUIET_ZONE_MODULES, qrModules, qrPathData } from './qr-modules';
 
 /**
  * `value` as a QR code in SVG. Always dark on white with its quiet zone, whatever the theme:
  * phone cameras read light-on-dark codes poorly.
  */
 export function QrCode({ value, size = 220, label }: { value: string; size?: number; label: string }) {
-  const { modules } = useMemo(() => encodeQr(value), [value]);
+  const modules = useMemo(() => qrModules(value), [value]);
   const extent = modules.length + 2 * QUIET_ZONE_MODULES;
   const path = useMemo(() => qrPathData(modules), [modules]);
   return (

@@ -1,6 +1,6 @@
 /**
- * Reference symbols made by libqrencode 4.1.1 (`qrencode -8 -l M -m 0 -t ASCII TEXT`), whose
- * mask choice agrees with this encoder's for these texts: rows top to bottom, `#` dark.
+ * Reference symbols made by libqrencode 4.1.1 (`qrencode -8 -l M -m 0 -t ASCII TEXT`), the
+ * console's QR codes must equal: rows top to bottom, `#` dark.
  */
 
 /** "Hello, world!" at level M: version 1. */

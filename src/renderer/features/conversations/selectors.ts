@@ -1,17 +1,18 @@
 import type { ConversationSummary } from '../../../shared/api/conversation-contract';
 import type { StickerRef } from '../../../shared/domain/conversation';
-import { type ChatRef, chatKey } from './model';
+import { type ChatRef, chatKey, chatPresence, type Presence, unfinishedTaskCount } from './model';
 import type { ChatView, ConversationState, Loadable } from './store';
 
 const NO_STICKERS: Loadable<StickerRef[]> = { status: 'idle', value: [], error: null };
+const NO_PENDING: ChatView['pending'] = [];
+const OFFLINE: Presence = { typing: false, online: false };
 
-function lastActivity(summary: ConversationSummary): number {
-  return summary.lastMessage ? Date.parse(summary.lastMessage.sentAt) : Number.NEGATIVE_INFINITY;
-}
+const viewOf = (s: ConversationState, ref: ChatRef): ChatView | undefined => s.chats[chatKey(ref)];
 
 /**
- * Named selectors: components read a conversation store only through these. Those returning a
- * fresh array are meant for `useShallow`.
+ * Named selectors: components read a conversation store only through these, each selecting the
+ * smallest part it draws so that an event redraws only what it changed. Those returning a fresh
+ * object or array are meant for `useShallow`.
  */
 export const conversationSelectors = {
   network: (s: ConversationState) => s.network,
@@ -20,26 +21,41 @@ export const conversationSelectors = {
   chatList: (s: ConversationState) => s.chatList,
   chatListRefreshing: (s: ConversationState) => s.chatList.refreshing,
   chatListReady: (s: ConversationState) => s.chatList.status === 'ready',
-  /** The selected agent's chats, the most recently active first (new, empty chats on top). */
+  /** The selected agent's chat ids, the most recently active first (new, empty chats on top). */
+  chatOrder: (s: ConversationState) => s.chatList.order,
+  /** The selected agent's chats in list order. */
   sortedChats: (s: ConversationState): ConversationSummary[] =>
-    [...s.chatList.chats].sort((a, b) => {
-      const aEmpty = a.lastMessage === null;
-      const bEmpty = b.lastMessage === null;
-      if (aEmpty !== bEmpty) return aEmpty ? -1 : 1;
-      return lastActivity(b) - lastActivity(a) || b.channelId - a.channelId;
-    }),
+    s.chatList.order.map((channelId) => s.chatList.byId[channelId]!),
+  listedChat:
+    (channelId: number) =>
+    (s: ConversationState): ConversationSummary | undefined =>
+      s.chatList.byId[channelId],
   openKey: (s: ConversationState) => s.openKey,
   /** One chat's view, or undefined before it was opened. */
   chat:
     (ref: ChatRef) =>
     (s: ConversationState): ChatView | undefined =>
-      s.chats[chatKey(ref)],
+      viewOf(s, ref),
+  timeline: (ref: ChatRef) => (s: ConversationState) => viewOf(s, ref)?.timeline,
+  pending: (ref: ChatRef) => (s: ConversationState) => viewOf(s, ref)?.pending ?? NO_PENDING,
+  detail: (ref: ChatRef) => (s: ConversationState) => viewOf(s, ref)?.detail,
+  composer: (ref: ChatRef) => (s: ConversationState) => viewOf(s, ref)?.composer,
+  graph: (ref: ChatRef) => (s: ConversationState) => viewOf(s, ref)?.graph,
+  /** The agent's typing and presence in the chat; for `useShallow`. */
+  presence:
+    (ref: ChatRef) =>
+    (s: ConversationState): Presence => {
+      const view = viewOf(s, ref);
+      return view ? chatPresence(view.activity, view.graph.value) : OFFLINE;
+    },
+  unfinishedTasks: (ref: ChatRef) => (s: ConversationState) =>
+    unfinishedTaskCount(viewOf(s, ref)?.graph.value ?? null),
   summary:
     (ref: ChatRef) =>
     (s: ConversationState): ConversationSummary | undefined =>
-      s.chatList.agent === ref.agent
-        ? s.chatList.chats.find((chat) => chat.channelId === ref.channelId)
-        : undefined,
+      s.chatList.agent === ref.agent ? s.chatList.byId[ref.channelId] : undefined,
+  unreadCount: (ref: ChatRef) => (s: ConversationState) =>
+    s.chatList.agent === ref.agent ? (s.chatList.byId[ref.channelId]?.unreadCount ?? 0) : 0,
   stickers:
     (agent: string) =>
     (s: ConversationState): Loadable<StickerRef[]> =>

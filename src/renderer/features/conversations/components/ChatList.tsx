@@ -1,6 +1,7 @@
 import { Avatar, Badge, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { IconSpeakerphone, IconUsersGroup } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConversationSummary } from '../../../../shared/api/conversation-contract';
@@ -12,7 +13,7 @@ import { useAgentsStore } from '../../agents/store';
 import { clockTime, dayLabel, initials, messagePreview, senderColor } from '../model';
 import { chatPath } from '../paths';
 import { conversationSelectors } from '../selectors';
-import { useConversationStore } from '../store';
+import { type ConversationState, useConversationStore } from '../store';
 
 function shortTime(iso: string, now: Date): string {
   const label = dayLabel(iso, now);
@@ -32,6 +33,137 @@ function ChatAvatar({ chat }: { chat: ConversationSummary }) {
     </Avatar>
   );
 }
+
+/** Rows drawn beyond the visible ones, so a quick scroll shows no blanks. */
+const OVERSCAN = 8;
+const ROW_HEIGHT_ESTIMATE = 58;
+
+/**
+ * The selected agent's chats on the page's network, the most recently active first, kept live by
+ * the store. Only the rows in view are drawn, each reading its own summary, so a live event redraws
+ * one row. It scrolls with the nearest `.pg-scroll` around it. `empty` is what the page says when
+ * there are none.
+ */
+export function ChatList({
+  agent,
+  channelId,
+  empty,
+}: {
+  agent: string;
+  channelId: number | null;
+  empty: ReactNode;
+}) {
+  const list = useConversationStore(useShallow(listStatus));
+  const order = useConversationStore(conversationSelectors.chatOrder);
+  const { loadChats } = useConversationStore(conversationSelectors.actions);
+  const agents = useAgentsStore(agentsSelectors.agents);
+  const agentName = agents.find((candidate) => candidate.config.configName === agent)?.config.name ?? agent;
+  const now = useNow(60_000);
+
+  if (list.agent !== agent || list.status === 'idle' || list.status === 'loading') {
+    return <LoadingState label="Loading chats…" minHeight={160} />;
+  }
+  if (list.status === 'error') {
+    return (
+      <ErrorState
+        title={list.errorCode === 'unavailable' ? 'Not connected' : 'The chats could not be loaded'}
+        message={list.error ?? 'Unknown error.'}
+        onRetry={() => void loadChats()}
+      />
+    );
+  }
+  if (order.length === 0) return empty;
+  return <VirtualChatRows order={order} channelId={channelId} agentName={agentName} now={now} />;
+}
+
+const listStatus = (s: ConversationState) => ({
+  agent: s.chatList.agent,
+  status: s.chatList.status,
+  error: s.chatList.error,
+  errorCode: s.chatList.errorCode,
+});
+
+function VirtualChatRows({
+  order,
+  channelId,
+  agentName,
+  now,
+}: {
+  order: number[];
+  channelId: number | null;
+  agentName: string;
+  now: Date;
+}) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const virtualizer = useVirtualizer({
+    count: order.length,
+    getScrollElement: () => listRef.current?.closest<HTMLElement>('.pg-scroll') ?? null,
+    estimateSize: () => ROW_HEIGHT_ESTIMATE,
+    getItemKey: (index) => order[index]!,
+    overscan: OVERSCAN,
+    scrollMargin,
+  });
+  // Content above the list in the same scroller (the Conversations page's agents) offsets it.
+  useLayoutEffect(() => {
+    const element = listRef.current;
+    const scroller = element?.closest<HTMLElement>('.pg-scroll');
+    if (!element || !scroller) return;
+    const offset =
+      element.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+    if (Math.abs(offset - scrollMargin) > 0.5) setScrollMargin(offset);
+  });
+
+  return (
+    <nav aria-label="Chats">
+      <ul
+        ref={listRef}
+        style={{
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          position: 'relative',
+          height: virtualizer.getTotalSize(),
+        }}
+      >
+        {virtualizer.getVirtualItems().map((item) => {
+          const id = order[item.index]!;
+          return (
+            <li
+              key={id}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                paddingBottom: 2,
+                transform: `translateY(${item.start - scrollMargin}px)`,
+              }}
+            >
+              <ChatRow channelId={id} active={id === channelId} agentName={agentName} now={now} />
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** One chat of the list; redrawn only when its own summary changes. */
+const ChatRow = memo(function ChatRow({
+  channelId,
+  ...rest
+}: {
+  channelId: number;
+  active: boolean;
+  agentName: string;
+  now: Date;
+}) {
+  const chat = useConversationStore(useMemo(() => conversationSelectors.listedChat(channelId), [channelId]));
+  return chat ? <ChatLink chat={chat} {...rest} /> : null;
+});
 
 function ChatLink({
   chat,
@@ -91,51 +223,5 @@ function ChatLink({
         </Group>
       </Stack>
     </Link>
-  );
-}
-
-/**
- * The selected agent's chats on the page's network, the most recently active first, kept live by
- * the store. `empty` is what the page says when there are none.
- */
-export function ChatList({
-  agent,
-  channelId,
-  empty,
-}: {
-  agent: string;
-  channelId: number | null;
-  empty: ReactNode;
-}) {
-  const list = useConversationStore(conversationSelectors.chatList);
-  const chats = useConversationStore(useShallow(conversationSelectors.sortedChats));
-  const { loadChats } = useConversationStore(conversationSelectors.actions);
-  const agents = useAgentsStore(agentsSelectors.agents);
-  const agentName = agents.find((candidate) => candidate.config.configName === agent)?.config.name ?? agent;
-  const now = useNow(60_000);
-
-  if (list.agent !== agent || list.status === 'idle' || list.status === 'loading') {
-    return <LoadingState label="Loading chats…" minHeight={160} />;
-  }
-  if (list.status === 'error') {
-    return (
-      <ErrorState
-        title={list.errorCode === 'unavailable' ? 'Not connected' : 'The chats could not be loaded'}
-        message={list.error ?? 'Unknown error.'}
-        onRetry={() => void loadChats()}
-      />
-    );
-  }
-  if (chats.length === 0) return empty;
-  return (
-    <nav aria-label="Chats">
-      <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-        {chats.map((chat) => (
-          <li key={chat.channelId}>
-            <ChatLink chat={chat} active={chat.channelId === channelId} agentName={agentName} now={now} />
-          </li>
-        ))}
-      </Stack>
-    </nav>
   );
 }

@@ -2,20 +2,12 @@ import { ActionIcon, Avatar, Badge, Button, Group, Indicator, Stack, Text, Toolt
 import { IconArrowLeft, IconLayoutSidebarRight, IconUsersGroup } from '@tabler/icons-react';
 import { type ReactNode, useMemo } from 'react';
 import { Link } from 'wouter';
+import { useShallow } from 'zustand/react/shallow';
 import { ErrorState, LoadingState } from '../../../ui/states';
-import {
-  type ChatRef,
-  chatIdentity,
-  chatPresence,
-  initials,
-  NETWORK_COLORS,
-  NETWORK_LABELS,
-  senderColor,
-  unfinishedTaskCount,
-} from '../model';
+import { type ChatRef, chatIdentity, initials, NETWORK_COLORS, NETWORK_LABELS, senderColor } from '../model';
 import { chatPath } from '../paths';
 import { conversationSelectors } from '../selectors';
-import { type ChatView as ChatViewState, useConversationNetwork, useConversationStore } from '../store';
+import { type ChatDetail, useConversationNetwork, useConversationStore } from '../store';
 import { MessageTimeline } from './MessageTimeline';
 
 function PresenceLine({
@@ -41,8 +33,11 @@ function PresenceLine({
 
 const KIND_LABELS = { direct: 'Direct chat with the agent', group: 'Group', channel: 'Channel' } as const;
 
-function subtitleOf(view: ChatViewState, agentName: string, kind: keyof typeof KIND_LABELS | null): string {
-  const detail = view.detail.value;
+function subtitleOf(
+  detail: ChatDetail | null,
+  agentName: string,
+  kind: keyof typeof KIND_LABELS | null,
+): string {
   if (!detail) return kind ? KIND_LABELS[kind] : '';
   const people = detail.people;
   if (detail.chat.kind === 'group')
@@ -63,43 +58,53 @@ function ReadOnlyNote({ agentName }: { agentName: string }) {
 
 /**
  * One chat: its title, the agent's presence, the messages and, when the page lets the operator
- * write (the Simulator), the composer `renderComposer` draws. Without it the chat is read-only.
+ * write (the Simulator), its `composer`. Without one the chat is read-only. Each part reads only
+ * the store state it draws.
  */
 export function ChatView({
   chatRef,
   agentName,
   inspectorOpen,
   onToggleInspector,
-  renderComposer,
+  composer,
 }: {
   chatRef: ChatRef;
   agentName: string;
   inspectorOpen: boolean;
   onToggleInspector: () => void;
-  renderComposer?: (view: ChatViewState) => ReactNode;
+  composer?: ReactNode;
 }) {
   const network = useConversationNetwork();
-  const view = useConversationStore(useMemo(() => conversationSelectors.chat(chatRef), [chatRef]));
-  const summary = useConversationStore(useMemo(() => conversationSelectors.summary(chatRef), [chatRef]));
+  const select = useMemo(
+    () => ({
+      detail: conversationSelectors.detail(chatRef),
+      summary: conversationSelectors.summary(chatRef),
+      presence: conversationSelectors.presence(chatRef),
+      unfinishedTasks: conversationSelectors.unfinishedTasks(chatRef),
+    }),
+    [chatRef],
+  );
+  const detailState = useConversationStore(select.detail);
+  const summary = useConversationStore(select.summary);
+  const presence = useConversationStore(useShallow(select.presence));
+  const pending = useConversationStore(select.unfinishedTasks);
   const listReady = useConversationStore(conversationSelectors.chatListReady);
   const { openChat } = useConversationStore(conversationSelectors.actions);
-  if (!view) return <LoadingState label="Opening the chat…" />;
+  if (!detailState) return <LoadingState label="Opening the chat…" />;
 
-  const detail = view.detail.value;
+  const detail = detailState.value;
   const identity = chatIdentity(detail, summary);
-  const presence = chatPresence(view.activity, view.graph.value);
-  const pending = unfinishedTaskCount(view.graph.value);
   const isGroup = identity?.kind === 'group';
-  const subtitle = subtitleOf(view, agentName, identity?.kind ?? null);
+  const subtitle = subtitleOf(detail, agentName, identity?.kind ?? null);
   // A chat missing from a loaded list (left, or a mistyped address) is named by its id.
   const title = identity?.title ?? (listReady ? `Chat ${chatRef.channelId}` : 'Loading…');
 
-  if (view.detail.status === 'error' && !detail) {
+  if (detailState.status === 'error' && !detail) {
     return (
       <Stack p="xl">
         <ErrorState
           title="This chat could not be opened"
-          message={view.detail.error ?? 'Unknown error.'}
+          message={detailState.error ?? 'Unknown error.'}
           onRetry={() => openChat(chatRef)}
         />
         <Button component={Link} href={chatPath(network, chatRef.agent)} variant="default" w="fit-content">
@@ -189,12 +194,11 @@ export function ChatView({
       </Group>
       <MessageTimeline
         chatRef={chatRef}
-        view={view}
         agentName={agentName}
         kind={identity?.kind ?? null}
-        interactive={renderComposer !== undefined}
+        interactive={composer !== undefined}
       />
-      {renderComposer ? renderComposer(view) : <ReadOnlyNote agentName={agentName} />}
+      {composer ?? <ReadOnlyNote agentName={agentName} />}
     </>
   );
 }

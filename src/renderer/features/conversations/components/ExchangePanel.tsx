@@ -228,7 +228,7 @@ function ExchangeView({ exchange }: { exchange: LlmExchangeView }) {
 }
 
 /** The last LLM call of the conversation: cost, tokens, the prompt as sent, and the raw answer. */
-export function ExchangePanel({ view, onRetry }: { view: ChatView; onRetry: () => void }) {
+export function ExchangePanel({ view, onRetry }: { view: Pick<ChatView, 'exchange'>; onRetry: () => void }) {
   const { exchange } = view;
   if (exchange.status === 'error' && !exchange.value) {
     return (

@@ -1,19 +1,36 @@
 import { Badge, Tabs } from '@mantine/core';
 import { IconAdjustments, IconSparkles, IconTopologyStar3 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { LoadingState } from '../../../ui/states';
 import { type ChatRef, unfinishedTaskCount } from '../model';
 import { conversationSelectors } from '../selectors';
-import { useConversationStore } from '../store';
+import { type ConversationState, useConversationStore } from '../store';
 import { ExchangePanel } from './ExchangePanel';
 import { ParametersPanel } from './ParametersPanel';
 import { TaskGraphPanel } from './TaskGraphPanel';
 
 type InspectorTab = 'tasks' | 'exchange' | 'parameters';
 
+function inspectorParts(chatRef: ChatRef) {
+  return (s: ConversationState) => {
+    const view = conversationSelectors.chat(chatRef)(s);
+    return view
+      ? {
+          graph: view.graph,
+          lastGraph: view.lastGraph,
+          exchange: view.exchange,
+          parameters: view.parameters,
+          detail: view.detail,
+        }
+      : undefined;
+  };
+}
+
 /** Beside the conversation: the live task graph, the last LLM exchange, and the chat's parameters. */
 export function Inspector({ chatRef }: { chatRef: ChatRef }) {
-  const view = useConversationStore(useMemo(() => conversationSelectors.chat(chatRef), [chatRef]));
+  // Only the inspector's own parts: new messages do not redraw it.
+  const view = useConversationStore(useShallow(useMemo(() => inspectorParts(chatRef), [chatRef])));
   const { loadGraph, loadExchange } = useConversationStore(conversationSelectors.actions);
   const [tab, setTab] = useState<InspectorTab>('tasks');
   if (!view) return <LoadingState label="Loading…" minHeight={160} />;

@@ -1,499 +1,260 @@
-import { ActionIcon, Avatar, Button, Center, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { Center } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconArrowBackUp,
-  IconArrowDown,
-  IconMessageCircle,
-  IconRefresh,
-  IconTrash,
-} from '@tabler/icons-react';
-import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { ChatKind, ChatMsg, ChatPerson } from '../../../../shared/domain/conversation';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import type { ChatKind, ChatPerson } from '../../../../shared/domain/conversation';
 import { errorMessage } from '../../../api/errors';
-import { DayDivider, ReplyQuote, ServiceLine, TypingDots } from '../../../ui/chat/ChatLines';
-import { ChatMarkdown, ChatPlainText } from '../../../ui/chat/ChatMarkdown';
-import { MediaCard, UnknownPart } from '../../../ui/chat/MediaCard';
-import { type DeliveryStatus, MessageBubble } from '../../../ui/chat/MessageBubble';
-import { ReactionChips } from '../../../ui/chat/ReactionChips';
-import { ReactionPicker } from '../../../ui/chat/ReactionPicker';
-import { formatDateTime } from '../../../ui/format';
+import { DayDivider, ServiceLine } from '../../../ui/chat/ChatLines';
 import { useNow } from '../../../ui/RelativeTime';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
 import {
   type ChatRef,
-  COMMON_REACTIONS,
-  chatPresence,
-  clockTime,
-  continuesRun,
   dayLabel,
-  groupReactions,
-  initials,
-  isServiceMessage,
   messagePreview,
   reactionOf,
-  sameDay,
-  senderColor,
+  type TimelineRow,
+  timelineRows,
   unreadPeopleMessageIds,
 } from '../model';
 import { conversationSelectors } from '../selectors';
-import { type ChatView, type PendingSend, useConversationStore } from '../store';
+import { type ConversationState, type Timeline, useConversationStore } from '../store';
+import { MessageRow, type MessageRowHandlers, messageDomId, QuoteOf } from './timeline/MessageRow';
+import { PendingBubble } from './timeline/PendingBubble';
+import { JumpToNewest, TimelineEdge, TypingRow } from './timeline/TimelineChrome';
+import { useTimelineScroll } from './timeline/useTimelineScroll';
 
 export const COMPOSER_INPUT_ID = 'pg-composer-input';
 
-/** How close to the top (px) scrolling starts loading older messages. */
-const LOAD_OLDER_THRESHOLD = 240;
-/** How close to the bottom (px) still counts as following the conversation. */
-const AT_BOTTOM_THRESHOLD = 80;
+const NO_PEOPLE: ChatPerson[] = [];
+/** How long a message shown from a quote stays highlighted. */
+const HIGHLIGHT_MS = 1600;
 
-const messageDomId = (messageId: number) => `pg-msg-${messageId}`;
-
-function colorVar(color: string): string {
-  return `var(--mantine-color-${color}-filled)`;
-}
-
-function senderLabel(message: ChatMsg, agentName: string): string {
-  return message.isAgent ? agentName : (message.senderName ?? 'Someone');
-}
-
-function MessageParts({ message }: { message: ChatMsg }) {
-  return message.parts.map((part, index) => {
-    // Parts have no ids and never move within a message.
-    const key = `${part.kind}-${index}`;
-    switch (part.kind) {
-      case 'text':
-        return message.isAgent ? (
-          <ChatMarkdown key={key} text={part.text} />
-        ) : (
-          <ChatPlainText key={key} text={part.text} />
-        );
-      case 'media':
-        return <MediaCard key={key} part={part} />;
-      case 'service':
-        return (
-          <Text key={key} size="xs" c="dimmed" fs="italic">
-            {part.text}
-          </Text>
-        );
-      case 'unknown':
-        return <UnknownPart key={key} partKind={part.partKind} />;
-      default:
-        return part satisfies never;
-    }
-  });
-}
-
-function personName(person: ChatPerson | undefined): string {
-  return person ? [person.firstName, person.lastName].filter(Boolean).join(' ') : 'Someone';
-}
-
-function PendingBubble({
-  pending,
-  person,
-  showName,
-  quote,
-  onRetry,
-  onDiscard,
-}: {
-  pending: PendingSend;
-  person: ChatPerson | undefined;
-  showName: boolean;
-  quote: ReactNode;
-  onRetry: () => void;
-  onDiscard: () => void;
-}) {
-  const content =
-    pending.content.kind === 'text' ? (
-      <ChatPlainText text={pending.content.text} />
-    ) : (
-      <MediaCard
-        part={{
-          kind: 'media',
-          mediaKind: 'sticker',
-          uniqueId: pending.content.sticker.uniqueId,
-          description: pending.content.sticker.description,
-          stickerSetName: pending.content.sticker.setName,
-          stickerSetTitle: pending.content.sticker.setTitle,
-          stickerName: pending.content.sticker.name,
-        }}
-      />
-    );
-  return (
-    <MessageBubble
-      domId={pending.tempId}
-      side="out"
-      continues={false}
-      senderName={showName ? personName(person) : null}
-      senderColor={colorVar(senderColor(pending.personId))}
-      label={`${personName(person)}, ${pending.status === 'failed' ? 'not sent' : 'sending'}`}
-      time={clockTime(pending.createdAt)}
-      timeTitle={formatDateTime(pending.createdAt)}
-      delivery={pending.status}
-      mediaOnly={pending.content.kind === 'sticker' && pending.replyTo === null}
-      below={
-        pending.status === 'failed' ? (
-          <Group gap={6} justify="flex-end" wrap="wrap" role="alert">
-            <Text span size="xs" c="red">
-              Not sent: {pending.error}
-            </Text>
-            <Button
-              size="compact-xs"
-              variant="light"
-              leftSection={<IconRefresh size={12} aria-hidden />}
-              onClick={onRetry}
-            >
-              Retry
-            </Button>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="gray"
-              leftSection={<IconTrash size={12} aria-hidden />}
-              onClick={onDiscard}
-            >
-              Discard
-            </Button>
-          </Group>
-        ) : null
-      }
-    >
-      {quote}
-      {content}
-    </MessageBubble>
+/** The parts of the chat the timeline draws, each selected on its own. */
+function useTimelineState(chatRef: ChatRef, interactive: boolean) {
+  const select = useMemo(
+    () => ({
+      timeline: conversationSelectors.timeline(chatRef),
+      pending: conversationSelectors.pending(chatRef),
+      people: (s: ConversationState) => conversationSelectors.detail(chatRef)(s)?.value?.people ?? NO_PEOPLE,
+      composerPerson: (s: ConversationState) =>
+        interactive ? (conversationSelectors.composer(chatRef)(s)?.personId ?? null) : null,
+      typing: (s: ConversationState) => conversationSelectors.presence(chatRef)(s).typing,
+      unreadCount: conversationSelectors.unreadCount(chatRef),
+    }),
+    [chatRef, interactive],
   );
+  return {
+    timeline: useConversationStore(select.timeline),
+    pending: useConversationStore(select.pending),
+    people: useConversationStore(select.people),
+    composerPerson: useConversationStore(select.composerPerson),
+    typing: useConversationStore(select.typing),
+    unreadCount: useConversationStore(select.unreadCount),
+  };
 }
 
 /**
  * The conversation as a messenger shows it: day dividers, bubbles (the agent left, the people
  * right), quotes of replied messages, media cards, reactions, read marks, service lines, messages
- * still on their way, and the agent's typing. Scrolling up loads older messages; the view follows
- * new messages while it is at the bottom. `interactive` (the Simulator) adds reply and reaction
- * buttons that act as the composer's person; otherwise the timeline is read-only.
+ * still on their way, and the agent's typing. Only the rows in view are drawn. Scrolling up loads
+ * older messages; the view follows new messages while it is at the bottom. `interactive` (the
+ * Simulator) adds reply and reaction buttons that act as the composer's person; otherwise the
+ * timeline is read-only.
  */
-export function MessageTimeline({
-  chatRef,
-  view,
-  agentName,
-  kind,
-  interactive,
-}: {
+export function MessageTimeline(props: {
   chatRef: ChatRef;
-  view: ChatView;
   agentName: string;
   /** Null while unknown; a group names each sender. */
   kind: ChatKind | null;
   interactive: boolean;
 }) {
-  const { loadOlder, setReplyTo, react, retrySend, discardSend, openChat } = useConversationStore(
-    conversationSelectors.actions,
-  );
-  const summary = useConversationStore(useMemo(() => conversationSelectors.summary(chatRef), [chatRef]));
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const atBottom = useRef(true);
-  const heightBeforeOlder = useRef<number | null>(null);
-  const [showJump, setShowJump] = useState(false);
-  const [highlighted, setHighlighted] = useState<number | null>(null);
-  const now = useNow(60_000);
-
-  const { timeline, pending, composer } = view;
-  const { typing } = chatPresence(view.activity, view.graph.value);
-  const { window } = timeline;
-  const people = view.detail.value?.people ?? [];
-  const isGroup = kind === 'group';
-  const firstId = window.ids[0];
-  const lastId = window.ids.at(-1);
-  const lastMessage = lastId === undefined ? undefined : window.byId[lastId];
-  const unread = useMemo(
-    () => unreadPeopleMessageIds(window, summary?.unreadCount ?? 0),
-    [window, summary?.unreadCount],
-  );
-
-  const requestOlder = useCallback(() => {
-    const element = scrollRef.current;
-    if (!element || !timeline.hasMore || timeline.loadingOlder) return;
-    heightBeforeOlder.current = element.scrollHeight;
-    void loadOlder(chatRef);
-  }, [chatRef, loadOlder, timeline.hasMore, timeline.loadingOlder]);
-
-  // Older messages went in above: keep the messages on screen where they were.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the oldest message changes
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element || heightBeforeOlder.current === null) return;
-    element.scrollTop += element.scrollHeight - heightBeforeOlder.current;
-    heightBeforeOlder.current = null;
-  }, [firstId]);
-
-  // Something new at the bottom: follow it when at the bottom, else offer a jump.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the bottom of the conversation changes
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    if (atBottom.current) element.scrollTop = element.scrollHeight;
-    else setShowJump(true);
-  }, [lastId, lastMessage, pending, typing, timeline.status]);
-
-  // A first page that does not fill the view leaves nothing to scroll: load more at once.
-  useEffect(() => {
-    const element = scrollRef.current;
-    if (element && timeline.status === 'ready' && element.scrollHeight <= element.clientHeight)
-      requestOlder();
-  }, [timeline.status, requestOlder]);
-
-  const onScroll = () => {
-    const element = scrollRef.current;
-    if (!element) return;
-    atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < AT_BOTTOM_THRESHOLD;
-    if (atBottom.current) setShowJump(false);
-    if (element.scrollTop < LOAD_OLDER_THRESHOLD) requestOlder();
-  };
-
-  const jumpToBottom = () => {
-    const element = scrollRef.current;
-    if (!element) return;
-    element.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
-    atBottom.current = true;
-    setShowJump(false);
-  };
-
-  const showMessage = (messageId: number) => {
-    const target = document.getElementById(messageDomId(messageId));
-    if (!target) {
-      notifications.show({
-        title: 'That message is not loaded',
-        message: 'It is older than the messages on screen; scroll up to load it.',
-      });
-      return;
+  const { openChat } = useConversationStore(conversationSelectors.actions);
+  const { timeline } = useTimelineState(props.chatRef, props.interactive);
+  if (!timeline || (timeline.status !== 'ready' && timeline.window.ids.length === 0)) {
+    if (timeline?.status === 'error') {
+      return (
+        <Center className="tc-timeline" style={{ flex: 1 }} p="xl">
+          <ErrorState
+            title="The messages could not be loaded"
+            message={timeline.error ?? 'Unknown error.'}
+            onRetry={() => openChat(props.chatRef)}
+          />
+        </Center>
+      );
     }
-    target.scrollIntoView({ block: 'center', behavior: 'smooth' });
-    target.focus({ preventScroll: true });
-    setHighlighted(messageId);
-    setTimeout(() => setHighlighted((current) => (current === messageId ? null : current)), 1600);
-  };
-
-  const startReply = (messageId: number) => {
-    setReplyTo(chatRef, messageId);
-    document.getElementById(COMPOSER_INPUT_ID)?.focus();
-  };
-
-  const toggleReaction = async (messageId: number, emoji: string | null) => {
-    try {
-      await react(chatRef, messageId, emoji);
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'The reaction was not sent', message: errorMessage(error) });
-    }
-  };
-
-  if (timeline.status === 'error' && window.ids.length === 0) {
-    return (
-      <Center className="tc-timeline" style={{ flex: 1 }} p="xl">
-        <ErrorState
-          title="The messages could not be loaded"
-          message={timeline.error ?? 'Unknown error.'}
-          onRetry={() => openChat(chatRef)}
-        />
-      </Center>
-    );
-  }
-  if (timeline.status !== 'ready' && window.ids.length === 0) {
     return (
       <div className="tc-timeline" style={{ flex: 1 }}>
         <LoadingState label="Loading messages…" />
       </div>
     );
   }
+  return <LoadedTimeline {...props} />;
+}
 
-  const quoteOf = (replyToId: number | null) => {
-    if (replyToId === null) return null;
-    const replied = window.byId[replyToId];
-    return (
-      <ReplyQuote
-        name={replied ? senderLabel(replied, agentName) : `Message #${replyToId}`}
-        preview={replied ? messagePreview(replied) : 'Not loaded'}
-        color={colorVar(replied ? (replied.isAgent ? 'indigo' : senderColor(replied.senderId)) : 'gray')}
-        onShow={() => showMessage(replyToId)}
-      />
-    );
-  };
+function LoadedTimeline({
+  chatRef,
+  agentName,
+  kind,
+  interactive,
+}: {
+  chatRef: ChatRef;
+  agentName: string;
+  kind: ChatKind | null;
+  interactive: boolean;
+}) {
+  const { loadOlder, setReplyTo, react, retrySend, discardSend } = useConversationStore(
+    conversationSelectors.actions,
+  );
+  const state = useTimelineState(chatRef, interactive);
+  const timeline = state.timeline as Timeline;
+  const { window } = timeline;
+  const { pending, people, composerPerson, typing } = state;
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  const now = useNow(60_000);
 
-  const composerPerson = interactive ? composer.personId : null;
-  const rows: ReactNode[] = [];
-  let previous: ChatMsg | undefined;
-  for (const id of window.ids) {
-    const message = window.byId[id]!;
-    if (!previous || !sameDay(previous.sentAt, message.sentAt)) {
-      rows.push(<DayDivider key={`day-${id}`} label={dayLabel(message.sentAt, now)} />);
-    }
-    if (isServiceMessage(message)) {
-      rows.push(
-        <div key={id} id={messageDomId(id)} tabIndex={-1}>
-          <ServiceLine text={messagePreview(message, 300)} />
-        </div>,
-      );
-      previous = message;
-      continue;
-    }
-    const continues = continuesRun(previous, message) && sameDay(previous!.sentAt, message.sentAt);
-    const name = senderLabel(message, agentName);
-    const color = message.isAgent ? 'indigo' : senderColor(message.senderId);
-    const mine = composerPerson === null ? null : reactionOf(message, composerPerson);
-    const delivery: DeliveryStatus | null = message.isAgent ? null : unread.has(id) ? 'sent' : 'read';
-    const mediaOnly =
-      message.parts.length === 1 &&
-      message.parts[0]!.kind === 'media' &&
-      message.reactions.length === 0 &&
-      message.replyToMessageId === null;
-    rows.push(
-      <MessageBubble
-        key={id}
-        domId={messageDomId(id)}
-        side={message.isAgent ? 'in' : 'out'}
-        continues={continues}
-        avatar={
-          <Avatar radius="xl" size={32} color="indigo" variant="filled" aria-hidden>
-            {initials(agentName)}
-          </Avatar>
+  const rows = useMemo(() => timelineRows(window, pending, typing), [window, pending, typing]);
+  const unread = useMemo(
+    () => unreadPeopleMessageIds(window, state.unreadCount),
+    [window, state.unreadCount],
+  );
+  const scroll = useTimelineScroll({
+    rows,
+    ready: timeline.status === 'ready',
+    canLoadOlder: timeline.hasMore && !timeline.loadingOlder,
+    loadOlder: useCallback(() => void loadOlder(chatRef), [loadOlder, chatRef]),
+  });
+  const { scrollToRow } = scroll;
+
+  const handlers: MessageRowHandlers = useMemo(
+    () => ({
+      onShowMessage(messageId) {
+        if (!scrollToRow(`m-${messageId}`)) {
+          notifications.show({
+            title: 'That message is not loaded',
+            message: 'It is older than the messages on screen; scroll up to load it.',
+          });
+          return;
         }
-        senderName={isGroup ? name : null}
-        senderColor={colorVar(color)}
-        label={`${name}, ${clockTime(message.sentAt)}${message.editedAt ? ', edited' : ''}`}
-        time={clockTime(message.sentAt)}
-        timeTitle={formatDateTime(message.sentAt)}
-        edited={message.editedAt !== null}
-        delivery={delivery}
-        mediaOnly={mediaOnly}
-        highlighted={highlighted === id}
-        reactions={
-          <ReactionChips
-            reactions={groupReactions(message.reactions)}
-            activeEmoji={mine}
-            onToggle={
-              composerPerson === null
-                ? undefined
-                : (emoji) => void toggleReaction(id, mine === emoji ? null : emoji)
+        // The row is drawn once scrolled to; focus it then.
+        requestAnimationFrame(() =>
+          document.getElementById(messageDomId(messageId))?.focus({ preventScroll: true }),
+        );
+        setHighlighted(messageId);
+        setTimeout(() => setHighlighted((current) => (current === messageId ? null : current)), HIGHLIGHT_MS);
+      },
+      onReply(messageId) {
+        setReplyTo(chatRef, messageId);
+        document.getElementById(COMPOSER_INPUT_ID)?.focus();
+      },
+      onReact(messageId, emoji) {
+        react(chatRef, messageId, emoji).catch((error: unknown) =>
+          notifications.show({
+            color: 'red',
+            title: 'The reaction was not sent',
+            message: errorMessage(error),
+          }),
+        );
+      },
+    }),
+    [chatRef, react, setReplyTo, scrollToRow],
+  );
+  const onRetry = useCallback((tempId: string) => void retrySend(chatRef, tempId), [chatRef, retrySend]);
+  const onDiscard = useCallback((tempId: string) => discardSend(chatRef, tempId), [chatRef, discardSend]);
+
+  const renderRow = (row: TimelineRow) => {
+    switch (row.kind) {
+      case 'edge':
+        return <TimelineEdge timeline={timeline} onLoadOlder={scroll.requestOlder} />;
+      case 'empty':
+        return (
+          <EmptyBlock
+            icon={<IconMessageCircle size={26} aria-hidden />}
+            title="No messages yet"
+            description={
+              interactive
+                ? `Write below as a simulated person; ${agentName} answers as it would on Telegram.`
+                : `New messages in this chat appear here as they arrive.`
             }
           />
-        }
-        actions={
-          interactive && (
-            <>
-              <Tooltip label="Reply" openDelay={300}>
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="sm"
-                  radius="xl"
-                  aria-label={`Reply to ${name}`}
-                  onClick={() => startReply(id)}
-                >
-                  <IconArrowBackUp size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-              <ReactionPicker
-                emojis={COMMON_REACTIONS}
-                current={mine}
-                onPick={(emoji) => void toggleReaction(id, emoji)}
-                label={`React to ${name}'s message`}
-              />
-            </>
-          )
-        }
-      >
-        {quoteOf(message.replyToMessageId)}
-        <MessageParts message={message} />
-      </MessageBubble>,
-    );
-    previous = message;
-  }
+        );
+      case 'day':
+        return <DayDivider label={dayLabel(row.sentAt, now)} />;
+      case 'service':
+        return (
+          <div id={messageDomId(row.id)} tabIndex={-1}>
+            <ServiceLine text={messagePreview(window.byId[row.id]!, 300)} />
+          </div>
+        );
+      case 'message': {
+        const message = window.byId[row.id]!;
+        return (
+          <MessageRow
+            message={message}
+            replied={message.replyToMessageId === null ? undefined : window.byId[message.replyToMessageId]}
+            continues={row.continues}
+            agentName={agentName}
+            isGroup={kind === 'group'}
+            delivery={message.isAgent ? null : unread.has(row.id) ? 'sent' : 'read'}
+            mine={composerPerson === null ? null : reactionOf(message, composerPerson)}
+            canReact={composerPerson !== null}
+            interactive={interactive}
+            highlighted={highlighted === row.id}
+            handlers={handlers}
+          />
+        );
+      }
+      case 'pending':
+        return (
+          <PendingBubble
+            pending={row.pending}
+            person={people.find((person) => person.id === row.pending.personId)}
+            showName={kind === 'group'}
+            quote={
+              row.pending.replyTo === null ? null : (
+                <QuoteOf
+                  replyToId={row.pending.replyTo}
+                  replied={window.byId[row.pending.replyTo]}
+                  agentName={agentName}
+                  onShowMessage={handlers.onShowMessage}
+                />
+              )
+            }
+            onRetry={onRetry}
+            onDiscard={onDiscard}
+          />
+        );
+      case 'typing':
+        return <TypingRow agentName={agentName} />;
+      default:
+        return row satisfies never;
+    }
+  };
 
-  const empty = window.ids.length === 0 && pending.length === 0;
-
+  const items = scroll.virtualizer.getVirtualItems();
   return (
     <div
-      ref={scrollRef}
+      ref={scroll.scrollRef}
       className="pg-timeline tc-timeline"
-      onScroll={onScroll}
+      onScroll={scroll.onScroll}
       role="log"
       aria-label="Messages"
       aria-busy={timeline.loadingOlder}
     >
-      <Center py="sm" mih={44}>
-        {timeline.loadingOlder ? (
-          <Loader size="sm" aria-label="Loading older messages" />
-        ) : timeline.olderError ? (
-          <Group gap="xs">
-            <Text size="xs" c="red">
-              {timeline.olderError}
-            </Text>
-            <Button size="compact-xs" variant="default" onClick={requestOlder}>
-              Try again
-            </Button>
-          </Group>
-        ) : timeline.hasMore ? (
-          <Button size="compact-xs" variant="subtle" onClick={requestOlder}>
-            Load earlier messages
-          </Button>
-        ) : window.ids.length > 0 ? (
-          <Text size="xs" c="dimmed">
-            Beginning of the conversation
-          </Text>
-        ) : null}
-      </Center>
-      {empty && (
-        <EmptyBlock
-          icon={<IconMessageCircle size={26} aria-hidden />}
-          title="No messages yet"
-          description={
-            interactive
-              ? `Write below as a simulated person; ${agentName} answers as it would on Telegram.`
-              : `New messages in this chat appear here as they arrive.`
-          }
-        />
-      )}
-      {rows}
-      {pending.map((item) => (
-        <PendingBubble
-          key={item.tempId}
-          pending={item}
-          person={people.find((person) => person.id === item.personId)}
-          showName={isGroup}
-          quote={quoteOf(item.replyTo)}
-          onRetry={() => void retrySend(chatRef, item.tempId)}
-          onDiscard={() => discardSend(chatRef, item.tempId)}
-        />
-      ))}
-      {typing && (
-        <div
-          className="tc-row"
-          data-side="in"
-          data-run="starts"
-          role="status"
-          aria-label={`${agentName} is typing`}
-        >
-          <div className="tc-avatar-slot">
-            <Avatar radius="xl" size={32} color="indigo" variant="filled" aria-hidden>
-              {initials(agentName)}
-            </Avatar>
-          </div>
-          <div className="tc-column">
-            <div className="tc-bubble" style={{ padding: '9px 14px' }}>
-              <TypingDots />
+      <div style={{ height: scroll.virtualizer.getTotalSize(), position: 'relative' }}>
+        <div className="tc-rows" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+          {items.map((item) => (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={scroll.virtualizer.measureElement}
+              className="tc-vrow"
+            >
+              {renderRow(rows[item.index]!)}
             </div>
-          </div>
+          ))}
         </div>
-      )}
-      {showJump && (
-        <div className="pg-jump">
-          <ActionIcon
-            size="lg"
-            radius="xl"
-            variant="default"
-            aria-label="Jump to the newest message"
-            onClick={jumpToBottom}
-          >
-            <IconArrowDown size={18} aria-hidden />
-          </ActionIcon>
-        </div>
-      )}
+      </div>
+      {scroll.showJump && <JumpToNewest onJump={scroll.jumpToBottom} />}
     </div>
   );
 }

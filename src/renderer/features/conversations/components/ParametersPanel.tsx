@@ -131,7 +131,13 @@ function LlmOverride({
 }
 
 /** Per-conversation overrides: the model, the gag, and (in groups) what the agent answers. */
-export function ParametersPanel({ chatRef, view }: { chatRef: ChatRef; view: ChatView }) {
+export function ParametersPanel({
+  chatRef,
+  view,
+}: {
+  chatRef: ChatRef;
+  view: Pick<ChatView, 'parameters' | 'detail'>;
+}) {
   const { updateParameters, loadParameters } = useConversationStore(conversationSelectors.actions);
   const agents = useAgentsStore(agentsSelectors.agents);
   const { parameters } = view;

@@ -231,7 +231,13 @@ function GraphView({ graph, finished = false }: { graph: TaskGraphView; finished
 }
 
 /** The conversation's task graph, live: each task's kind, state, what it does, and wait countdowns. */
-export function TaskGraphPanel({ view, onRetry }: { view: ChatView; onRetry: () => void }) {
+export function TaskGraphPanel({
+  view,
+  onRetry,
+}: {
+  view: Pick<ChatView, 'graph' | 'lastGraph'>;
+  onRetry: () => void;
+}) {
   const { graph } = view;
   if (graph.status === 'error' && !graph.value) {
     return (

@@ -17,12 +17,13 @@ import {
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconSend2, IconSticker } from '@tabler/icons-react';
 import { type KeyboardEvent, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { ChatPerson, StickerRef } from '../../../../shared/domain/conversation';
 import { errorMessage } from '../../../api/errors';
 import { COMPOSER_INPUT_ID } from '../../conversations/components/MessageTimeline';
 import { type ChatRef, initials, messagePreview, senderColor } from '../../conversations/model';
 import { conversationSelectors } from '../../conversations/selectors';
-import { type ChatView, useConversationStore } from '../../conversations/store';
+import { type ConversationState, useConversationStore } from '../../conversations/store';
 
 function fullName(person: ChatPerson): string {
   return [person.firstName, person.lastName].filter(Boolean).join(' ');
@@ -207,27 +208,35 @@ function PersonSwitch({
   );
 }
 
+const NO_PEOPLE: ChatPerson[] = [];
+
+/** What the composer draws: the people, who writes, and the message replied to. */
+function composerState(chatRef: ChatRef) {
+  return (s: ConversationState) => {
+    const view = conversationSelectors.chat(chatRef)(s);
+    const replyToId = view?.composer.replyToId ?? null;
+    return {
+      people: view?.detail.value?.people ?? NO_PEOPLE,
+      personId: view?.composer.personId ?? null,
+      replyToId,
+      replyTo: replyToId === null ? undefined : view?.timeline.window.byId[replyToId],
+    };
+  };
+}
+
 /**
  * Writing as a simulated person: the person (switchable in groups), the message being replied
  * to, text with Enter to send, and stickers. Typing tells the Simulator the person is typing.
  */
-export function Composer({
-  chatRef,
-  view,
-  agentName,
-}: {
-  chatRef: ChatRef;
-  view: ChatView;
-  agentName: string;
-}) {
+export function Composer({ chatRef, agentName }: { chatRef: ChatRef; agentName: string }) {
   const { sendText, sendSticker, setReplyTo, signalTyping } = useConversationStore(
     conversationSelectors.actions,
   );
   const [draft, setDraft] = useState('');
-  const people = view.detail.value?.people ?? [];
-  const { personId, replyToId } = view.composer;
+  const { people, personId, replyToId, replyTo } = useConversationStore(
+    useShallow(useMemo(() => composerState(chatRef), [chatRef])),
+  );
   const person = people.find((candidate) => candidate.id === personId);
-  const replyTo = replyToId === null ? undefined : view.timeline.window.byId[replyToId];
   const ready = person !== undefined;
 
   const run = async (send: () => Promise<void>) => {

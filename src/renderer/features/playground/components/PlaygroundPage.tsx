@@ -165,9 +165,7 @@ function Playground({ agent, channelId }: { agent: string | null; channelId: num
             agentName={agentName ?? ref.agent}
             inspectorOpen={inspector.open}
             onToggleInspector={inspector.toggle}
-            renderComposer={(view) => (
-              <Composer chatRef={ref} view={view} agentName={agentName ?? ref.agent} />
-            )}
+            composer={<Composer chatRef={ref} agentName={agentName ?? ref.agent} />}
           />
         )
       }

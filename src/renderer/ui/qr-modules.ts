@@ -1,5 +1,19 @@
+import QRCode from 'qrcode';
+
 /** Light modules ISO/IEC 18004 asks for around the symbol, so scanners find its edge. */
 export const QUIET_ZONE_MODULES = 4;
+
+/**
+ * `text` as a QR symbol at error correction level M: rows of modules, top to bottom, true for
+ * dark. Encoding is the `qrcode` package's (maintained, dependency-free in the browser, and its
+ * symbols match libqrencode's), so the console carries no encoder of its own.
+ */
+export function qrModules(text: string): boolean[][] {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  return Array.from({ length: modules.size }, (_, row) =>
+    Array.from({ length: modules.size }, (_, col) => Boolean(modules.get(row, col))),
+  );
+}
 
 /**
  * One SVG path drawing every dark module, in module units with the symbol's top-left at (0, 0);

@@ -1,0 +1,168 @@
+/// <reference lib="dom" />
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../../test/support/chromium';
+import { copyShippedConfig, startServe } from '../../test/support/serve-process';
+import {
+  clickUntilText,
+  installProbes,
+  navigateUntil,
+  pressEnterUntilShown,
+  scrollUpUntilOlderPage,
+  sendElsewhereUntilShown,
+} from './page-probes';
+import { seedSimulatorChats } from './seed';
+
+/**
+ * `npm run bench:console`: the browser console against a real `troupe serve` whose Simulator holds
+ * one chat of 10,000 messages and 500 other chats. Prints figures next to their goals; never
+ * asserts. Runs the built console, so build first (`npm run build`).
+ * BENCH_DEEP_BUDGET_S caps the time spent paging back to 5,000 loaded messages.
+ */
+
+const AGENT = 'Juniper';
+const BIG_CHAT_MESSAGES = 10_000;
+const OTHER_CHATS = 500;
+const PAGE_SIZE = 50;
+const DEEP_MESSAGES = 5_000;
+const REPEATS = 5;
+const deepBudgetMs = Number(process.env.BENCH_DEEP_BUDGET_S ?? 900) * 1000;
+
+type Figure = { name: string; value: string; goal: string };
+const figures: Figure[] = [];
+const record = (name: string, value: string, goal: string) => {
+  figures.push({ name, value, goal });
+  console.log(`  ${name}: ${value}`);
+};
+const ms = (value: number) => `${Math.round(value)} ms`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const series = (values: number[]) => `${ms(median(values))} median (${values.map(Math.round).join(', ')})`;
+
+async function transferredOnFirstLoad(page: Page): Promise<{ transferred: number; decoded: number }> {
+  return page.evaluate(() => {
+    const entries = [
+      ...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource'),
+    ] as PerformanceResourceTiming[];
+    return {
+      transferred: entries.reduce((sum, entry) => sum + entry.transferSize, 0),
+      decoded: entries.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+    };
+  });
+}
+
+async function heapAfterGc(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize;
+}
+
+async function main() {
+  const root = mkdtempSync(join(tmpdir(), 'troupe-bench-console-'));
+  const stateDir = join(root, 'state');
+  const { configPath } = copyShippedConfig(root);
+  mkdirSync(stateDir);
+  const seededAt = performance.now();
+  const seeded = seedSimulatorChats({
+    stateDir,
+    agent: AGENT,
+    bigChatMessages: BIG_CHAT_MESSAGES,
+    otherChats: OTHER_CHATS,
+  });
+  console.log(
+    `seeded ${BIG_CHAT_MESSAGES} messages and ${OTHER_CHATS} other chats in ${ms(performance.now() - seededAt)}`,
+  );
+
+  const server = await startServe(['--state', stateDir, '--config-path', configPath]);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 900 }, colorScheme: 'light' });
+    await installProbes(page);
+    await page.goto(server.loginUrl);
+    await page.getByRole('heading', { level: 1, name: 'Agents' }).waitFor({ state: 'visible' });
+    const { transferred, decoded } = await transferredOnFirstLoad(page);
+    record(
+      'first load, transferred',
+      `${(transferred / 1024).toFixed(0)} KB (${(decoded / 1024).toFixed(0)} KB decoded)`,
+      '≤ 400 KB',
+    );
+
+    const chatLink = (channelId: number) => `a[href="#/playground/${AGENT}/${channelId}"]`;
+    const listMs = await navigateUntil(page, `#/playground/${AGENT}`, 'nav[aria-label=Chats] a');
+    record(`chat list of ${OTHER_CHATS + 1} to screen`, ms(listMs), '≤ 150 ms');
+
+    const opens: number[] = [];
+    for (let round = 0; round < REPEATS; round += 1) {
+      if (round > 0) {
+        await navigateUntil(page, `#/playground/${AGENT}`, 'nav[aria-label=Chats] a');
+        await page.waitForTimeout(300);
+      }
+      opens.push(await clickUntilText(page, chatLink(seeded.bigChannelId), seeded.bigLastText));
+    }
+    record(`open the ${BIG_CHAT_MESSAGES.toLocaleString('en')}-message chat`, series(opens), '≤ 300 ms');
+    await page.waitForTimeout(1000);
+
+    const elsewhere: number[] = [];
+    for (let round = 0; round < REPEATS; round += 1) {
+      elsewhere.push(
+        await sendElsewhereUntilShown(page, {
+          agent: AGENT,
+          channelId: seeded.bigChannelId,
+          personId: seeded.bigPersonId,
+          text: `From elsewhere ${round} ${Date.now()}`,
+        }),
+      );
+      await page.waitForTimeout(500);
+    }
+    record('message from elsewhere to screen', series(elsewhere), '≤ 100 ms');
+
+    const own: number[] = [];
+    const composer = 'textarea[aria-label^="Message as"]';
+    for (let round = 0; round < REPEATS; round += 1) {
+      const text = `Own message ${round} ${Date.now()}`;
+      await page.locator(composer).fill(text);
+      own.push(await pressEnterUntilShown(page, composer, text));
+      await page.waitForTimeout(500);
+    }
+    record('own message to screen', series(own), '≤ 100 ms');
+    await page.waitForTimeout(2000);
+
+    const pages: Array<{ loaded: number; ms: number }> = [];
+    const deepStart = performance.now();
+    let loaded = PAGE_SIZE;
+    while (loaded < DEEP_MESSAGES + PAGE_SIZE && performance.now() - deepStart < deepBudgetMs) {
+      pages.push({ loaded, ms: await scrollUpUntilOlderPage(page) });
+      loaded += PAGE_SIZE;
+      if (loaded % 1000 === 0) console.log(`    … ${loaded} loaded, last page ${ms(pages.at(-1)!.ms)}`);
+    }
+    const pageAt = (count: number) => pages.find((entry) => entry.loaded === count);
+    const at100 = pageAt(100);
+    const deepest = pageAt(DEEP_MESSAGES) ?? pages.at(-1);
+    record('older page with 100 loaded', at100 ? ms(at100.ms) : 'not reached', '≤ 150 ms');
+    record(
+      `older page with ${deepest?.loaded ?? 0} loaded`,
+      deepest ? ms(deepest.ms) : 'not reached',
+      '≤ 150 ms',
+    );
+    record(
+      `JS heap with ${loaded} messages loaded`,
+      `${((await heapAfterGc(page)) / 1024 / 1024).toFixed(0)} MB`,
+      '≤ 150 MB',
+    );
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+  console.log('\nConsole bench (Chromium, troupe serve)');
+  console.table(figures);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,189 @@
+import { ActionIcon, Avatar, Text, Tooltip } from '@mantine/core';
+import { IconArrowBackUp } from '@tabler/icons-react';
+import { memo } from 'react';
+import type { ChatMsg } from '../../../../../shared/domain/conversation';
+import { ReplyQuote } from '../../../../ui/chat/ChatLines';
+import { ChatMarkdown, ChatPlainText } from '../../../../ui/chat/ChatMarkdown';
+import { MediaCard, UnknownPart } from '../../../../ui/chat/MediaCard';
+import { type DeliveryStatus, MessageBubble } from '../../../../ui/chat/MessageBubble';
+import { ReactionChips } from '../../../../ui/chat/ReactionChips';
+import { ReactionPicker } from '../../../../ui/chat/ReactionPicker';
+import { formatDateTime } from '../../../../ui/format';
+import {
+  COMMON_REACTIONS,
+  clockTime,
+  groupReactions,
+  initials,
+  messagePreview,
+  senderColor,
+} from '../../model';
+
+export const messageDomId = (messageId: number) => `pg-msg-${messageId}`;
+
+export function colorVar(color: string): string {
+  return `var(--mantine-color-${color}-filled)`;
+}
+
+function senderLabel(message: ChatMsg, agentName: string): string {
+  return message.isAgent ? agentName : (message.senderName ?? 'Someone');
+}
+
+/** What the timeline's rows do when the operator acts on a message; stable across renders. */
+export type MessageRowHandlers = {
+  onShowMessage(messageId: number): void;
+  onReply(messageId: number, name: string): void;
+  onReact(messageId: number, emoji: string | null): void;
+};
+
+/** The quote of the message replied to, or of its id when that message is not loaded. */
+export function QuoteOf({
+  replyToId,
+  replied,
+  agentName,
+  onShowMessage,
+}: {
+  replyToId: number;
+  replied: ChatMsg | undefined;
+  agentName: string;
+  onShowMessage: (messageId: number) => void;
+}) {
+  return (
+    <ReplyQuote
+      name={replied ? senderLabel(replied, agentName) : `Message #${replyToId}`}
+      preview={replied ? messagePreview(replied) : 'Not loaded'}
+      color={colorVar(replied ? (replied.isAgent ? 'indigo' : senderColor(replied.senderId)) : 'gray')}
+      onShow={() => onShowMessage(replyToId)}
+    />
+  );
+}
+
+function MessageParts({ message }: { message: ChatMsg }) {
+  return message.parts.map((part, index) => {
+    // Parts have no ids and never move within a message.
+    const key = `${part.kind}-${index}`;
+    switch (part.kind) {
+      case 'text':
+        return message.isAgent ? (
+          <ChatMarkdown key={key} text={part.text} />
+        ) : (
+          <ChatPlainText key={key} text={part.text} />
+        );
+      case 'media':
+        return <MediaCard key={key} part={part} />;
+      case 'service':
+        return (
+          <Text key={key} size="xs" c="dimmed" fs="italic">
+            {part.text}
+          </Text>
+        );
+      case 'unknown':
+        return <UnknownPart key={key} partKind={part.partKind} />;
+      default:
+        return part satisfies never;
+    }
+  });
+}
+
+/**
+ * One message as a bubble, with its quote, reactions and (when `interactive`) reply and reaction
+ * buttons. Memoized: a live event or an older page redraws only the bubbles whose props changed.
+ */
+export const MessageRow = memo(function MessageRow({
+  message,
+  replied,
+  continues,
+  agentName,
+  isGroup,
+  delivery,
+  mine,
+  canReact,
+  interactive,
+  highlighted,
+  handlers,
+}: {
+  message: ChatMsg;
+  /** The message this one replies to, when loaded. */
+  replied: ChatMsg | undefined;
+  continues: boolean;
+  agentName: string;
+  isGroup: boolean;
+  delivery: DeliveryStatus | null;
+  /** The composer person's reaction on it. */
+  mine: string | null;
+  /** Whether there is a composer person to react as. */
+  canReact: boolean;
+  interactive: boolean;
+  highlighted: boolean;
+  handlers: MessageRowHandlers;
+}) {
+  const id = message.messageId;
+  const name = senderLabel(message, agentName);
+  const color = message.isAgent ? 'indigo' : senderColor(message.senderId);
+  const mediaOnly =
+    message.parts.length === 1 &&
+    message.parts[0]!.kind === 'media' &&
+    message.reactions.length === 0 &&
+    message.replyToMessageId === null;
+  return (
+    <MessageBubble
+      domId={messageDomId(id)}
+      side={message.isAgent ? 'in' : 'out'}
+      continues={continues}
+      avatar={
+        <Avatar radius="xl" size={32} color="indigo" variant="filled" aria-hidden>
+          {initials(agentName)}
+        </Avatar>
+      }
+      senderName={isGroup ? name : null}
+      senderColor={colorVar(color)}
+      label={`${name}, ${clockTime(message.sentAt)}${message.editedAt ? ', edited' : ''}`}
+      time={clockTime(message.sentAt)}
+      timeTitle={formatDateTime(message.sentAt)}
+      edited={message.editedAt !== null}
+      delivery={delivery}
+      mediaOnly={mediaOnly}
+      highlighted={highlighted}
+      reactions={
+        <ReactionChips
+          reactions={groupReactions(message.reactions)}
+          activeEmoji={mine}
+          onToggle={canReact ? (emoji) => handlers.onReact(id, mine === emoji ? null : emoji) : undefined}
+        />
+      }
+      actions={
+        interactive && (
+          <>
+            <Tooltip label="Reply" openDelay={300}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                radius="xl"
+                aria-label={`Reply to ${name}`}
+                onClick={() => handlers.onReply(id, name)}
+              >
+                <IconArrowBackUp size={16} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <ReactionPicker
+              emojis={COMMON_REACTIONS}
+              current={mine}
+              onPick={(emoji) => handlers.onReact(id, emoji)}
+              label={`React to ${name}'s message`}
+            />
+          </>
+        )
+      }
+    >
+      {message.replyToMessageId !== null && (
+        <QuoteOf
+          replyToId={message.replyToMessageId}
+          replied={replied}
+          agentName={agentName}
+          onShowMessage={handlers.onShowMessage}
+        />
+      )}
+      <MessageParts message={message} />
+    </MessageBubble>
+  );
+});

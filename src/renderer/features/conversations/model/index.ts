@@ -1,0 +1,11 @@
+/**
+ * What the conversation pages derive from the API's data, as pure functions used by the store,
+ * the selectors and the views; each module holds one part.
+ */
+export * from './chat-order';
+export * from './formatting';
+export * from './graph-view';
+export * from './reactions';
+export * from './timeline-rows';
+export * from './timeline-window';
+export * from './typing-signal';
