@@ -131,7 +131,7 @@ export class EngineHarness {
     const stickers = options.stickers ?? [];
     const media = options.media ?? HARNESS_MEDIA;
     this.simulator = createSimulator({
-      db: this.store.db,
+      store: this.store,
       clock: this.clock,
       logger,
       stickers: () => stickers,

@@ -1,6 +1,6 @@
 import type { ChatMsg, ChatPerson, MessagePart, StickerRef } from '../../shared/domain/conversation';
 import type { AccountInfo, MediaRef } from '../messaging/port';
-import type { MessageRow, PersonRow, ReactionRow } from './simulator-repository';
+import type { MessageRow, PersonRow, ReactionRow } from '../store';
 
 /** How Telegram shows a user: first and last name. */
 export function fullName(person: Pick<PersonRow, 'first_name' | 'last_name'>): string {

@@ -1,29 +1,22 @@
 import type { AccountInfo } from '../messaging/port';
+import type { ChatKey, ChatRow, MemberRow, MessageRow, PersonRow, SimulatorTables } from '../store';
 import { fullName } from './chat-messages';
 import { SimulatorInputError, SimulatorNotFoundError } from './simulator-errors';
 import type { ValidCreateChatInput } from './simulator-inputs';
-import type {
-  ChatKey,
-  ChatRow,
-  MemberRow,
-  MessageRow,
-  PersonRow,
-  SimulatorRepository,
-} from './simulator-repository';
 
 /**
  * Finds chats, people and messages for the Simulator, throwing a SimulatorNotFoundError that names
  * what is missing, and applies the rules of who may write where.
  */
 export class SimulatorLookups {
-  readonly #repository: SimulatorRepository;
+  readonly #tables: SimulatorTables;
 
-  constructor(repository: SimulatorRepository) {
-    this.#repository = repository;
+  constructor(tables: SimulatorTables) {
+    this.#tables = tables;
   }
 
   requireChat(key: ChatKey): ChatRow {
-    const chat = this.#repository.chat(key);
+    const chat = this.#tables.chats.get(key);
     if (!chat) {
       throw new SimulatorNotFoundError(
         'chat',
@@ -34,7 +27,7 @@ export class SimulatorLookups {
   }
 
   requirePerson(agent: string, personId: number): PersonRow {
-    const person = this.#repository.person(agent, personId);
+    const person = this.#tables.people.get(agent, personId);
     if (!person) {
       throw new SimulatorNotFoundError('person', `Agent "${agent}" has no simulated person ${personId}.`);
     }
@@ -42,7 +35,7 @@ export class SimulatorLookups {
   }
 
   requireMember(chat: ChatRow, personId: number): MemberRow {
-    const member = this.#repository
+    const member = this.#tables.chats
       .members({ agent: chat.agent, channelId: chat.channel_id })
       .find((candidate) => candidate.id === personId);
     if (!member) {
@@ -56,7 +49,7 @@ export class SimulatorLookups {
 
   /** `visibleToAgent`: a message the agent deleted for itself counts as missing. */
   requireMessage(key: ChatKey, messageId: number, options: { visibleToAgent: boolean }): MessageRow {
-    const message = this.#repository.message(key, messageId);
+    const message = this.#tables.messages.get(key, messageId);
     if (!message || (options.visibleToAgent && message.hidden_for_agent === 1)) {
       throw new SimulatorNotFoundError(
         'message',
@@ -77,20 +70,20 @@ export class SimulatorLookups {
   }
 
   isVisible(key: ChatKey, messageId: number): boolean {
-    return this.#repository.message(key, messageId)?.hidden_for_agent === 0;
+    return this.#tables.messages.get(key, messageId)?.hidden_for_agent === 0;
   }
 
   repliesToAgent(key: ChatKey, replyTo: number | null): boolean {
     if (replyTo === null) return false;
-    return this.#repository.message(key, replyTo)?.sender_person_id === null;
+    return this.#tables.messages.get(key, replyTo)?.sender_person_id === null;
   }
 
   /** Why the agent may not write in the chat, as Telegram would refuse it; null when it may. */
   whyAgentCannotSend(chat: ChatRow): string | null {
     if (chat.kind === 'group') return null;
-    const partner = this.#repository.members({ agent: chat.agent, channelId: chat.channel_id })[0];
+    const partner = this.#tables.chats.members({ agent: chat.agent, channelId: chat.channel_id })[0];
     if (!partner) return null;
-    if (this.#repository.isBlocked(chat.agent, partner.id)) {
+    if (this.#tables.people.isBlocked(chat.agent, partner.id)) {
       return `The agent has blocked ${fullName(partner)}; unblock them to write to them.`;
     }
     if (partner.blocks_agent === 1) return `${fullName(partner)} has blocked the agent.`;
@@ -100,7 +93,7 @@ export class SimulatorLookups {
   /** Telegram does not deliver a blocked user's direct messages; the Playground says so instead. */
   assertPersonCanWrite(chat: ChatRow, person: PersonRow): void {
     if (chat.kind !== 'direct') return;
-    if (this.#repository.isBlocked(chat.agent, person.id)) {
+    if (this.#tables.people.isBlocked(chat.agent, person.id)) {
       throw new SimulatorInputError(
         `The agent has blocked ${fullName(person)}, so nothing they do in this chat reaches it.`,
       );
@@ -120,7 +113,7 @@ export class SimulatorLookups {
       if (account.username?.toLowerCase() === lower) {
         throw new SimulatorInputError(`The username @${username} is the agent's own.`);
       }
-      const owner = this.#repository.personByUsername(agent, username);
+      const owner = this.#tables.people.byUsername(agent, username);
       if (owner) throw new SimulatorInputError(`The username @${username} is taken by ${fullName(owner)}.`);
     }
   }

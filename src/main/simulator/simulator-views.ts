@@ -1,8 +1,8 @@
 import type { ChatInfo, ChatMsg, ChatPerson } from '../../shared/domain/conversation';
 import type { AccountInfo, HistoryQuery } from '../messaging/port';
+import type { ChatKey, ChatRow, MemberRow, MessageRow, SimulatorTables } from '../store';
 import { fullName, type MessageAuthors, toChatMsg, toChatPerson } from './chat-messages';
 import type { SimulatorLookups } from './simulator-lookups';
-import type { ChatKey, ChatRow, MemberRow, MessageRow, SimulatorRepository } from './simulator-repository';
 
 /** A chat and its people, as the Playground shows it. */
 export interface SimulatedChat {
@@ -12,22 +12,22 @@ export interface SimulatedChat {
 
 /** Builds what the agent and the operator see of the simulated network: messages and chats. */
 export class SimulatorViews {
-  readonly #repository: SimulatorRepository;
+  readonly #tables: SimulatorTables;
   readonly #lookups: SimulatorLookups;
   readonly #agentAccount: (agent: string) => AccountInfo;
 
   constructor(
-    repository: SimulatorRepository,
+    tables: SimulatorTables,
     lookups: SimulatorLookups,
     agentAccount: (agent: string) => AccountInfo,
   ) {
-    this.#repository = repository;
+    this.#tables = tables;
     this.#lookups = lookups;
     this.#agentAccount = agentAccount;
   }
 
   history(key: ChatKey, query: HistoryQuery): ChatMsg[] {
-    const newestFirst = this.#repository.visibleMessagesNewestFirst({
+    const newestFirst = this.#tables.messages.visibleNewestFirst({
       ...key,
       after: query.afterMessageId ?? 0,
       before: query.beforeMessageId ?? Number.MAX_SAFE_INTEGER,
@@ -47,14 +47,14 @@ export class SimulatorViews {
     const first = rows[0];
     const last = rows.at(-1);
     if (!first || !last) return [];
-    const reactions = this.#repository.reactions(
+    const reactions = this.#tables.messages.reactions(
       key,
       Math.min(first.message_id, last.message_id),
       Math.max(first.message_id, last.message_id),
     );
     const authors: MessageAuthors = {
       account: this.#agentAccount(key.agent),
-      people: new Map(this.#repository.members(key).map((member) => [member.id, member])),
+      people: new Map(this.#tables.chats.members(key).map((member) => [member.id, member])),
     };
     return rows.map((row) =>
       toChatMsg(
@@ -67,7 +67,7 @@ export class SimulatorViews {
 
   chatView(key: ChatKey): SimulatedChat {
     const chat = this.#lookups.requireChat(key);
-    const members = this.#repository.members(key);
+    const members = this.#tables.chats.members(key);
     const partner = chat.kind === 'direct' ? members[0] : undefined;
     return {
       chat: {

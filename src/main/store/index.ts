@@ -29,6 +29,20 @@ export {
 export { SchemaTooNewError } from './migrate';
 export { SecretsRepository } from './secrets-repository';
 export { SettingsRepository } from './settings-repository';
+export type { SimulatorTables } from './simulator';
+export type {
+  ChatKey,
+  ChatRow,
+  ChatUnreadRow,
+  HistoryRange,
+  MemberRow,
+  MessageRow,
+  NewChat,
+  NewMessage,
+  NewPerson,
+  PersonRow,
+  ReactionRow,
+} from './simulator/simulator-rows';
 export { type OpenStoreOptions, openStore, type Store } from './store';
 export {
   type NewTaskLogEntry,

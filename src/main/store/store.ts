@@ -1,7 +1,7 @@
 import type { Logger } from '../logging';
 import { AgentStateRepository } from './agent-state-repository';
 import type { Now } from './clock';
-import { openDatabase, type SqliteDatabase } from './database';
+import { openDatabase } from './database';
 import { EngineConversationSettingsRepository } from './engine-conversation-settings-repository';
 import { EngineExchangeRepository } from './engine-exchange-repository';
 import { EngineGraphRepository } from './engine-graph-repository';
@@ -10,6 +10,7 @@ import { EngineOutboundJournalRepository } from './engine-outbound-journal-repos
 import { LlmPriceRepository } from './llm-price-repository';
 import { SecretsRepository } from './secrets-repository';
 import { SettingsRepository } from './settings-repository';
+import { type SimulatorTables, simulatorTables } from './simulator';
 import { TaskLogRepository } from './task-log-repository';
 import { TelegramSessionRepository } from './telegram-session-repository';
 
@@ -33,11 +34,8 @@ export interface Store {
   readonly llmExchanges: EngineExchangeRepository;
   /** Encrypted Telegram sessions per agent and server (see SessionVault). */
   readonly telegramSessions: TelegramSessionRepository;
-  /**
-   * The database handle, for aggregates that keep their SQL next to their module (the Simulator's
-   * chats live in src/main/simulator). Everything else goes through a repository above.
-   */
-  readonly db: SqliteDatabase;
+  /** The Simulator's people, chats, messages and sent keys. */
+  readonly simulator: SimulatorTables;
   /**
    * Runs `work` in one transaction across repositories; it commits when `work` returns. Task
    * graphs are saved inside one, so that a rollback also resets what the graph repository
@@ -74,7 +72,7 @@ export function openStore(options: OpenStoreOptions): Store {
     conversationSettings: new EngineConversationSettingsRepository(db),
     llmExchanges: new EngineExchangeRepository(db),
     telegramSessions: new TelegramSessionRepository(db, deps),
-    db,
+    simulator: simulatorTables(db),
     transaction: <T>(work: () => T): T => {
       try {
         return immediate(work) as T;

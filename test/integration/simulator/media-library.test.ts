@@ -63,7 +63,7 @@ describe('Simulator media library from curated media', () => {
     const agentNamed = (name: string) => agents.find((agent) => agent.configName === name);
     const store = openStore({ file: ':memory:', logger });
     const simulator = createSimulator({
-      db: store.db,
+      store,
       clock: new ManualClock(),
       logger,
       stickers: (name) => catalogue.forAgent(agentNamed(name)),

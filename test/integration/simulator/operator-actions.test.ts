@@ -1,6 +1,9 @@
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MessagingError } from '../../../src/main/messaging/port';
 import { SimulatorInputError, SimulatorNotFoundError } from '../../../src/main/simulator';
+import { DATABASE_FILE_NAME } from '../../../src/main/store';
+import { withRawDatabase } from '../../support/raw-database';
 import { AGENT, AGENT_ACCOUNT, SimulatorFixture, STICKERS } from './simulator-fixture';
 
 describe('Simulator operator actions', () => {
@@ -331,11 +334,10 @@ describe('Simulator operator actions', () => {
       simulator.sendAsPerson(AGENT, channelId, personId, { text: 'Hello' });
       await simulator.deleteHistory(AGENT, channelId, { revoke: false });
       await simulator.deleteHistory(AGENT, channelId, { revoke: true });
-      expect(
-        fixture.store.db
-          .prepare('SELECT channel_id, up_to_message_id, revoke FROM sim_history_clears ORDER BY id')
-          .all(),
-      ).toEqual([
+      const clears = withRawDatabase(join(fixture.dir, DATABASE_FILE_NAME), (db) =>
+        db.prepare('SELECT channel_id, up_to_message_id, revoke FROM sim_history_clears ORDER BY id').all(),
+      );
+      expect(clears).toEqual([
         { channel_id: channelId, up_to_message_id: 1, revoke: 0 },
         { channel_id: channelId, up_to_message_id: 1, revoke: 1 },
       ]);

@@ -76,7 +76,7 @@ export class SimulatorFixture {
   #open(): void {
     this.store = openStore({ file: join(this.dir, DATABASE_FILE_NAME), logger: this.logger });
     this.simulator = createSimulator({
-      db: this.store.db,
+      store: this.store,
       clock: this.clock,
       logger: this.logger,
       stickers: () => STICKERS,

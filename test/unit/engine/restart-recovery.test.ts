@@ -1,5 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { EngineHarness } from '../../support/engine-harness';
+import { withRawDatabase } from '../../support/raw-database';
 
 describe('restart recovery', () => {
   let harness: EngineHarness;
@@ -42,7 +46,10 @@ describe('restart recovery', () => {
   });
 
   it('sends again with the same key after a crash between the send and its bookkeeping, and the message appears once', async () => {
-    harness = new EngineHarness({ pacing: 'off' });
+    const dir = mkdtempSync(join(tmpdir(), 'troupe-crash-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const databaseFile = join(dir, 'troupe.db');
+    harness = new EngineHarness({ pacing: 'off', databaseFile });
     const chat = harness.directChat();
     harness.llm.reply([
       { kind: 'send', text: 'Only once.' },
@@ -57,8 +64,10 @@ describe('restart recovery', () => {
 
     // The state a crash right after the network call leaves: the key journalled, no message id, the task active.
     await harness.engine.stop();
-    harness.store.db.prepare('UPDATE outbound_sends SET message_id = NULL, sent_at = NULL').run();
-    harness.store.db.prepare("UPDATE task_nodes SET status = 'active' WHERE id = ?").run(send.id);
+    withRawDatabase(databaseFile, (db) => {
+      db.prepare('UPDATE outbound_sends SET message_id = NULL, sent_at = NULL').run();
+      db.prepare("UPDATE task_nodes SET status = 'active' WHERE id = ?").run(send.id);
+    });
 
     await harness.restart();
     await harness.advance(1_000);

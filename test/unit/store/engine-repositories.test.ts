@@ -1,19 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createNode, TaskGraph } from '../../../src/main/engine/graph/task-graph';
 import { createLogger } from '../../../src/main/logging';
 import { EngineGraphRepository, openStore, type Store } from '../../../src/main/store';
+import { withRawDatabase } from '../../support/raw-database';
 
 const NOW = new Date('2026-03-02T10:00:00Z');
 const CONVERSATION = { agent: 'Ada', network: 'simulator' as const, channelId: 9_000_000_001 };
 
 describe('engine repositories', () => {
   let store: Store;
+  let dir: string;
+  let file: string;
 
   beforeEach(() => {
-    store = openStore({ file: ':memory:', logger: createLogger({ level: 'silent' }) });
+    dir = mkdtempSync(join(tmpdir(), 'troupe-repositories-'));
+    file = join(dir, 'troupe.db');
+    store = openStore({ file, logger: createLogger({ level: 'silent' }) });
   });
 
-  afterEach(() => store.close());
+  afterEach(() => {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('stores a graph whole and reads it back in order, replacing nodes the graph no longer has', () => {
     const graph = new TaskGraph({
@@ -71,11 +82,15 @@ describe('engine repositories', () => {
       ],
     });
     store.transaction(() => store.taskGraphs.save(graph));
-    const restarted = new EngineGraphRepository(store.db);
-    const loaded = restarted.get(CONVERSATION)!;
-    loaded.nodes.pop();
-    store.transaction(() => restarted.save(loaded));
-    expect(restarted.get(CONVERSATION)!.nodes.map((node) => node.id)).toEqual(['received-1']);
+    // Another process: its repository has written nothing yet.
+    withRawDatabase(file, (db) => {
+      const restarted = new EngineGraphRepository(db);
+      const loaded = restarted.get(CONVERSATION)!;
+      loaded.nodes.pop();
+      restarted.save(loaded);
+      expect(restarted.get(CONVERSATION)!.nodes.map((node) => node.id)).toEqual(['received-1']);
+    });
+    expect(store.taskGraphs.get(CONVERSATION)!.nodes.map((node) => node.id)).toEqual(['received-1']);
   });
 
   it('journals a send before it goes out and records the message after', () => {
@@ -131,7 +146,10 @@ describe('engine repositories', () => {
       { llmOverride: null, gaggedOverride: null, replyPolicy: null },
       NOW,
     );
-    expect(store.db.prepare('SELECT count(*) AS n FROM conversation_settings').get()).toEqual({ n: 0 });
+    const rows = withRawDatabase(file, (db) =>
+      db.prepare('SELECT count(*) AS n FROM conversation_settings').get(),
+    );
+    expect(rows).toEqual({ n: 0 });
   });
 
   it('keeps the last exchange of a conversation', () => {
