@@ -1,6 +1,9 @@
+import type { Network } from '../../shared/api/conversation-contract';
+import type { ChatMsg } from '../../shared/domain/conversation';
 import type { EventHub } from '../api/event-hub';
 import type { ConversationEngine } from '../engine';
 import type { Logger } from '../logging';
+import type { InboundEvent } from '../messaging/port';
 import type { Simulator, SimulatorChange } from '../simulator';
 import type { TelegramMessagingPort } from '../telegram/port';
 
@@ -33,58 +36,115 @@ export function forwardConversationEvents(sources: ConversationEventSources): ()
   };
 }
 
-function forwardSimulatorChanges(events: EventHub, simulator: Simulator): () => void {
-  const network = 'simulator' as const;
-  return simulator.onChange((change: SimulatorChange) => {
-    switch (change.type) {
-      case 'message':
-        events.emit('conversation.message', { agent: change.agent, network, message: change.message });
-        return;
-      case 'edit':
-      case 'reaction':
-        // A reaction changes the message as the console shows it.
-        events.emit('conversation.messageEdited', { agent: change.agent, network, message: change.message });
-        return;
-      case 'delete':
-        events.emit('conversation.messagesDeleted', {
-          agent: change.agent,
-          network,
-          channelId: change.channelId,
-          messageIds: change.messageIds,
-        });
-        return;
-      case 'activity':
-        events.emit('conversation.activity', {
-          agent: change.agent,
-          network,
-          channelId: change.channelId,
-          typing: change.typing,
-          online: change.online,
-        });
-        return;
-      case 'chatCreated':
-      case 'read':
-        // The console reads chats and read states when it lists conversations.
-        return;
-      default: {
-        const unknown: never = change;
-        throw new Error(`Unknown simulator change ${JSON.stringify(unknown)}`);
-      }
+/** A change of a conversation as the console shows it, whichever network it happened on. */
+type ConsoleChange =
+  | { kind: 'message' | 'edited'; agent: string; message: ChatMsg }
+  | { kind: 'deleted'; agent: string; channelId: number; messageIds: number[] }
+  | { kind: 'activity'; agent: string; channelId: number; typing: boolean; online: boolean };
+
+/** The one place a conversation change becomes a console event, for both networks. */
+function emitChange(events: EventHub, network: Network, change: ConsoleChange): void {
+  switch (change.kind) {
+    case 'message':
+      events.emit('conversation.message', { agent: change.agent, network, message: change.message });
+      return;
+    case 'edited':
+      events.emit('conversation.messageEdited', { agent: change.agent, network, message: change.message });
+      return;
+    case 'deleted':
+      events.emit('conversation.messagesDeleted', {
+        agent: change.agent,
+        network,
+        channelId: change.channelId,
+        messageIds: change.messageIds,
+      });
+      return;
+    case 'activity': {
+      const { agent, channelId, typing, online } = change;
+      events.emit('conversation.activity', { agent, network, channelId, typing, online });
+      return;
     }
-  });
+    default: {
+      const unknown: never = change;
+      throw new Error(`Unknown console change ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** What the console shows of a Simulator change; null for what it reads with the chat list. */
+function simulatorChange(change: SimulatorChange): ConsoleChange | null {
+  switch (change.type) {
+    case 'message':
+      return { kind: 'message', agent: change.agent, message: change.message };
+    case 'edit':
+    case 'reaction':
+      // A reaction changes the message as the console shows it.
+      return { kind: 'edited', agent: change.agent, message: change.message };
+    case 'delete':
+      return {
+        kind: 'deleted',
+        agent: change.agent,
+        channelId: change.channelId,
+        messageIds: change.messageIds,
+      };
+    case 'activity':
+      return { ...change, kind: 'activity' };
+    case 'chatCreated':
+    case 'read':
+      return null;
+    default: {
+      const unknown: never = change;
+      throw new Error(`Unknown simulator change ${JSON.stringify(unknown)}`);
+    }
+  }
 }
 
 /**
- * Telegram's inbound events and the agent's own changes, as the Simulator's are forwarded. A
- * reaction event names the message only, so the message is fetched as it now is.
+ * What the console shows of a Telegram inbound event. A reaction names the message only, so it
+ * asks for the message to be fetched as it now is; typing and read receipts show nothing (the
+ * console shows the agent's activity, and read states come with the chat list).
  */
+function telegramChange(
+  event: InboundEvent,
+): ConsoleChange | { kind: 'reacted'; agent: string; channelId: number; messageId: number } | null {
+  switch (event.type) {
+    case 'message':
+      return { kind: 'message', agent: event.agent, message: event.message };
+    case 'edit':
+      return { kind: 'edited', agent: event.agent, message: event.message };
+    case 'delete':
+      return {
+        kind: 'deleted',
+        agent: event.agent,
+        channelId: event.channelId,
+        messageIds: event.messageIds,
+      };
+    case 'reaction':
+      return { kind: 'reacted', agent: event.agent, channelId: event.channelId, messageId: event.messageId };
+    case 'typing':
+    case 'read':
+      return null;
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown inbound event ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+function forwardSimulatorChanges(events: EventHub, simulator: Simulator): () => void {
+  return simulator.onChange((change) => {
+    const shown = simulatorChange(change);
+    if (shown) emitChange(events, 'simulator', shown);
+  });
+}
+
+/** Telegram's inbound events and the agent's own changes (what it sent, edited or reacted). */
 function forwardTelegramEvents(events: EventHub, port: TelegramEventSource, logger: Logger): (() => void)[] {
-  const network = 'telegram' as const;
-  const emitEdited = (agent: string, channelId: number, messageId: number) => {
+  const emitFetched = (agent: string, channelId: number, messageId: number) => {
     port
       .fetchMessage(agent, channelId, messageId)
       .then((message) => {
-        if (message) events.emit('conversation.messageEdited', { agent, network, message });
+        if (message) emitChange(events, 'telegram', { kind: 'edited', agent, message });
       })
       .catch((error: unknown) =>
         logger.warn({ err: error, agent, channelId, messageId }, 'could not fetch a message reacted to'),
@@ -92,37 +152,13 @@ function forwardTelegramEvents(events: EventHub, port: TelegramEventSource, logg
   };
   return [
     port.subscribe((event) => {
-      switch (event.type) {
-        case 'message':
-          events.emit('conversation.message', { agent: event.agent, network, message: event.message });
-          return;
-        case 'edit':
-          events.emit('conversation.messageEdited', { agent: event.agent, network, message: event.message });
-          return;
-        case 'delete':
-          events.emit('conversation.messagesDeleted', {
-            agent: event.agent,
-            network,
-            channelId: event.channelId,
-            messageIds: event.messageIds,
-          });
-          return;
-        case 'reaction':
-          emitEdited(event.agent, event.channelId, event.messageId);
-          return;
-        case 'typing':
-        case 'read':
-          // The console shows the agent's activity, not the people's; read states come with the list.
-          return;
-        default: {
-          const unknown: never = event;
-          throw new Error(`Unknown inbound event ${JSON.stringify(unknown)}`);
-        }
-      }
+      const shown = telegramChange(event);
+      if (shown?.kind === 'reacted') emitFetched(shown.agent, shown.channelId, shown.messageId);
+      else if (shown) emitChange(events, 'telegram', shown);
     }),
     port.onOwnChange((change) => {
-      const name = change.type === 'sent' ? 'conversation.message' : 'conversation.messageEdited';
-      events.emit(name, { agent: change.agent, network, message: change.message });
+      const kind = change.type === 'sent' ? 'message' : 'edited';
+      emitChange(events, 'telegram', { kind, agent: change.agent, message: change.message });
     }),
   ];
 }
