@@ -16,11 +16,21 @@ import { openStore, type Store } from '../../src/main/store';
 import type { AgentConfig } from '../../src/shared/domain/config';
 import type { ChatMsg, StickerRef } from '../../src/shared/domain/conversation';
 import type { EngineSettings } from '../../src/shared/domain/settings';
+import { MODEL_TASK_KINDS } from '../../src/shared/domain/tasks';
 import { agentConfig } from './agent-config';
 
-/** Every task kind the harness agent may use. */
-export const ALL_KINDS_INSTRUCTIONS =
-  '<!-- SCHEMA_TASKS: send, sticker, react, wait, block, unblock, think, remember, note, plan, intend, xsend, clear-conversation -->\nReply with a JSON array of tasks.';
+/** Shared instructions that enable exactly these task kinds. */
+export function instructionsEnabling(kinds: readonly string[]): string {
+  return `<!-- SCHEMA_TASKS: ${kinds.join(', ')} -->\nReply with a JSON array of tasks.`;
+}
+
+/** Every task kind the model may write but send_media, whose tests enable it (MEDIA_INSTRUCTIONS). */
+export const ALL_KINDS_INSTRUCTIONS = instructionsEnabling(
+  MODEL_TASK_KINDS.filter((kind) => kind !== 'send_media'),
+);
+
+/** Every task kind the model may write. */
+export const MEDIA_INSTRUCTIONS = instructionsEnabling(MODEL_TASK_KINDS);
 
 /** The harness agents' media library by default: one described photo. */
 export const HARNESS_MEDIA: readonly MediaRef[] = [

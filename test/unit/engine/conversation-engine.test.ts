@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LlmError } from '../../../src/main/llm/provider';
 import { agentConfig } from '../../support/agent-config';
-import { ALL_KINDS_INSTRUCTIONS, EngineHarness, HARNESS_MEDIA } from '../../support/engine-harness';
+import { EngineHarness, HARNESS_MEDIA, MEDIA_INSTRUCTIONS } from '../../support/engine-harness';
 
 const CATS = {
   setName: 'Cats',
@@ -10,9 +10,6 @@ const CATS = {
   uniqueId: 'cat-1',
   description: 'a grinning cat',
 };
-
-/** Every kind of the harness, plus send_media. */
-const MEDIA_INSTRUCTIONS = ALL_KINDS_INSTRUCTIONS.replace('sticker,', 'sticker, send_media,');
 
 describe('conversation engine', () => {
   let harness: EngineHarness;
