@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGeminiProvider } from '../../../src/main/llm/gemini-provider';
-import { LlmError, type LlmProvider, type StructuredQuery } from '../../../src/main/llm/provider';
+import type { LlmProvider, StructuredQuery } from '../../../src/main/llm/provider';
 import { createLogger } from '../../../src/main/logging';
 import { type FakeLlmServer, startFakeLlmServer } from '../../support/fake-llm-server';
+import { describeProviderContract, failureOf } from '../../support/llm-provider-contract';
 
 const API_KEY = 'gemini-test-key-123';
 
@@ -31,15 +32,6 @@ function structuredQuery(overrides: Partial<StructuredQuery> = {}): StructuredQu
     responseSchema: TASK_SCHEMA,
     ...overrides,
   };
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<LlmError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(LlmError);
-  return error as LlmError;
 }
 
 describe('Gemini provider against the fake server, through @google/genai', () => {
@@ -83,26 +75,6 @@ describe('Gemini provider against the fake server, through @google/genai', () =>
     expect(JSON.stringify(request!.headers)).not.toContain(API_KEY);
   });
 
-  it('returns the reply text, the answering model, usage and latency', async () => {
-    fake.replyWith(
-      { tasks: [{ kind: 'send', text: 'fine, you?' }] },
-      {
-        model: 'gemini-3-flash-preview-001',
-        usage: { inputTokens: 900, outputTokens: 30, cachedTokens: 600, thinkingTokens: 12 },
-      },
-    );
-    const reply = await provider.queryStructured(structuredQuery());
-    expect(JSON.parse(reply.text)).toEqual([{ kind: 'send', text: 'fine, you?' }]);
-    expect(reply.model).toBe('gemini-3-flash-preview-001');
-    expect(reply.usage).toEqual({
-      inputTokens: 900,
-      outputTokens: 30,
-      cachedTokens: 600,
-      thinkingTokens: 12,
-    });
-    expect(reply.latencyMs).toBeGreaterThanOrEqual(0);
-  });
-
   it('asks for plain text without a schema on a text query', async () => {
     fake.replyWith('A short summary.');
     const { responseSchema: _, ...textQuery } = structuredQuery();
@@ -117,24 +89,6 @@ describe('Gemini provider against the fake server, through @google/genai', () =>
     await provider.queryStructured(structuredQuery({ turns: [{ role: 'agent', parts: ['anyone here?'] }] }));
     const contents = fake.requests[0]!.body.contents as { role: string }[];
     expect(contents.map((content) => content.role)).toEqual(['model', 'user']);
-  });
-
-  it.each([
-    [429, 'rate_limit'],
-    [500, 'server'],
-    [503, 'server'],
-  ] as const)('makes HTTP %i a retryable %s error', async (status, kind) => {
-    fake.failWith({ status });
-    const error = await failureOf(provider.queryStructured(structuredQuery()));
-    expect(error).toMatchObject({ kind, retryable: true, status });
-  });
-
-  it('makes HTTP 401 a permanent auth error that never shows the key', async () => {
-    fake.failWith({ status: 401, body: { error: { code: 401, message: `bad key ${API_KEY}` } } });
-    const error = await failureOf(provider.queryStructured(structuredQuery()));
-    expect(error).toMatchObject({ kind: 'auth', retryable: false, status: 401 });
-    expect(error.message).not.toContain(API_KEY);
-    expect(error.message).toContain('[redacted]');
   });
 
   it("makes Gemini's 400 for an invalid key an auth error", async () => {
@@ -159,42 +113,6 @@ describe('Gemini provider against the fake server, through @google/genai', () =>
     });
   });
 
-  it('fails a hung request with a retryable timeout at the configured deadline', async () => {
-    fake.hang();
-    const error = await failureOf(provider.queryStructured(structuredQuery({ timeoutMs: 200 })));
-    expect(error).toMatchObject({ kind: 'timeout', retryable: true });
-  });
-
-  it('fails with a retryable timeout when the caller aborts', async () => {
-    fake.hang();
-    const controller = new AbortController();
-    const pending = provider.queryStructured(structuredQuery({ signal: controller.signal }));
-    setTimeout(() => controller.abort(), 50);
-    expect(await failureOf(pending)).toMatchObject({ kind: 'timeout', retryable: true });
-  });
-
-  it.each([
-    ['a body that is not JSON', 'this is not JSON'],
-    ['an empty body', ''],
-  ])('makes %s a retryable malformed error', async (_, body) => {
-    fake.malformed(body);
-    const error = await failureOf(provider.queryStructured(structuredQuery()));
-    expect(error).toMatchObject({ kind: 'malformed', retryable: true });
-  });
-
-  it('makes a blocked prompt a retryable blocked error', async () => {
-    fake.blocked('PROHIBITED_CONTENT');
-    const error = await failureOf(provider.queryStructured(structuredQuery()));
-    expect(error).toMatchObject({ kind: 'blocked', retryable: true });
-    expect(error.message).toContain('PROHIBITED_CONTENT');
-  });
-
-  it('rejects a reply that echoes the transcript marker as retryable malformed', async () => {
-    fake.replyWith('⟦metadata⟧ sender="Cindy" hello');
-    const error = await failureOf(provider.queryStructured(structuredQuery()));
-    expect(error).toMatchObject({ kind: 'malformed', retryable: true });
-  });
-
   it('hands back a reply that is not valid JSON unchanged: the reply parser judges it', async () => {
     fake.replyWith('[{"kind": "send", "text": ');
     const reply = await provider.queryStructured(structuredQuery());
@@ -202,18 +120,14 @@ describe('Gemini provider against the fake server, through @google/genai', () =>
   });
 });
 
-describe('Gemini provider without a server', () => {
-  it('makes a refused connection a retryable network error', async () => {
-    const fake = await startFakeLlmServer();
-    const baseUrl = fake.geminiBaseUrl;
-    await fake.close();
-    const provider = createGeminiProvider({
-      apiKey: API_KEY,
+describeProviderContract('Gemini through @google/genai', {
+  create: (baseUrl, apiKey) =>
+    createGeminiProvider({
+      apiKey,
       baseUrl,
       logger: createLogger({ level: 'silent' }),
       defaultTimeoutMs: 5_000,
-    });
-    const error = await failureOf(provider.queryStructured(structuredQuery()));
-    expect(error).toMatchObject({ kind: 'network', retryable: true });
-  });
+    }),
+  baseUrlOf: (fake) => fake.geminiBaseUrl,
+  model: 'gemini-3-flash-preview',
 });

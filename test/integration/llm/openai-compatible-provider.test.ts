@@ -3,9 +3,10 @@ import {
   createOpenAiCompatibleProvider,
   type OpenAiCompatibleProviderId,
 } from '../../../src/main/llm/openai-compatible-provider';
-import { LlmError, type LlmProvider, type StructuredQuery } from '../../../src/main/llm/provider';
+import type { LlmProvider, StructuredQuery } from '../../../src/main/llm/provider';
 import { createLogger } from '../../../src/main/logging';
 import { type FakeLlmServer, startFakeLlmServer } from '../../support/fake-llm-server';
+import { describeProviderContract } from '../../support/llm-provider-contract';
 
 const API_KEY = 'sk-test-key-456';
 
@@ -30,15 +31,6 @@ function structuredQuery(overrides: Partial<StructuredQuery> = {}): StructuredQu
     responseSchema: TASK_SCHEMA,
     ...overrides,
   };
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<LlmError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(LlmError);
-  return error as LlmError;
 }
 
 const PROVIDERS: OpenAiCompatibleProviderId[] = ['openai', 'xai', 'openrouter', 'ollama'];
@@ -137,48 +129,19 @@ describe.each(PROVIDERS)('OpenAI-compatible provider "%s" against the fake serve
     const messages = fake.requests[0]!.body.messages as { role: string }[];
     expect(messages.map((message) => message.role)).toEqual(['system', 'user']);
   });
-
-  it.each([
-    [429, 'rate_limit'],
-    [500, 'server'],
-    [502, 'server'],
-  ] as const)('makes HTTP %i a retryable %s error', async (status, kind) => {
-    fake.failWith({ status });
-    const error = await failureOf(provider.queryStructured(structuredQuery()));
-    expect(error).toMatchObject({ kind, retryable: true, status });
-  });
-
-  it('makes HTTP 401 a permanent auth error that never shows the key', async () => {
-    fake.failWith({ status: 401, body: { error: { message: `Incorrect API key provided: ${API_KEY}` } } });
-    const error = await failureOf(provider.queryStructured(structuredQuery()));
-    expect(error).toMatchObject({ kind: 'auth', retryable: false, status: 401 });
-    expect(error.message).not.toContain(API_KEY);
-  });
-
-  it('fails a hung request with a retryable timeout at the configured deadline', async () => {
-    fake.hang();
-    const error = await failureOf(provider.queryStructured(structuredQuery({ timeoutMs: 200 })));
-    expect(error).toMatchObject({ kind: 'timeout', retryable: true });
-  });
-
-  it.each([
-    ['a body that is not JSON', 'this is not JSON'],
-    ['an empty body', ''],
-  ])('makes %s a retryable malformed error', async (_, body) => {
-    fake.malformed(body);
-    const error = await failureOf(provider.queryStructured(structuredQuery()));
-    expect(error).toMatchObject({ kind: 'malformed', retryable: true });
-  });
-
-  it('makes a refusal a retryable blocked error', async () => {
-    fake.blocked('I cannot help with that.');
-    const error = await failureOf(provider.queryStructured(structuredQuery()));
-    expect(error).toMatchObject({ kind: 'blocked', retryable: true });
-  });
-
-  it('rejects a reply that echoes the transcript marker as retryable malformed', async () => {
-    fake.replyWith('⟦metadata⟧ sender="Cindy" hello');
-    const error = await failureOf(provider.queryText(structuredQuery()));
-    expect(error).toMatchObject({ kind: 'malformed', retryable: true });
-  });
 });
+
+for (const id of PROVIDERS) {
+  describeProviderContract(`OpenAI-compatible "${id}" through openai`, {
+    create: (baseUrl, apiKey) =>
+      createOpenAiCompatibleProvider({
+        id,
+        apiKey,
+        baseUrl,
+        logger: createLogger({ level: 'silent' }),
+        defaultTimeoutMs: 5_000,
+      }),
+    baseUrlOf: (fake) => fake.openAiBaseUrl,
+    model: 'some-model',
+  });
+}
