@@ -96,24 +96,10 @@ describe.each(PROVIDERS)('OpenAI-compatible provider "%s" against the fake serve
     expect(JSON.stringify(request!.headers)).not.toContain(API_KEY);
   });
 
-  it('unwraps the task array, drops the nulls strict mode forced, and reports usage and latency', async () => {
-    fake.replyWith(
-      { tasks: [{ kind: 'send', text: 'fine, you?', reply_to: null }] },
-      {
-        model: 'some-model-2026',
-        usage: { inputTokens: 800, outputTokens: 25, cachedTokens: 512, thinkingTokens: 64 },
-      },
-    );
+  it('unwraps the task array and drops the nulls strict mode forced', async () => {
+    fake.replyWith({ tasks: [{ kind: 'send', text: 'fine, you?', reply_to: null }] });
     const reply = await provider.queryStructured(structuredQuery());
     expect(JSON.parse(reply.text)).toEqual([{ kind: 'send', text: 'fine, you?' }]);
-    expect(reply.model).toBe('some-model-2026');
-    expect(reply.usage).toEqual({
-      inputTokens: 800,
-      outputTokens: 25,
-      cachedTokens: 512,
-      thinkingTokens: 64,
-    });
-    expect(reply.latencyMs).toBeGreaterThanOrEqual(0);
   });
 
   it('asks for plain text without a response format on a text query', async () => {
