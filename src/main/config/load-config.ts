@@ -1,5 +1,4 @@
-import type { Dirent } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import {
   type AgentConfig,
@@ -12,9 +11,10 @@ import {
 import { parseAgentMarkdown } from './agent-markdown-parser';
 import { AGENT_SECTIONS } from './agent-sections';
 import { closestName } from './closest-name';
+import { listConfigFiles } from './config-files';
 import { listMediaRecords } from './media-records';
 import { configError, configWarning, sortProblems } from './problems';
-import { isValidPromptName, listPromptFiles, type PromptRef } from './prompts';
+import { isValidPromptName, type PromptRef, scanPromptFiles } from './prompts';
 import { readTextFiles } from './read-text-files';
 
 /** The prompt every agent's system prompt is built on; without it no agent can reply. */
@@ -48,13 +48,15 @@ export interface LoadedConfig {
   problems: ConfigProblem[];
 }
 
-type DirKind = 'missing' | 'not-a-directory' | 'directory';
+/** 'unreadable': there is something, but it cannot be looked at (a symbolic link loop, no permission). */
+type DirKind = 'missing' | 'not-a-directory' | 'directory' | 'unreadable';
 
 async function kindOf(path: string): Promise<DirKind> {
   try {
     return (await stat(path)).isDirectory() ? 'directory' : 'not-a-directory';
-  } catch {
-    return 'missing';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : 'unreadable';
   }
 }
 
@@ -64,14 +66,6 @@ async function isFile(path: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-async function agentFileNames(agentsDir: string): Promise<string[]> {
-  const entries: Dirent[] = await readdir(agentsDir, { withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.md') && !entry.name.startsWith('.'))
-    .map((entry) => entry.name)
-    .sort();
 }
 
 function emptyCounts<K extends string>(keys: readonly K[]): Record<K, number> {
@@ -105,12 +99,16 @@ export async function loadConfig(configDirs: readonly string[]): Promise<LoadedC
           null,
           kind === 'missing'
             ? 'Config directory does not exist; it is skipped. Create it or remove it from the config path.'
-            : 'Config path entry is not a directory; it is skipped.',
+            : kind === 'unreadable'
+              ? 'Config directory cannot be read (a symbolic link loop, or no permission); it is skipped. Fix it or remove it from the config path.'
+              : 'Config path entry is not a directory; it is skipped.',
         ),
       );
       continue;
     }
-    const hasAgents = (await kindOf(join(dir, 'agents'))) === 'directory';
+    // An agents/ folder that cannot be read is still listed, so the listing reports why.
+    const agentsKind = await kindOf(join(dir, 'agents'));
+    const hasAgents = agentsKind === 'directory' || agentsKind === 'unreadable';
     if (hasAgents) agentDirs.push(dir);
     const shared = await Promise.all(SHARED_CONTENT.map((entry) => kindOf(join(dir, entry))));
     if (!hasAgents && shared.every((entryKind) => entryKind === 'missing')) {
@@ -135,7 +133,9 @@ export async function loadConfig(configDirs: readonly string[]): Promise<LoadedC
     );
   }
 
-  const promptFiles = (await Promise.all(usableDirs.map((dir) => listPromptFiles(dir)))).flat();
+  const scans = await Promise.all(usableDirs.map((dir) => scanPromptFiles(dir)));
+  const promptFiles = scans.flatMap((scan) => scan.prompts);
+  problems.push(...scans.flatMap((scan) => scan.problems));
   const prompts = new Map<string, PromptRef>();
   for (const prompt of promptFiles) if (!prompts.has(prompt.name)) prompts.set(prompt.name, prompt);
   if (!prompts.has(MAIN_INSTRUCTIONS_PROMPT)) {
@@ -174,16 +174,9 @@ async function loadAgents(
 
   for (const dir of agentDirs) {
     const agentsDir = join(dir, 'agents');
-    let fileNames: string[];
-    try {
-      fileNames = await agentFileNames(agentsDir);
-    } catch (error) {
-      problems.push(
-        configError(agentsDir, null, `Could not list the agent files: ${(error as Error).message}.`),
-      );
-      continue;
-    }
-    for (const read of await readTextFiles(fileNames.map((fileName) => join(agentsDir, fileName)))) {
+    const listing = await listConfigFiles(agentsDir, '.md', 'an agent file');
+    problems.push(...listing.problems);
+    for (const read of await readTextFiles(listing.names.map((fileName) => join(agentsDir, fileName)))) {
       const { file } = read;
       const configName = basename(file, '.md');
       if ('error' in read) {
@@ -286,9 +279,11 @@ async function summarizeMedia(
   const summaries: MediaDirSummary[] = [];
   for (const configDir of dirs) {
     const mediaDir = join(configDir, 'media');
-    if ((await kindOf(mediaDir)) !== 'directory') continue;
+    const kind = await kindOf(mediaDir);
+    if (kind === 'missing' || kind === 'not-a-directory') continue;
     const { records, problems: found } = await listMediaRecords(mediaDir);
     problems.push(...found);
+    if (kind === 'unreadable') continue;
     const summary: MediaDirSummary = {
       configDir,
       recordCount: records.length,

@@ -1,5 +1,3 @@
-import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -9,6 +7,7 @@ import {
   type MediaStatus,
   MediaStatusSchema,
 } from '../../shared/domain/config';
+import { listConfigFiles } from './config-files';
 import { configError, configWarning } from './problems';
 import { readTextFiles } from './read-text-files';
 
@@ -178,22 +177,9 @@ export interface MediaRecordList {
  * and skipped; a missing directory simply has no records.
  */
 export async function listMediaRecords(mediaDir: string): Promise<MediaRecordList> {
-  let entries: Dirent[];
-  try {
-    entries = await readdir(mediaDir, { withFileTypes: true });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { records: [], problems: [] };
-    throw error;
-  }
-  const names = entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.json') && !entry.name.startsWith('.'))
-    .map((entry) => entry.name)
-    .sort();
   // media_file is checked against this listing rather than one stat per record.
-  const fileNames = new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
+  const { names, allFiles: fileNames, problems } = await listConfigFiles(mediaDir, '.json', 'a media record');
   const records: MediaRecord[] = [];
-  const problems: ConfigProblem[] = [];
   for (const read of await readTextFiles(names.map((name) => join(mediaDir, name)))) {
     const { file } = read;
     if ('error' in read) {

@@ -1,6 +1,7 @@
-import type { Dirent } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ConfigProblem } from '../../shared/domain/config.js';
+import { listConfigFiles } from './config-files';
 
 /** A prompt file as found on the config path. */
 export interface PromptRef {
@@ -62,20 +63,24 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
-/** The prompt files of one config directory (`prompts/*.md`, hidden files skipped), sorted by name. */
-export async function listPromptFiles(dir: string): Promise<PromptRef[]> {
+/**
+ * The prompt files of one config directory (`prompts/*.md`, hidden files skipped, links followed),
+ * sorted by name, and the entries that cannot be read as prompts. Never throws.
+ */
+export async function scanPromptFiles(
+  dir: string,
+): Promise<{ prompts: PromptRef[]; problems: ConfigProblem[] }> {
   const promptsDir = join(dir, 'prompts');
-  let entries: Dirent[];
-  try {
-    entries = await readdir(promptsDir, { withFileTypes: true });
-  } catch (error) {
-    if (isMissing(error)) return [];
-    throw error;
-  }
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.md') && !entry.name.startsWith('.'))
-    .map((entry) => ({ name: entry.name.slice(0, -'.md'.length), dir, file: join(promptsDir, entry.name) }))
+  const listing = await listConfigFiles(promptsDir, '.md', 'a prompt');
+  const prompts = listing.names
+    .map((name) => ({ name: name.slice(0, -'.md'.length), dir, file: join(promptsDir, name) }))
     .sort(byName);
+  return { prompts, problems: listing.problems };
+}
+
+/** The prompt files of one config directory; see scanPromptFiles. */
+export async function listPromptFiles(dir: string): Promise<PromptRef[]> {
+  return (await scanPromptFiles(dir)).prompts;
 }
 
 /**
