@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import type { AgentConfig, ConfigProblem } from '../../shared/domain/config';
 import {
   formatProblem,
@@ -6,9 +5,9 @@ import {
   loadConfig,
   type ResolvedConfigPath,
   resolveConfigPath,
-  splitConfigPathList,
   totalMediaByKind,
 } from '../config';
+import { parseCommandArgs, reportUsageError, UsageError } from './cli-options';
 import type { CliIo } from './io';
 
 const USAGE = `Usage: troupe check-config [--config-path DIRS] [--json]
@@ -25,37 +24,23 @@ Options:
 type CheckConfigIo = Pick<CliIo, 'stdout' | 'stderr' | 'env' | 'cwd' | 'defaultDirs'>;
 
 export async function runCheckConfig(args: string[], io: CheckConfigIo): Promise<number> {
-  let values: { 'config-path'?: string; json?: boolean; help?: boolean };
+  let parsed: ReturnType<typeof parseCommandArgs>;
   try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        'config-path': { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
+    parsed = parseCommandArgs(args, { options: { json: { type: 'boolean' } } });
   } catch (error) {
-    io.stderr(`${(error as Error).message}\n\n${USAGE}\n`);
-    return 2;
+    if (error instanceof UsageError) return reportUsageError(error, USAGE, io.stderr);
+    throw error;
   }
-  if (values.help) {
+  if (parsed === 'help') {
     io.stdout(`${USAGE}\n`);
     return 0;
   }
-  const override =
-    values['config-path'] === undefined ? undefined : splitConfigPathList(values['config-path']);
-  if (override?.length === 0) {
-    io.stderr(`--config-path needs at least one directory.\n\n${USAGE}\n`);
-    return 2;
-  }
+  const override = parsed.configPathOverride;
 
   const configPath = resolveConfigPath({ env: io.env, override, defaultDirs: io.defaultDirs, cwd: io.cwd });
   const config = await loadConfig(configPath.dirs);
   io.stdout(
-    values.json
+    parsed.flag('json')
       ? `${JSON.stringify(jsonReport(configPath, config), null, 2)}\n`
       : textReport(configPath, config),
   );

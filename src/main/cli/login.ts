@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { Writable } from 'node:stream';
-import { parseArgs } from 'node:util';
 import type { AgentConfig } from '../../shared/domain/config';
 import type { LoginStep, TelegramUser } from '../../shared/domain/telegram';
-import { loadConfig, resolveConfigPath, splitConfigPathList } from '../config';
+import { loadConfig, resolveConfigPath } from '../config';
 import { createLogger } from '../logging';
 import { resolveStateDir } from '../runtime/state-dir';
 import {
@@ -26,6 +25,7 @@ import {
   telegramCredentialsFrom,
   writeTelegramIdToAgentFile,
 } from '../telegram/login';
+import { parseCommandArgs, reportUsageError, UsageError } from './cli-options';
 import type { CliIo } from './io';
 
 const USAGE = `Usage: troupe login AGENT [--qr] [--state DIR] [--config-path DIRS]
@@ -59,34 +59,26 @@ interface LoginArgs {
   configPathOverride: string[] | undefined;
 }
 
-class UsageError extends Error {}
 /** A problem the operator must fix before logging in; the message says how. */
 class SetupError extends Error {}
 /** The operator ended the login (Ctrl-C, or the input ran out). */
 class CancelledError extends Error {}
 
 function parseLoginArgs(args: string[]): LoginArgs | 'help' {
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
-  try {
-    parsed = parseArgs({ args, options: OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) return 'help';
-  if (positionals.length !== 1) throw new UsageError('Name exactly one agent, e.g. troupe login Ada.');
-  const configPathText = values['config-path'];
-  const configPathOverride = configPathText === undefined ? undefined : splitConfigPathList(configPathText);
-  if (configPathOverride?.length === 0) throw new UsageError('--config-path needs at least one directory.');
-  return { agent: positionals[0]!, qr: values.qr === true, stateFlag: values.state, configPathOverride };
+  const parsed = parseCommandArgs(args, {
+    options: { qr: { type: 'boolean' } },
+    state: true,
+    positionals: true,
+  });
+  if (parsed === 'help') return 'help';
+  if (parsed.positionals.length !== 1) throw new UsageError('Name exactly one agent, e.g. troupe login Ada.');
+  return {
+    agent: parsed.positionals[0]!,
+    qr: parsed.flag('qr'),
+    stateFlag: parsed.stateFlag,
+    configPathOverride: parsed.configPathOverride,
+  };
 }
-
-const OPTIONS = {
-  qr: { type: 'boolean' },
-  state: { type: 'string' },
-  'config-path': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
 
 /** Asks questions on the terminal (or reads answers piped in), one line per answer. */
 class Prompter {
@@ -167,8 +159,7 @@ export async function runLogin(args: string[], io: LoginIo): Promise<number> {
     parsed = result;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr(`${error.message}\n\n${USAGE}\n`);
-    return 2;
+    return reportUsageError(error, USAGE, io.stderr);
   }
 
   // Log lines would interleave with the questions; only problems are shown unless asked for.

@@ -1,8 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { splitConfigPathList } from '../config';
 import { createLogger } from '../logging';
 import { createRuntime } from '../runtime/runtime';
 import { resolveStateDir } from '../runtime/state-dir';
@@ -14,6 +12,7 @@ import {
   startConsoleServer,
   validateConsoleServerSettings,
 } from '../server';
+import { parseCommandArgs, reportUsageError, UsageError } from './cli-options';
 import type { CliIo } from './io';
 
 const DEFAULT_SERVE_HOST = '127.0.0.1';
@@ -54,44 +53,23 @@ interface ServeArgs {
   passwordFile: string | undefined;
 }
 
-class UsageError extends Error {}
-
 function parseServeArgs(args: string[]): ServeArgs | 'help' {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        host: { type: 'string' },
-        port: { type: 'string' },
-        state: { type: 'string' },
-        'config-path': { type: 'string' },
-        'password-file': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (values.help) return 'help';
-  const text = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
-
-  const portText = text('port');
+  const parsed = parseCommandArgs(args, {
+    options: { host: { type: 'string' }, port: { type: 'string' }, 'password-file': { type: 'string' } },
+    state: true,
+  });
+  if (parsed === 'help') return 'help';
+  const portText = parsed.text('port');
   const port = portText === undefined ? DEFAULT_SERVE_PORT : Number(portText);
   if (portText !== undefined && (!/^\d+$/.test(portText) || port > 65_535)) {
     throw new UsageError(`--port needs a number from 0 to 65535, not "${portText}".`);
   }
-  const configPathText = text('config-path');
-  const configPathOverride = configPathText === undefined ? undefined : splitConfigPathList(configPathText);
-  if (configPathOverride?.length === 0) throw new UsageError('--config-path needs at least one directory.');
   return {
-    host: text('host') ?? DEFAULT_SERVE_HOST,
+    host: parsed.text('host') ?? DEFAULT_SERVE_HOST,
     port,
-    stateFlag: text('state'),
-    configPathOverride,
-    passwordFile: text('password-file'),
+    stateFlag: parsed.stateFlag,
+    configPathOverride: parsed.configPathOverride,
+    passwordFile: parsed.text('password-file'),
   };
 }
 
@@ -165,10 +143,7 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
     password = readPassword(parsed.passwordFile, io.env, io.stderr);
     validateConsoleServerSettings({ host: parsed.host, port: parsed.port, password });
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr(`${error.message}\n\n${USAGE}\n`);
-      return 2;
-    }
+    if (error instanceof UsageError) return reportUsageError(error, USAGE, io.stderr);
     if (error instanceof ConsoleServerConfigError) {
       io.stderr(`${error.message}\n`);
       return 2;

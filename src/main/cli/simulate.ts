@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import type { EventName, EventPayload } from '../../shared/api';
 import type { ChatMsg, ChatPerson } from '../../shared/domain/conversation';
 import type { TaskGraphView } from '../../shared/domain/tasks';
-import { splitConfigPathList } from '../config';
 import { createLogger } from '../logging';
 import { createRuntime } from '../runtime/runtime';
 import { resolveStateDir } from '../runtime/state-dir';
 import type { ConversationRuntimeHandle } from '../runtime/types';
 import { createKeyFileCipher } from '../secrets';
+import { parseCommandArgs, reportUsageError, UsageError } from './cli-options';
 import type { CliIo } from './io';
 import { parseSimulateScript, personIndex, ScriptError, type SimulateScript } from './simulate-script';
 
@@ -55,37 +54,22 @@ interface SimulateArgs {
   timeoutSeconds: number;
 }
 
-class UsageError extends Error {}
-
 function parseSimulateArgs(args: string[]): SimulateArgs | 'help' {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        agent: { type: 'string' },
-        script: { type: 'string' },
-        state: { type: 'string' },
-        'config-path': { type: 'string' },
-        fast: { type: 'boolean' },
-        timeout: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (values.help) return 'help';
-  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
+  const parsed = parseCommandArgs(args, {
+    options: {
+      agent: { type: 'string' },
+      script: { type: 'string' },
+      fast: { type: 'boolean' },
+      timeout: { type: 'string' },
+    },
+    state: true,
+  });
+  if (parsed === 'help') return 'help';
+  const { text } = parsed;
   const agent = text('agent');
   const scriptFile = text('script');
   if (!agent) throw new UsageError('--agent NAME is required.');
   if (!scriptFile) throw new UsageError('--script FILE is required.');
-  const configPathText = text('config-path');
-  const configPathOverride = configPathText === undefined ? undefined : splitConfigPathList(configPathText);
-  if (configPathOverride?.length === 0) throw new UsageError('--config-path needs at least one directory.');
   const timeoutText = text('timeout');
   const timeoutSeconds = timeoutText === undefined ? DEFAULT_TIMEOUT_SECONDS : Number(timeoutText);
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
@@ -94,9 +78,9 @@ function parseSimulateArgs(args: string[]): SimulateArgs | 'help' {
   return {
     agent,
     scriptFile,
-    stateFlag: text('state'),
-    configPathOverride,
-    fast: values.fast === true,
+    stateFlag: parsed.stateFlag,
+    configPathOverride: parsed.configPathOverride,
+    fast: parsed.flag('fast'),
     timeoutSeconds,
   };
 }
@@ -282,10 +266,7 @@ export async function runSimulate(args: string[], io: SimulateIo): Promise<numbe
     }
     script = parseSimulateScript(text, parsed.scriptFile);
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr(`${error.message}\n\n${USAGE}\n`);
-      return 2;
-    }
+    if (error instanceof UsageError) return reportUsageError(error, USAGE, io.stderr);
     if (error instanceof ScriptError) {
       io.stderr(`${error.message}\n`);
       return 1;

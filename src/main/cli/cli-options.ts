@@ -1,0 +1,73 @@
+import { parseArgs } from 'node:util';
+import { splitConfigPathList } from '../config';
+
+/** The command line is wrong; the message says what, and the usage follows it. */
+export class UsageError extends Error {}
+
+type OptionSpec = { type: 'string' } | { type: 'boolean' };
+
+export interface CommandSpec {
+  /** The command's own options; --config-path and -h/--help come with every command. */
+  options?: Record<string, OptionSpec>;
+  /** Whether the command takes --state DIR. */
+  state?: boolean;
+  /** Whether the command takes arguments besides options. */
+  positionals?: boolean;
+}
+
+export interface CommandArgs {
+  /** --state as given; resolveStateDir falls back to the environment and the working directory. */
+  stateFlag: string | undefined;
+  /** The directories of --config-path, when given. */
+  configPathOverride: string[] | undefined;
+  positionals: string[];
+  /** A string option's value, when given. */
+  text(name: string): string | undefined;
+  /** Whether a boolean option was given. */
+  flag(name: string): boolean;
+}
+
+/**
+ * Parses a command's arguments: its own options plus the shared --state, --config-path and
+ * -h/--help. Returns 'help' when help was asked for; throws UsageError on anything wrong.
+ */
+export function parseCommandArgs(args: string[], spec: CommandSpec): CommandArgs | 'help' {
+  let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args,
+      options: {
+        ...spec.options,
+        ...(spec.state ? { state: { type: 'string' } } : {}),
+        'config-path': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: spec.positionals ?? false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return 'help';
+  const text = (name: string) => {
+    const value = values[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const configPathText = text('config-path');
+  const configPathOverride = configPathText === undefined ? undefined : splitConfigPathList(configPathText);
+  if (configPathOverride?.length === 0) throw new UsageError('--config-path needs at least one directory.');
+  return {
+    stateFlag: text('state'),
+    configPathOverride,
+    positionals,
+    text,
+    flag: (name) => values[name] === true,
+  };
+}
+
+/** Prints a usage error the way every command does (the problem, then the usage) and returns exit code 2. */
+export function reportUsageError(error: UsageError, usage: string, stderr: (text: string) => void): number {
+  stderr(`${error.message}\n\n${usage}\n`);
+  return 2;
+}
