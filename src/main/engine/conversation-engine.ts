@@ -18,7 +18,7 @@ import { InboundIntake } from './inbound/intake';
 import { ConversationLoop } from './loop/conversation-loop';
 import { TaskRunner } from './loop/run-task';
 import { PARTNER_TYPING_WINDOW_MS, PartnerTypingTracker } from './pacing/partner-typing';
-import { agentPacing, NO_PACING, type Pacing } from './pacing/typing-delay';
+import { agentPacing, NO_PACING } from './pacing/typing-delay';
 import { FairSlots } from './scheduler/fair-slots';
 import { SendRateLimiter } from './scheduler/send-rate-limiter';
 import { StopLatch } from './scheduler/stop-latch';

@@ -11,6 +11,7 @@ import type { MessagingPort } from '../messaging/port';
 import type { Store } from '../store';
 import { toGraphView } from './graph/graph-view';
 import type { TaskGraph } from './graph/task-graph';
+import type { ChatLookups } from './inbound/chat-lookups';
 import { GivenUpChats } from './inbound/given-up-chats';
 import { PresenceKeeper, presenceOf } from './pacing/presence';
 
@@ -51,6 +52,8 @@ export interface Runner {
   presence: PresenceKeeper;
   /** Inbound events are handled one after another per conversation, in arrival order. */
   inbound: Promise<void>;
+  /** What the latest event's gates learnt of the account and chat, for the next turn to use. */
+  lookups: ChatLookups | null;
 }
 
 /**
@@ -118,6 +121,7 @@ export class EngineCore {
           (error) => this.logger.debug({ err: error, conversation }, 'presence update failed'),
         ),
         inbound: Promise.resolve(),
+        lookups: null,
       };
       this.runners.set(key, runner);
     }

@@ -36,6 +36,30 @@ describe('conversation engine', () => {
       expect(harness.agentTexts(chat)).toEqual(['Hello there!']);
     });
 
+    it('asks the network for the account and the chat once from message to answer', async () => {
+      harness = new EngineHarness({ pacing: 'off' });
+      const chat = harness.directChat();
+      // The unread scan after start asks for the account on its own schedule.
+      await harness.advance(6_000);
+      const asked = { self: 0, getChat: 0 };
+      const { simulator } = harness;
+      const self = simulator.self.bind(simulator);
+      const getChat = simulator.getChat.bind(simulator);
+      simulator.self = (agent) => {
+        asked.self++;
+        return self(agent);
+      };
+      simulator.getChat = (agent, channelId) => {
+        asked.getChat++;
+        return getChat(agent, channelId);
+      };
+      harness.llm.reply([{ kind: 'send', text: 'Hi.' }]);
+      harness.say(chat, 'hello');
+      await harness.advance(6_000);
+      expect(harness.agentTexts(chat)).toEqual(['Hi.']);
+      expect(asked).toEqual({ self: 1, getChat: 1 });
+    });
+
     it('answers a burst of 20 messages with one LLM call', async () => {
       harness = new EngineHarness();
       const chat = harness.directChat();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/main/clock';
 import { createNode, type TaskNode } from '../../../src/main/engine/graph/task-graph';
+import { ChatLookups } from '../../../src/main/engine/inbound/chat-lookups';
 import { classifyTaskFailure } from '../../../src/main/engine/tasks/classify-failure';
 import { sendMediaHandler } from '../../../src/main/engine/tasks/outbound-tasks';
 import type { GraphTaskDeps } from '../../../src/main/engine/tasks/task-deps';
@@ -66,12 +67,14 @@ describe('the send_media task', () => {
   function run(node: TaskNode): Promise<TaskResult> {
     const graph = graphOf([]);
     graph.add(node);
-    return sendMediaHandler(deps())({
+    const taskDeps = deps();
+    return sendMediaHandler(taskDeps)({
       conversation: DIRECT,
       graph,
       node,
       agent: agentConfig({ configName: 'Ada' }),
       signal: new AbortController().signal,
+      lookups: new ChatLookups(taskDeps.port, DIRECT),
     });
   }
 

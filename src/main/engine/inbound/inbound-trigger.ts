@@ -7,6 +7,7 @@ import type { InboundEvent, MessagingPort } from '../../messaging/port';
 import type { ConversationSettings } from '../../store';
 import { NO_TRIGGER, type ReceivedParams } from '../graph/received-task';
 import type { PartnerTypingTracker } from '../pacing/partner-typing';
+import { ChatLookups } from './chat-lookups';
 import { type GateDecision, type GateLookups, gateMessage, gateReaction, isGroupChannel } from './gates';
 
 export interface InboundDeps {
@@ -24,13 +25,20 @@ export interface InboundDeps {
 export interface InboundTrigger {
   conversation: ConversationKey;
   trigger: ReceivedParams;
+  /** What the gates learnt of the account and chat, for the turn to use rather than ask again. */
+  lookups: ChatLookups;
 }
 
-function lookupsFor(deps: InboundDeps, agent: AgentConfig, conversation: ConversationKey): GateLookups {
+function gateLookups(
+  deps: InboundDeps,
+  agent: AgentConfig,
+  conversation: ConversationKey,
+  chat: ChatLookups,
+): GateLookups {
   const name = agent.configName;
   const settings = deps.conversationSettings(conversation);
   return {
-    selfId: async () => (await deps.port.self(name)).id,
+    selfId: async () => (await chat.self()).id,
     isBlocked: (userId) => deps.port.isBlocked(name, userId),
     isGagged: () => settings.gaggedOverride ?? agent.gagged,
     isMuted: () => deps.port.isMuted(name, conversation.channelId),
@@ -64,7 +72,8 @@ export async function inboundTrigger(event: InboundEvent, deps: InboundDeps): Pr
       if (!message.isAgent && !isGroupChannel(message.channelId)) {
         deps.partnerTyping.seen(conversation, deps.clock.now());
       }
-      const decision = await gateMessage(message, lookupsFor(deps, agent, conversation));
+      const lookups = new ChatLookups(deps.port, conversation);
+      const decision = await gateMessage(message, gateLookups(deps, agent, conversation, lookups));
       if (!decision.accept) {
         logRejection(deps, conversation, 'message', decision);
         return null;
@@ -77,6 +86,7 @@ export async function inboundTrigger(event: InboundEvent, deps: InboundDeps): Pr
           callout: decision.callout,
           clearMentions: message.mentioned,
         },
+        lookups,
       };
     }
     case 'reaction': {
@@ -86,11 +96,12 @@ export async function inboundTrigger(event: InboundEvent, deps: InboundDeps): Pr
         afterMessageId: event.messageId - 1,
         beforeMessageId: event.messageId + 1,
       });
+      const lookups = new ChatLookups(deps.port, conversation);
       const decision = await gateReaction(
         event.channelId,
         reacted?.messageId === event.messageId ? reacted : null,
         event.reactions,
-        lookupsFor(deps, agent, conversation),
+        gateLookups(deps, agent, conversation, lookups),
       );
       if (!decision.accept) {
         logRejection(deps, conversation, 'reaction', decision);
@@ -99,6 +110,7 @@ export async function inboundTrigger(event: InboundEvent, deps: InboundDeps): Pr
       return {
         conversation,
         trigger: { ...NO_TRIGGER, reactionMessageIds: [event.messageId], clearReactions: true },
+        lookups,
       };
     }
     case 'typing': {

@@ -4,6 +4,7 @@ import type { EngineCore } from '../engine-core';
 import type { ReceivedParams } from '../graph/received-task';
 import { insertReceivedTask } from '../graph/replan';
 import type { PartnerTypingTracker } from '../pacing/partner-typing';
+import { ChatLookups } from './chat-lookups';
 import { isGroupChannel } from './gates';
 import { inboundTrigger } from './inbound-trigger';
 import { scanUnread } from './unread-scan';
@@ -53,7 +54,8 @@ export class InboundIntake {
           conversationSettings: (conversation) => core.deps.store.conversationSettings.get(conversation),
           partnerTyping: this.#partnerTyping,
         });
-        if (decided && !core.stopped) await this.insert(decided.conversation, decided.trigger);
+        if (decided && !core.stopped)
+          await this.insert(decided.conversation, decided.trigger, decided.lookups);
       })
       .catch((error: unknown) => core.logger.error({ err: error, event: event.type }, 'inbound event failed'))
       .finally(() => {
@@ -83,8 +85,15 @@ export class InboundIntake {
     return scan;
   }
 
-  /** Coalesces the trigger into the conversation's pending received task, or replans. */
-  async insert(conversation: ConversationKey, trigger: ReceivedParams): Promise<boolean> {
+  /**
+   * Coalesces the trigger into the conversation's pending received task, or replans. `lookups`
+   * are what the event's gates already asked; the turn uses them rather than asking again.
+   */
+  async insert(
+    conversation: ConversationKey,
+    trigger: ReceivedParams,
+    lookups = new ChatLookups(this.#core.deps.port, conversation),
+  ): Promise<boolean> {
     const core = this.#core;
     const current = core.graphOf(conversation);
     const hasPendingReceived = current?.nodes.some(
@@ -93,7 +102,7 @@ export class InboundIntake {
     // A new graph records the chat's title; a coalesce needs nothing from the network.
     const channelName = hasPendingReceived
       ? (current?.context.channelName ?? '')
-      : (await core.deps.port.getChat(conversation.agent, conversation.channelId)).title;
+      : (await lookups.chat()).title;
     if (core.stopped) return false;
     const insertion = insertReceivedTask({
       // Read again: the graph may have changed while the chat was looked up.
@@ -107,8 +116,10 @@ export class InboundIntake {
     core.deps.store.transaction(() => core.deps.store.taskGraphs.save(insertion.graph));
     core.graphs.set(conversationKeyString(conversation), insertion.graph);
     core.givenUp.clear(conversation);
+    const runner = core.runner(conversation);
+    // The first event of a burst has asked already; later ones (or a scan) need not replace it.
+    runner.lookups ??= lookups;
     if (insertion.outcome === 'replanned') {
-      const runner = core.runner(conversation);
       if (runner.current && insertion.cancelled.some((node) => node.id === runner.current?.nodeId)) {
         runner.current.abort.abort();
       }

@@ -3,6 +3,7 @@ import type { EngineCore, Runner } from '../engine-core';
 import { nextRunnableTask, type ReceivedGate } from '../graph/graph-rules';
 import { extendOnlineWindow } from '../graph/online-window';
 import { type TaskNode, updateNode } from '../graph/task-graph';
+import { ChatLookups } from '../inbound/chat-lookups';
 import type { FairSlots, Release } from '../scheduler/fair-slots';
 import type { SendRateLimiter } from '../scheduler/send-rate-limiter';
 import { STOPPED, type StopLatch } from '../scheduler/stop-latch';
@@ -50,6 +51,10 @@ export class TaskRunner {
       if (!graph || !node || !agent || stillNext !== node) return;
       const abort = new AbortController();
       runner.current = { nodeId: node.id, abort };
+      // A turn takes over what its event's gates asked; anything else asks afresh, if at all.
+      const lookups =
+        (node.kind === 'received' ? runner.lookups : null) ?? new ChatLookups(core.deps.port, conversation);
+      if (node.kind === 'received') runner.lookups = null;
       core.commit(conversation, (current, at) => {
         updateNode(node, { status: 'active' }, at);
         if (node.kind === 'received') extendOnlineWindow(current, at);
@@ -63,6 +68,7 @@ export class TaskRunner {
           node,
           agent,
           signal: abort.signal,
+          lookups,
         });
       } catch (error) {
         failure = error;

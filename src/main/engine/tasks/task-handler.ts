@@ -1,6 +1,7 @@
 import type { AgentConfig } from '../../../shared/domain/config';
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { TaskGraph, TaskNode } from '../graph/task-graph';
+import type { ChatLookups } from '../inbound/chat-lookups';
 
 /** What a graph task handler gets: its node, the graph around it, and the agent it acts for. */
 export interface TaskRun {
@@ -10,6 +11,8 @@ export interface TaskRun {
   agent: AgentConfig;
   /** Aborted when the task is superseded (a replan cancelled it) or the engine stops. */
   signal: AbortSignal;
+  /** The agent's account and the chat, asked of the network once per turn. */
+  lookups: ChatLookups;
 }
 
 /**

@@ -23,7 +23,7 @@ import { receivedParams } from '../graph/received-task';
 import { isGroupChannel } from '../inbound/gates';
 import { memoryOwner } from '../memory/property-entries';
 import type { Pacing } from '../pacing/typing-delay';
-import { PermanentTaskError, type TaskHandler, type TaskResult } from '../tasks/task-handler';
+import { PermanentTaskError, type TaskHandler } from '../tasks/task-handler';
 import { planFromReply } from './plan-from-reply';
 
 /** A conversation with fewer visible messages than this, none from the agent, is just starting. */
@@ -101,7 +101,7 @@ async function loadPrompts(
  * has started), and the agent stays online for a while after.
  */
 export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
-  return async ({ conversation, node, agent, signal }) => {
+  return async ({ conversation, node, agent, signal, lookups }) => {
     const trigger = receivedParams(node);
     const { store } = deps;
     const override = store.conversationSettings.get(conversation).llmOverride;
@@ -126,9 +126,9 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
     const turns = renderTurns(shown, { timeZone });
     const promptsLoaded = loadPrompts(deps.prompts(), agent);
     const [chat, stickers, self, prompts, media] = await Promise.all([
-      deps.port.getChat(agentName, channelId),
+      lookups.chat(),
       deps.port.listStickers(agentName),
-      deps.port.self(agentName),
+      lookups.self(),
       promptsLoaded,
       // The library is only worth a network call when the prompts let the agent send from it.
       promptsLoaded.then((loaded) =>
