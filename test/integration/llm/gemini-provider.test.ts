@@ -3,7 +3,7 @@ import { createGeminiProvider } from '../../../src/main/llm/gemini-provider';
 import type { LlmProvider, StructuredQuery } from '../../../src/main/llm/provider';
 import { createLogger } from '../../../src/main/logging';
 import { type FakeLlmServer, startFakeLlmServer } from '../../support/fake-llm-server';
-import { describeProviderContract, failureOf } from '../../support/llm-provider-contract';
+import { contractQuery, describeProviderContract, failureOf } from '../../support/llm-provider-contract';
 
 const API_KEY = 'gemini-test-key-123';
 
@@ -21,17 +21,7 @@ const TASK_SCHEMA = {
 };
 
 function structuredQuery(overrides: Partial<StructuredQuery> = {}): StructuredQuery {
-  return {
-    model: 'gemini-3-flash-preview',
-    systemPrompt: 'You are Cindy.',
-    turns: [
-      { role: 'user', parts: ['⟦metadata⟧ sender="Ann"', 'hi there'] },
-      { role: 'agent', parts: ['hello!'] },
-      { role: 'user', parts: ['how are you?'] },
-    ],
-    responseSchema: TASK_SCHEMA,
-    ...overrides,
-  };
+  return contractQuery('gemini-3-flash-preview', { responseSchema: TASK_SCHEMA, ...overrides });
 }
 
 describe('Gemini provider against the fake server, through @google/genai', () => {

@@ -6,7 +6,7 @@ import {
 import type { LlmProvider, StructuredQuery } from '../../../src/main/llm/provider';
 import { createLogger } from '../../../src/main/logging';
 import { type FakeLlmServer, startFakeLlmServer } from '../../support/fake-llm-server';
-import { describeProviderContract } from '../../support/llm-provider-contract';
+import { contractQuery, describeProviderContract } from '../../support/llm-provider-contract';
 
 const API_KEY = 'sk-test-key-456';
 
@@ -20,17 +20,7 @@ const TASK_SCHEMA = {
 };
 
 function structuredQuery(overrides: Partial<StructuredQuery> = {}): StructuredQuery {
-  return {
-    model: 'some-model',
-    systemPrompt: 'You are Cindy.',
-    turns: [
-      { role: 'user', parts: ['⟦metadata⟧ sender="Ann"', 'hi there'] },
-      { role: 'agent', parts: ['hello!'] },
-      { role: 'user', parts: ['how are you?'] },
-    ],
-    responseSchema: TASK_SCHEMA,
-    ...overrides,
-  };
+  return contractQuery('some-model', { responseSchema: TASK_SCHEMA, ...overrides });
 }
 
 const PROVIDERS: OpenAiCompatibleProviderId[] = ['openai', 'xai', 'openrouter', 'ollama'];
