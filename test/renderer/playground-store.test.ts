@@ -114,7 +114,7 @@ describe('playground store: chats', () => {
 
     expect(fieldErrors(twoPeople).people).toBe('A direct chat has exactly one person.');
     expect(fieldErrors(badUsername)['people.0.username']).toBe(
-      'A username has 4 to 32 letters, digits or underscores.',
+      'A username has 4 to 32 letters, digits or underscores and starts with a letter.',
     );
   });
 });

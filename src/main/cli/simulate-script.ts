@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SimulatedPersonInputSchema } from '../../shared/api/conversation-contract';
 
 /**
  * The script `troupe simulate` plays: who is in the chat and what they do, step by step.
@@ -12,17 +13,7 @@ const PersonSchema = z.union([
     .trim()
     .min(1, 'A person needs a first name.')
     .transform((firstName) => ({ firstName })),
-  z
-    .object({
-      firstName: z.string().trim().min(1, 'A person needs a first name.'),
-      lastName: z.string().trim().min(1).optional(),
-      username: z
-        .string()
-        .trim()
-        .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, 'A username has 4 to 32 letters, digits or underscores.')
-        .optional(),
-    })
-    .strict(),
+  SimulatedPersonInputSchema,
 ]);
 
 /** A person by position in `people` (0 is the first) or by first name or username. */

@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { SIMULATED_USERNAME_PATTERN, SIMULATED_USERNAME_RULE } from '../../shared/api/conversation-contract';
 import { SimulatorInputError } from './simulator-errors';
-
-/** The usernames the console accepts: a letter, then 3 to 31 letters, digits or underscores. */
-const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 
 /** Telegram's limit on one text message. */
 export const MAX_MESSAGE_LENGTH = 4096;
@@ -20,10 +18,7 @@ export const SimulatedPersonSchema = z.object({
   username: z
     .string()
     .trim()
-    .regex(
-      USERNAME_PATTERN,
-      'A username has 4 to 32 letters, digits or underscores and starts with a letter.',
-    )
+    .regex(SIMULATED_USERNAME_PATTERN, SIMULATED_USERNAME_RULE)
     .nullish()
     .transform((value) => value ?? null),
   bio: optionalText,

@@ -71,15 +71,17 @@ export const LlmExchangeViewSchema = z.object({
 });
 export type LlmExchangeView = z.infer<typeof LlmExchangeViewSchema>;
 
-const SimulatedPersonInput = z
+/** Usernames of simulated people, as Telegram allows them: a letter, then 3 to 31 letters, digits or underscores. */
+export const SIMULATED_USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
+export const SIMULATED_USERNAME_RULE =
+  'A username has 4 to 32 letters, digits or underscores and starts with a letter.';
+
+/** A simulated person as the operator (or a simulate script) describes them. */
+export const SimulatedPersonInputSchema = z
   .object({
     firstName: z.string().trim().min(1, 'Give the person a first name.'),
     lastName: z.string().trim().min(1).optional(),
-    username: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, 'A username has 4 to 32 letters, digits or underscores.')
-      .optional(),
+    username: z.string().trim().regex(SIMULATED_USERNAME_PATTERN, SIMULATED_USERNAME_RULE).optional(),
   })
   .strict();
 
@@ -124,7 +126,7 @@ export const conversationProcedures = {
         kind: z.enum(['direct', 'group']),
         /** Group title; a direct chat is titled by its person. */
         title: z.string().trim().min(1).optional(),
-        people: z.array(SimulatedPersonInput).min(1, 'Add at least one person.').max(50),
+        people: z.array(SimulatedPersonInputSchema).min(1, 'Add at least one person.').max(50),
       })
       .strict()
       .refine((input) => input.kind === 'group' || input.people.length === 1, {
