@@ -9,6 +9,7 @@ import {
   IconSticker,
 } from '@tabler/icons-react';
 import type { MessagePart } from '../../../shared/domain/conversation';
+import { mediaLabel } from './media-label';
 
 type MediaPart = Extract<MessagePart, { kind: 'media' }>;
 
@@ -22,16 +23,6 @@ const MEDIA_ICONS = {
   document: IconFile,
 } as const;
 
-const MEDIA_NAMES: Record<string, string> = {
-  sticker: 'Sticker',
-  photo: 'Photo',
-  gif: 'GIF',
-  animation: 'Animation',
-  video: 'Video',
-  audio: 'Audio',
-  document: 'File',
-};
-
 /** A sticker's name is usually its emoji: then the emoji stands in for the picture. */
 function isEmojiName(name: string | null | undefined): name is string {
   return !!name && name.length <= 8 && /\p{Extended_Pictographic}/u.test(name);
@@ -43,7 +34,7 @@ function isEmojiName(name: string | null | undefined): name is string {
  */
 export function MediaCard({ part }: { part: MediaPart }) {
   const Icon = MEDIA_ICONS[part.mediaKind as keyof typeof MEDIA_ICONS] ?? IconFile;
-  const kindName = MEDIA_NAMES[part.mediaKind] ?? 'Media';
+  const kindName = mediaLabel(part.mediaKind);
   const isSticker = part.mediaKind === 'sticker';
   const title = isSticker
     ? [kindName, part.stickerSetTitle ?? part.stickerSetName].filter(Boolean).join(' · ')

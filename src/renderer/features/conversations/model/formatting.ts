@@ -1,5 +1,7 @@
 import type { ConversationSummary, Network } from '../../../../shared/api/conversation-contract';
 import type { ChatKind, ChatMsg, MessagePart } from '../../../../shared/domain/conversation';
+import { mediaLabel } from '../../../ui/chat/media-label';
+import { dateFormat } from '../../../ui/format';
 
 /** How the conversation pages word and colour things: names, previews, times, sizes, costs. */
 
@@ -18,20 +20,6 @@ export function chatIdentity(
 ): ChatIdentity | null {
   if (detail) return { title: detail.chat.title, kind: detail.chat.kind };
   return summary ? { title: summary.title, kind: summary.kind } : null;
-}
-
-const MEDIA_LABELS: Record<string, string> = {
-  sticker: 'Sticker',
-  photo: 'Photo',
-  gif: 'GIF',
-  animation: 'Animation',
-  video: 'Video',
-  audio: 'Audio',
-  document: 'File',
-};
-
-export function mediaLabel(kind: string): string {
-  return MEDIA_LABELS[kind] ?? 'Media';
 }
 
 /** The words of Telegram-style markdown without its markers, for one-line previews. */
@@ -77,7 +65,7 @@ export function dayLabel(iso: string, now: Date, locale?: string): string {
   const days = Math.round((startOf(now) - startOf(date)) / 86_400_000);
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
-  return new Intl.DateTimeFormat(locale, {
+  return dateFormat(locale, {
     day: 'numeric',
     month: 'long',
     year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric',
@@ -85,11 +73,13 @@ export function dayLabel(iso: string, now: Date, locale?: string): string {
 }
 
 export function sameDay(a: string, b: string): boolean {
-  return new Date(a).toDateString() === new Date(b).toDateString();
+  const x = new Date(a);
+  const y = new Date(b);
+  return x.getDate() === y.getDate() && x.getMonth() === y.getMonth() && x.getFullYear() === y.getFullYear();
 }
 
 export function clockTime(iso: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return dateFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 }
 
 const SENDER_COLORS = ['indigo', 'teal', 'grape', 'orange', 'cyan', 'pink', 'lime', 'violet', 'red', 'blue'];
