@@ -277,47 +277,45 @@ function geminiAnswer(text: string, usage: FakeUsage, model: string): unknown {
   };
 }
 
-function openAiAnswer(text: string, usage: FakeUsage, model: string): unknown {
-  const completionTokens = usage.outputTokens + usage.thinkingTokens;
+/** A chat completion whose one choice carries this message (an answer or a refusal). */
+function openAiCompletion(
+  message: { content: string | null; refusal: string | null },
+  usage: Record<string, unknown>,
+  model: string,
+): unknown {
   return {
     id: 'chatcmpl-fake',
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model,
     choices: [
-      {
-        index: 0,
-        message: { role: 'assistant', content: text, refusal: null },
-        finish_reason: 'stop',
-        logprobs: null,
-      },
+      { index: 0, message: { role: 'assistant', ...message }, finish_reason: 'stop', logprobs: null },
     ],
-    usage: {
+    usage,
+  };
+}
+
+function openAiAnswer(text: string, usage: FakeUsage, model: string): unknown {
+  const completionTokens = usage.outputTokens + usage.thinkingTokens;
+  return openAiCompletion(
+    { content: text, refusal: null },
+    {
       prompt_tokens: usage.inputTokens,
       completion_tokens: completionTokens,
       total_tokens: usage.inputTokens + completionTokens,
       prompt_tokens_details: { cached_tokens: usage.cachedTokens },
       completion_tokens_details: { reasoning_tokens: usage.thinkingTokens },
     },
-  };
+    model,
+  );
 }
 
 function openAiRefusal(reason: string, model: string): unknown {
-  return {
-    id: 'chatcmpl-fake',
-    object: 'chat.completion',
-    created: Math.floor(Date.now() / 1000),
+  return openAiCompletion(
+    { content: null, refusal: reason },
+    { prompt_tokens: 10, completion_tokens: 0, total_tokens: 10 },
     model,
-    choices: [
-      {
-        index: 0,
-        message: { role: 'assistant', content: null, refusal: reason },
-        finish_reason: 'stop',
-        logprobs: null,
-      },
-    ],
-    usage: { prompt_tokens: 10, completion_tokens: 0, total_tokens: 10 },
-  };
+  );
 }
 
 const STATUS_TEXT: Record<number, string> = {
