@@ -35,15 +35,11 @@ window.__bench = {
   matches(selector) {
     return () => document.querySelector(selector) !== null;
   },
-  /** Busy, then no longer busy: one older page fetched and drawn. */
-  busyCycle() {
-    let sawBusy = false;
-    return () => {
-      const log = document.querySelector('[role=log][aria-label=Messages]');
-      if (!log) return false;
-      if (log.getAttribute('aria-busy') === 'true') sawBusy = true;
-      return sawBusy && log.getAttribute('aria-busy') !== 'true';
-    };
+  /** More messages loaded than now (the log's data-loaded count): an older page drawn. */
+  moreLoaded() {
+    const loaded = () => Number(document.querySelector('[role=log][aria-label=Messages]')?.getAttribute('data-loaded') ?? 0);
+    const before = loaded();
+    return () => loaded() > before;
   },
   openSocket() {
     return new Promise((resolve, reject) => {
@@ -152,7 +148,7 @@ export function scrollUpUntilOlderPage(page: Page, timeoutMs = 120_000): Promise
         if (log.scrollTop === 0) log.dispatchEvent(new Event('scroll'));
         else log.scrollTop = 0;
       },
-      bench.busyCycle(),
+      bench.moreLoaded(),
       timeout,
     );
   }, timeoutMs);
@@ -167,7 +163,7 @@ type BenchProbes = {
   ): Promise<number>;
   addedText(text: string): (records: MutationRecord[]) => boolean;
   matches(selector: string): () => boolean;
-  busyCycle(): () => boolean;
+  moreLoaded(): () => boolean;
   openSocket(): Promise<void>;
   call(method: string, input: unknown): void;
 };

@@ -84,9 +84,11 @@ async function main() {
     await installProbes(page);
     await page.goto(server.loginUrl);
     await page.getByRole('heading', { level: 1, name: 'Agents' }).waitFor({ state: 'visible' });
+    // The console fetches the other pages' chunks once idle: they count towards the first load.
+    await page.waitForLoadState('networkidle');
     const { transferred, decoded } = await transferredOnFirstLoad(page);
     record(
-      'first load, transferred',
+      'first load, transferred (pages fetched ahead included)',
       `${(transferred / 1024).toFixed(0)} KB (${(decoded / 1024).toFixed(0)} KB decoded)`,
       '≤ 400 KB',
     );

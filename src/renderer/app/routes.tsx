@@ -1,30 +1,31 @@
 import { Button, Paper } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Redirect, Route, Switch } from 'wouter';
 import { AGENTS_PATH, configNameFromParam } from '../features/agents/paths';
 import { CONVERSATIONS_PATH, channelIdFromParam, PLAYGROUND_PATH } from '../features/conversations/paths';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyBlock, LoadingState } from '../ui/states';
+import { lazyPage, preloadWhenIdle } from './lazy-page';
 
-// Each page is its own chunk, fetched when first visited: the first load carries only the shell.
-const AgentsPage = lazy(() =>
-  import('../features/agents/components/AgentsPage').then((m) => ({ default: m.AgentsPage })),
+// Each page is its own chunk: the first load carries only the shell, and the pages' chunks are
+// fetched once the browser is idle.
+const AgentsPage = lazyPage(() =>
+  import('../features/agents/components/AgentsPage').then((m) => m.AgentsPage),
 );
-const AgentDetailPage = lazy(() =>
-  import('../features/agents/components/AgentDetailPage').then((m) => ({ default: m.AgentDetailPage })),
+const AgentDetailPage = lazyPage(() =>
+  import('../features/agents/components/AgentDetailPage').then((m) => m.AgentDetailPage),
 );
-const ConversationsPage = lazy(() =>
-  import('../features/conversations/components/ConversationsPage').then((m) => ({
-    default: m.ConversationsPage,
-  })),
+const ConversationsPage = lazyPage(() =>
+  import('../features/conversations/components/ConversationsPage').then((m) => m.ConversationsPage),
 );
-const PlaygroundPage = lazy(() =>
-  import('../features/playground/components/PlaygroundPage').then((m) => ({ default: m.PlaygroundPage })),
+const PlaygroundPage = lazyPage(() =>
+  import('../features/playground/components/PlaygroundPage').then((m) => m.PlaygroundPage),
 );
-const SettingsPage = lazy(() =>
-  import('../features/settings/components/SettingsPage').then((m) => ({ default: m.SettingsPage })),
+const SettingsPage = lazyPage(() =>
+  import('../features/settings/components/SettingsPage').then((m) => m.SettingsPage),
 );
+const PAGES = [AgentsPage, AgentDetailPage, ConversationsPage, PlaygroundPage, SettingsPage];
 
 function NotFoundPage() {
   return (
@@ -50,6 +51,7 @@ function NotFoundPage() {
  * `#/conversations[/:agent[/:channelId]]`, `#/playground[/:agent[/:channelId]]`, `#/settings`.
  */
 export function ConsoleRoutes() {
+  useEffect(() => preloadWhenIdle(PAGES), []);
   return (
     <Suspense fallback={<LoadingState label="Loading the page…" />}>
       <ConsoleSwitch />

@@ -7,6 +7,25 @@ const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
 ];
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date formatter, made once per locale and options: making one costs far more than formatting,
+ * and a timeline formats a time for every message it draws.
+ */
+export function dateFormat(
+  locale: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** "3 minutes ago", "yesterday", "just now": for timestamps an operator glances at. */
 export function formatRelativeTime(iso: string, now: Date, locale?: string): string {
   const then = new Date(iso);
@@ -23,7 +42,7 @@ export function formatRelativeTime(iso: string, now: Date, locale?: string): str
 export function formatDateTime(iso: string, locale?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {

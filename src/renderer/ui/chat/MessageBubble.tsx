@@ -1,4 +1,4 @@
-import { Text, Tooltip } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconChecks, IconClock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -37,7 +37,7 @@ export type MessageBubbleProps = {
   below?: ReactNode;
 };
 
-/** One message in a messenger-style timeline. */
+/** One message in a messenger-style timeline; its hints show through the timeline's HintLayer. */
 export function MessageBubble({
   domId,
   side,
@@ -84,19 +84,18 @@ export function MessageBubble({
           {reactions}
           <span className="tc-meta">
             {edited && <span>edited</span>}
-            <Tooltip label={timeTitle} openDelay={400}>
-              <time dateTime={timeTitle}>{time}</time>
-            </Tooltip>
+            <time dateTime={timeTitle} data-hint={timeTitle}>
+              {time}
+            </time>
             {status && (
-              <Tooltip label={status.label} openDelay={200}>
-                <span
-                  role="img"
-                  aria-label={status.label}
-                  style={{ display: 'inline-flex', color: status.color }}
-                >
-                  <status.Icon size={14} stroke={2} aria-hidden />
-                </span>
-              </Tooltip>
+              <span
+                role="img"
+                aria-label={status.label}
+                data-hint={status.label}
+                style={{ display: 'inline-flex', color: status.color }}
+              >
+                <status.Icon size={14} stroke={2} aria-hidden />
+              </span>
             )}
           </span>
         </article>

@@ -1,5 +1,3 @@
-import { Tooltip } from '@mantine/core';
-
 export type ReactionChip = { emoji: string; count: number; names: string[] };
 
 /**
@@ -21,23 +19,23 @@ export function ReactionChips({
       {reactions.map((reaction) => {
         const who = reaction.names.join(', ');
         return (
-          <Tooltip key={reaction.emoji} label={who} openDelay={300}>
-            <button
-              type="button"
-              className="tc-reaction"
-              aria-pressed={activeEmoji === reaction.emoji}
-              aria-label={`${reaction.emoji} from ${who}`}
-              disabled={!onToggle}
-              onClick={() => onToggle?.(reaction.emoji)}
-            >
-              <span aria-hidden>{reaction.emoji}</span>
-              {reaction.count > 1 && (
-                <span className="tc-reaction-count" aria-hidden>
-                  {reaction.count}
-                </span>
-              )}
-            </button>
-          </Tooltip>
+          <button
+            key={reaction.emoji}
+            type="button"
+            data-hint={who}
+            className="tc-reaction"
+            aria-pressed={activeEmoji === reaction.emoji}
+            aria-label={`${reaction.emoji} from ${who}`}
+            disabled={!onToggle}
+            onClick={() => onToggle?.(reaction.emoji)}
+          >
+            <span aria-hidden>{reaction.emoji}</span>
+            {reaction.count > 1 && (
+              <span className="tc-reaction-count" aria-hidden>
+                {reaction.count}
+              </span>
+            )}
+          </button>
         );
       })}
     </div>

@@ -1,8 +1,11 @@
-import { ActionIcon, Button, Popover, SimpleGrid, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Popover, SimpleGrid, Stack, UnstyledButton } from '@mantine/core';
 import { IconMoodSmile } from '@tabler/icons-react';
 import { useState } from 'react';
 
-/** A button that opens a grid of reaction emoji; picking one (or removing the current) closes it. */
+/**
+ * A button that opens a grid of reaction emoji; picking one (or removing the current) closes it.
+ * Its hint shows through the HintLayer around it.
+ */
 export function ReactionPicker({
   emojis,
   current,
@@ -22,20 +25,19 @@ export function ReactionPicker({
   return (
     <Popover opened={opened} onChange={setOpened} position="top" shadow="md" trapFocus returnFocus withArrow>
       <Popover.Target>
-        <Tooltip label={label} openDelay={300} disabled={opened}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            radius="xl"
-            aria-label={label}
-            aria-expanded={opened}
-            aria-haspopup="dialog"
-            onClick={() => setOpened((value) => !value)}
-          >
-            <IconMoodSmile size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          radius="xl"
+          aria-label={label}
+          data-hint={opened ? undefined : label}
+          aria-expanded={opened}
+          aria-haspopup="dialog"
+          onClick={() => setOpened((value) => !value)}
+        >
+          <IconMoodSmile size={16} aria-hidden />
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={6} aria-label="Reactions">
         <Stack gap={4}>

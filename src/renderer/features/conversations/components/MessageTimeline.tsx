@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { ChatKind, ChatPerson } from '../../../../shared/domain/conversation';
 import { errorMessage } from '../../../api/errors';
 import { DayDivider, ServiceLine } from '../../../ui/chat/ChatLines';
+import { HintLayer } from '../../../ui/chat/HintLayer';
 import { useNow } from '../../../ui/RelativeTime';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
 import {
@@ -239,6 +240,7 @@ function LoadedTimeline({
       role="log"
       aria-label="Messages"
       aria-busy={timeline.loadingOlder}
+      data-loaded={window.ids.length}
     >
       <div style={{ height: scroll.virtualizer.getTotalSize(), position: 'relative' }}>
         <div className="tc-rows" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
@@ -255,6 +257,7 @@ function LoadedTimeline({
         </div>
       </div>
       {scroll.showJump && <JumpToNewest onJump={scroll.jumpToBottom} />}
+      <HintLayer within={scroll.scrollRef} />
     </div>
   );
 }

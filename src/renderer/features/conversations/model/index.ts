@@ -5,6 +5,7 @@
 export * from './chat-order';
 export * from './formatting';
 export * from './graph-view';
+export * from './pending-send';
 export * from './reactions';
 export * from './timeline-rows';
 export * from './timeline-window';

@@ -1,5 +1,5 @@
-import type { PendingSend } from '../store/types';
 import { sameDay } from './formatting';
+import type { PendingSend } from './pending-send';
 import { continuesRun, isServiceMessage, type MessageWindow } from './timeline-window';
 
 /** One row of the drawn timeline; `key` stays the same while the row exists, across pages. */

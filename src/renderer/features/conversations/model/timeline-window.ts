@@ -26,12 +26,23 @@ export function mergeMessages(window: MessageWindow, messages: readonly ChatMsg[
     if (!(message.messageId in byId)) added = true;
     byId[message.messageId] = message;
   }
-  const ids = added
-    ? Object.keys(byId)
-        .map(Number)
-        .sort((a, b) => a - b)
-    : window.ids;
-  return { ids, byId };
+  return { ids: added ? mergedIds(window, messages) : window.ids, byId };
+}
+
+/**
+ * The window's ids with the new messages' in order. A page above the oldest or a message below
+ * the newest, the usual cases, joins without sorting the thousands already loaded.
+ */
+function mergedIds({ ids, byId }: MessageWindow, messages: readonly ChatMsg[]): number[] {
+  const fresh = [...new Set(messages.map((message) => message.messageId))]
+    .filter((id) => !(id in byId))
+    .sort((a, b) => a - b);
+  const first = ids[0];
+  const last = ids.at(-1);
+  if (first === undefined || last === undefined) return fresh;
+  if (fresh.at(-1)! < first) return [...fresh, ...ids];
+  if (fresh[0]! > last) return [...ids, ...fresh];
+  return [...ids, ...fresh].sort((a, b) => a - b);
 }
 
 export function removeMessages(window: MessageWindow, messageIds: readonly number[]): MessageWindow {

@@ -60,10 +60,15 @@ export function createEventSlice(
 
     applyMessageEdited(agent, message) {
       const ref = { agent, channelId: message.channelId };
-      if (get().chats[chatKey(ref)]) {
+      const key = chatKey(ref);
+      // Only a loaded message is replaced: one beyond the oldest loaded would leave a gap above it.
+      if (get().chats[key]?.timeline.window.byId[message.messageId]) {
         patchChat(ref, (view) => ({
           timeline: { ...view.timeline, window: mergeMessages(view.timeline.window, [message]) },
         }));
+      } else {
+        // The page fetched ahead may hold the message as it was.
+        ctx.pagesAhead.delete(key);
       }
       ctx.patchSummary(ref, (summary) =>
         summary.lastMessage?.messageId === message.messageId ? { ...summary, lastMessage: message } : summary,

@@ -1,5 +1,5 @@
 /** The conversation pages' store: its slices, types and React context. */
 export * from './context';
 export { createConversationStore } from './create-store';
-export { MESSAGE_PAGE_SIZE } from './timeline-slice';
+export { MESSAGE_PAGE_SIZE } from './older-pages';
 export * from './types';

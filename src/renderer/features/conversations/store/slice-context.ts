@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../../shared/api/client';
 import type { ConversationSummary, Network } from '../../../../shared/api/conversation-contract';
 import type { ChatMsg } from '../../../../shared/domain/conversation';
 import { type ChatRef, chatKey, EMPTY_WINDOW, upsertChatRow } from '../model';
-import type { ChatView, ConversationState, Loadable } from './types';
+import type { ChatView, ConversationState, Loadable, PageAhead } from './types';
 
 export function loadable<T>(value: T): Loadable<T> {
   return { status: 'idle', value, error: null };
@@ -56,6 +56,8 @@ export type SliceContext = {
   markDeleted(key: string, messageIds: readonly number[]): void;
   /** Per chat, when the composer's person last signalled typing. */
   lastTypingSignal: Map<string, number>;
+  /** Per chat, the older page fetched ahead of need. */
+  pagesAhead: Map<string, PageAhead>;
 };
 
 export function createSliceContext(
@@ -103,5 +105,6 @@ export function createSliceContext(
       for (const id of messageIds) gone.add(id);
     },
     lastTypingSignal: new Map(),
+    pagesAhead: new Map(),
   };
 }

@@ -1,14 +1,25 @@
+import type { ChatMsg } from '../../../../shared/domain/conversation';
 import { errorMessage } from '../../../api/errors';
-import { type ChatRef, chatKey, mergeMessages, oldestMessageId } from '../model';
+import { type ChatRef, chatKey, type MessageWindow, mergeMessages, oldestMessageId } from '../model';
+import { createOlderPages, MESSAGE_PAGE_SIZE } from './older-pages';
 import { emptyChatView, type SliceContext } from './slice-context';
-import type { TimelineActions } from './types';
+import type { OlderPage, TimelineActions } from './types';
 
-/** Messages fetched per page, first page and older ones alike. */
-export const MESSAGE_PAGE_SIZE = 50;
+/**
+ * An older page into the window. The window's own copies win: events keep them current, and a
+ * page fetched ahead may predate an edit.
+ */
+function withOlder(window: MessageWindow, messages: readonly ChatMsg[]): MessageWindow {
+  return mergeMessages(
+    window,
+    messages.filter((message) => !(message.messageId in window.byId)),
+  );
+}
 
 /** Opening a chat and paging through its messages; the Simulator's chat details come with it. */
 export function createTimelineSlice(ctx: SliceContext): TimelineActions {
   const { api, network, set, get, patchChat } = ctx;
+  const olderPages = createOlderPages(ctx);
   // Only the answer to a chat's latest first-page request applies.
   const pageRequests = new Map<string, number>();
 
@@ -38,6 +49,7 @@ export function createTimelineSlice(ctx: SliceContext): TimelineActions {
           hasMore: current.timeline.status === 'ready' ? current.timeline.hasMore : hasMore,
         },
       }));
+      olderPages.fetchAhead(ref);
     } catch (error) {
       if (request !== pageRequests.get(key)) return;
       patchChat(ref, (current) => ({
@@ -102,23 +114,29 @@ export function createTimelineSlice(ctx: SliceContext): TimelineActions {
       const before = oldestMessageId(view.timeline.window);
       if (before === null) return;
       const key = chatKey(ref);
-      patchChat(ref, (current) => ({
-        timeline: { ...current.timeline, loadingOlder: true, olderError: null },
-      }));
-      try {
-        const { messages, hasMore } = await api.call('conversations.messages', {
-          ...ctx.networkRef(ref),
-          beforeMessageId: before,
-          limit: MESSAGE_PAGE_SIZE,
-        });
+      const apply = ({ messages, hasMore }: OlderPage) => {
         patchChat(ref, (current) => ({
           timeline: {
             ...current.timeline,
             loadingOlder: false,
+            olderError: null,
             hasMore,
-            window: mergeMessages(current.timeline.window, ctx.withoutDeleted(key, messages)),
+            window: withOlder(current.timeline.window, ctx.withoutDeleted(key, messages)),
           },
         }));
+        olderPages.fetchAhead(ref);
+      };
+      const ahead = olderPages.take(ref, before);
+      // A page fetched ahead is drawn at once, without a loading state in between.
+      if (ahead.page) {
+        apply(ahead.page);
+        return;
+      }
+      patchChat(ref, (current) => ({
+        timeline: { ...current.timeline, loadingOlder: true, olderError: null },
+      }));
+      try {
+        apply(await ahead.request);
       } catch (error) {
         patchChat(ref, (current) => ({
           timeline: { ...current.timeline, loadingOlder: false, olderError: errorMessage(error) },

@@ -9,7 +9,9 @@ import type { ApiErrorCode } from '../../../../shared/api/errors';
 import type { ChatInfo, ChatMsg, ChatPerson, StickerRef } from '../../../../shared/domain/conversation';
 import type { TaskGraphView } from '../../../../shared/domain/tasks';
 import type { LoadStatus } from '../../../ui/load-status';
-import type { ChatRef, ChatRows, MessageWindow } from '../model';
+import type { ChatRef, ChatRows, MessageWindow, PendingSend } from '../model';
+
+export type { PendingSend } from '../model';
 
 /** A value fetched from the runtime, with how its fetch went; `ready` stays while a refresh runs. */
 export type Loadable<T> = { status: LoadStatus; value: T; error: string | null };
@@ -26,16 +28,11 @@ export type Timeline = {
   olderError: string | null;
 };
 
-/** A message the operator sent that the runtime has not confirmed yet (or refused). */
-export type PendingSend = {
-  tempId: string;
-  personId: number;
-  replyTo: number | null;
-  content: { kind: 'text'; text: string } | { kind: 'sticker'; sticker: StickerRef };
-  status: 'sending' | 'failed';
-  error: string | null;
-  createdAt: string;
-};
+/** One page of messages older than those loaded. */
+export type OlderPage = { messages: ChatMsg[]; hasMore: boolean };
+
+/** The page before `before`, fetched ahead or on its way; `page` is set once it arrived. */
+export type PageAhead = { before: number; request: Promise<OlderPage>; page: OlderPage | null };
 
 /** What the agent shows in the chat right now. */
 export type Activity = { typing: boolean; online: boolean };

@@ -1,14 +1,13 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useMemo } from 'react';
 import {
   DEFAULT_LLM_BASE_URLS,
   LLM_PROVIDER_LABELS,
   type LlmProviderId,
 } from '../../../../shared/domain/settings';
-import { errorMessage, fieldErrors } from '../../../api/errors';
 import { settingsSelectors } from '../selectors';
 import { useSettingsStore } from '../store';
+import { useDraftSave } from './useDraftSave';
 
 /** A provider's base URL; empty means the provider's default, shown as the placeholder. */
 export function BaseUrlField({
@@ -20,31 +19,17 @@ export function BaseUrlField({
 }) {
   const saved = useSettingsStore(useMemo(() => settingsSelectors.baseUrl(provider), [provider]));
   const { updateSettings } = useSettingsStore(settingsSelectors.actions);
-  // null while the operator has not typed: the field then follows the saved value, including
-  // changes made from another console.
-  const [draft, setDraft] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const field = `llmBaseUrls.${provider}`;
+  const form = useDraftSave<string>(field);
+  const { draft, saving } = form;
   const value = draft ?? saved;
   const dirty = draft !== null && draft.trim() !== saved;
 
-  const save = async (next: string) => {
-    setSaving(true);
-    setError(null);
-    try {
-      await updateSettings({ llmBaseUrls: { [provider]: next } });
-      setDraft(null);
-      notifications.show({
-        color: 'teal',
-        title: `${LLM_PROVIDER_LABELS[provider]} base URL saved`,
-        message: next.trim() === '' ? 'The default URL is used.' : next.trim(),
-      });
-    } catch (caught) {
-      setError(fieldErrors(caught)[`llmBaseUrls.${provider}`] ?? errorMessage(caught));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = (next: string) =>
+    form.save(() => updateSettings({ llmBaseUrls: { [provider]: next } }), {
+      title: `${LLM_PROVIDER_LABELS[provider]} base URL saved`,
+      message: next.trim() === '' ? 'The default URL is used.' : next.trim(),
+    });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -59,11 +44,8 @@ export function BaseUrlField({
           aria-label={accessibleLabel}
           placeholder={DEFAULT_LLM_BASE_URLS[provider]}
           value={value}
-          onChange={(event) => {
-            setDraft(event.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
+          onChange={(event) => form.edit(event.currentTarget.value)}
+          error={form.errors[field] ?? form.formError}
           spellCheck={false}
           autoComplete="off"
           inputMode="url"

@@ -1,11 +1,10 @@
 import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import type { AppInfo } from '../../../../shared/api/contract';
-import { errorMessage, fieldErrors } from '../../../api/errors';
 import { settingsSelectors } from '../selectors';
 import { useSettingsStore } from '../store';
+import { useDraftSave } from './useDraftSave';
 
 const EMPTY: readonly string[] = [];
 
@@ -27,48 +26,29 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 export function ConfigPathEditor({ source }: { source: AppInfo['configPathSource'] | undefined }) {
   const saved = useSettingsStore(settingsSelectors.configPathSetting) ?? EMPTY;
   const { updateSettings } = useSettingsStore(settingsSelectors.actions);
-  const [draft, setDraft] = useState<string[] | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useDraftSave<string[]>('configPath');
+  const { draft, errors, formError, saving } = form;
   const titleId = useId();
   const rows = draft ?? [...saved];
   const cleaned = rows.map((row) => row.trim()).filter((row) => row !== '');
   const dirty = draft !== null && !sameList(cleaned, saved);
   const overriddenBy = source === 'settings' || source === 'default' ? null : source;
 
-  const edit = (next: string[] | null) => {
-    setDraft(next);
-    setErrors({});
-    setFormError(null);
-  };
-  const discard = () => edit(null);
+  const edit = (next: string[]) => form.edit(next);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!dirty || saving) return;
-    setSaving(true);
-    try {
-      await updateSettings({ configPath: cleaned });
-      setDraft(null);
-      notifications.show({
-        color: 'teal',
-        title: 'Config path saved',
-        message: overriddenBy
-          ? `Saved. ${overriddenBy} still overrides it for now.`
-          : 'Troupe reads agents from these directories now.',
-      });
-    } catch (caught) {
-      const byPath = fieldErrors(caught);
-      setErrors(byPath);
-      setFormError(Object.keys(byPath).length > 0 ? null : errorMessage(caught));
-    } finally {
-      setSaving(false);
-    }
+    void form.save(() => updateSettings({ configPath: cleaned }), {
+      title: 'Config path saved',
+      message: overriddenBy
+        ? `Saved. ${overriddenBy} still overrides it for now.`
+        : 'Troupe reads agents from these directories now.',
+    });
   };
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={titleId}>
+    <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
       <Stack gap="sm">
         <div>
           <Text id={titleId} fw={600} size="sm">
@@ -175,7 +155,7 @@ export function ConfigPathEditor({ source }: { source: AppInfo['configPathSource
           </Button>
           <Group gap="xs">
             {draft !== null && (
-              <Button type="button" variant="default" size="sm" disabled={saving} onClick={discard}>
+              <Button type="button" variant="default" size="sm" disabled={saving} onClick={form.discard}>
                 Discard changes
               </Button>
             )}

@@ -1,12 +1,11 @@
 import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId } from 'react';
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from '../../../../shared/domain/settings';
-import { errorMessage, fieldErrors } from '../../../api/errors';
 import { DraftFormActions } from '../../../ui/DraftFormActions';
 import { settingsSelectors } from '../selectors';
 import { useSettingsStore } from '../store';
+import { useDraftSave } from './useDraftSave';
 
 type NumberField = Exclude<keyof EngineSettings, 'defaultAgentLlm'>;
 
@@ -170,12 +169,8 @@ function SubSection({ title, children }: { title: string; children: ReactNode })
  */
 export function EngineSettingsForm({ engine }: { engine: EngineSettings }) {
   const { updateSettings } = useSettingsStore(settingsSelectors.actions);
-  // null while nothing was typed: the form then follows the saved values, including changes
-  // made from another console.
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useDraftSave<Draft>('engine.');
+  const { draft, errors } = form;
   const value = draft ?? toDraft(engine);
   const patch = draft ? changes(draft, engine) : {};
   const dirty = Object.keys(patch).length > 0;
@@ -183,41 +178,20 @@ export function EngineSettingsForm({ engine }: { engine: EngineSettings }) {
     (key) => engine[key] === DEFAULT_ENGINE_SETTINGS[key],
   );
 
-  const edit = <K extends keyof EngineSettings>(key: K, next: Draft[K]) => {
-    setDraft({ ...value, [key]: next });
-    setErrors((current) => {
-      const { [`engine.${key}`]: _removed, ...rest } = current;
-      return rest;
-    });
-  };
+  const edit = <K extends keyof EngineSettings>(key: K, next: Draft[K]) =>
+    form.edit({ ...value, [key]: next }, `engine.${key}`);
 
-  const save = async (next: Partial<Record<keyof EngineSettings, unknown>>) => {
-    setSaving(true);
-    setFormError(null);
-    try {
-      await updateSettings({ engine: next as Partial<EngineSettings> });
-      setDraft(null);
-      setErrors({});
-      notifications.show({
-        color: 'teal',
-        title: 'Engine settings saved',
-        message: 'They apply from now on.',
-      });
-    } catch (caught) {
-      const byField = fieldErrors(caught);
-      setErrors(byField);
-      if (!Object.keys(byField).some((path) => path.startsWith('engine.')))
-        setFormError(errorMessage(caught));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = (next: Partial<Record<keyof EngineSettings, unknown>>) =>
+    form.save(() => updateSettings({ engine: next as Partial<EngineSettings> }), {
+      title: 'Engine settings saved',
+      message: 'They apply from now on.',
+    });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!dirty || saving) return;
+    if (!dirty || form.saving) return;
     const missing = emptyNumbers(value);
-    if (Object.keys(missing).length > 0) setErrors(missing);
+    if (Object.keys(missing).length > 0) form.invalid(missing);
     else void save(patch);
   };
 
@@ -274,18 +248,18 @@ export function EngineSettingsForm({ engine }: { engine: EngineSettings }) {
             {HISTORY.map(numberInput)}
           </SimpleGrid>
         </SubSection>
-        {formError && (
+        {form.formError && (
           <Alert role="alert" color="red" variant="light" title="Not saved">
-            {formError}
+            {form.formError}
           </Alert>
         )}
         <Group justify="space-between" gap="sm">
           <Button
             variant="subtle"
             color="gray"
-            disabled={isDefault || saving}
+            disabled={isDefault || form.saving}
             onClick={() => {
-              setDraft(null);
+              form.discard();
               void save({ ...DEFAULT_ENGINE_SETTINGS });
             }}
           >
@@ -294,12 +268,8 @@ export function EngineSettingsForm({ engine }: { engine: EngineSettings }) {
           <DraftFormActions
             hasDraft={draft !== null}
             dirty={dirty}
-            saving={saving}
-            onDiscard={() => {
-              setDraft(null);
-              setErrors({});
-              setFormError(null);
-            }}
+            saving={form.saving}
+            onDiscard={form.discard}
             saveLabel="Save engine settings"
           />
         </Group>

@@ -1,11 +1,10 @@
 import { Badge, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { SECRET_LABELS, type SecretName } from '../../../../shared/domain/secrets';
-import { errorMessage, fieldErrors } from '../../../api/errors';
 import { RelativeTime } from '../../../ui/RelativeTime';
 import { settingsSelectors } from '../selectors';
 import { useSettingsStore } from '../store';
+import { useDraftSave } from './useDraftSave';
 
 /**
  * A write-only secret: the stored value never comes back from the runtime, so the field only
@@ -21,38 +20,27 @@ export function SecretField({
 }) {
   const status = useSettingsStore(useMemo(() => settingsSelectors.secretStatus(name), [name]));
   const { setSecret, clearSecret } = useSettingsStore(settingsSelectors.actions);
-  const [draft, setDraft] = useState('');
-  const [pending, setPending] = useState<'save' | 'clear' | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const form = useDraftSave<string>('value');
+  // Which of the two buttons runs, for its spinner.
+  const [action, setAction] = useState<'save' | 'clear'>('save');
   const statusId = useId();
   const fullLabel = SECRET_LABELS[name];
+  const draft = form.draft ?? '';
+  const pending = form.saving ? action : null;
 
-  const run = async (kind: 'save' | 'clear') => {
-    setPending(kind);
-    setError(null);
-    try {
-      if (kind === 'save') {
-        await setSecret(name, draft);
-        setDraft('');
-      } else {
-        await clearSecret(name);
-      }
-      notifications.show({
-        color: 'teal',
-        title: kind === 'save' ? `${fullLabel} saved` : `${fullLabel} cleared`,
-        message:
-          kind === 'save' ? 'Stored encrypted; it will not be shown again.' : 'The stored value was removed.',
-      });
-    } catch (caught) {
-      setError(fieldErrors(caught).value ?? errorMessage(caught));
-    } finally {
-      setPending(null);
-    }
+  const run = (kind: 'save' | 'clear') => {
+    setAction(kind);
+    void form.save(
+      kind === 'save' ? () => setSecret(name, draft) : () => clearSecret(name),
+      kind === 'save'
+        ? { title: `${fullLabel} saved`, message: 'Stored encrypted; it will not be shown again.' }
+        : { title: `${fullLabel} cleared`, message: 'The stored value was removed.' },
+    );
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (draft !== '' && pending === null) void run('save');
+    if (draft !== '' && pending === null) run('save');
   };
 
   return (
@@ -79,8 +67,8 @@ export function SecretField({
           autoComplete="new-password"
           spellCheck={false}
           value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          error={error}
+          onChange={(event) => form.edit(event.currentTarget.value)}
+          error={form.errors.value ?? form.formError}
           styles={{ label: { width: '100%' } }}
         />
         <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -105,7 +93,7 @@ export function SecretField({
                 aria-label={`Clear ${fullLabel}`}
                 disabled={pending !== null}
                 loading={pending === 'clear'}
-                onClick={() => void run('clear')}
+                onClick={() => run('clear')}
               >
                 Clear
               </Button>

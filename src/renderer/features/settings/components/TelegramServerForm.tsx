@@ -11,21 +11,20 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import {
   TELEGRAM_SERVER_MODES,
   type TelegramServerMode,
   type TelegramServerSettings,
 } from '../../../../shared/domain/telegram';
-import { errorMessage, fieldErrors } from '../../../api/errors';
 import { DraftFormActions } from '../../../ui/DraftFormActions';
 import { SERVER_MODE_LABELS, telegramServerChanges, telegramServerDraftErrors } from '../../telegram/model';
 import { telegramSelectors } from '../../telegram/selectors';
 import { useTelegramStore } from '../../telegram/store';
 import { settingsSelectors } from '../selectors';
 import { useSettingsStore } from '../store';
+import { useDraftSave } from './useDraftSave';
 
 const MODE_NOTES: Record<TelegramServerMode, string> = {
   production: 'The real Telegram, where people are.',
@@ -68,52 +67,34 @@ export function TelegramServerForm({ saved }: { saved: TelegramServerSettings })
   const { updateSettings } = useSettingsStore(settingsSelectors.actions);
   const { loadAccounts } = useTelegramStore(telegramSelectors.actions);
   const fromEnvironment = useTelegramStore(telegramSelectors.serverFromEnvironment);
-  // null while nothing was typed: the form then follows the saved values.
-  const [draft, setDraft] = useState<TelegramServerSettings | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useDraftSave<TelegramServerSettings>('telegramServer.');
+  const { draft, errors } = form;
   const value = draft ?? saved;
   const patch = telegramServerChanges(value, saved);
   const dirty = Object.keys(patch).length > 0;
 
-  const edit = <K extends keyof TelegramServerSettings>(key: K, next: TelegramServerSettings[K]) => {
-    setDraft({ ...value, [key]: next });
-    setErrors(({ [`telegramServer.${key}`]: _fixed, ...rest }) => rest);
-  };
+  const edit = <K extends keyof TelegramServerSettings>(key: K, next: TelegramServerSettings[K]) =>
+    form.edit({ ...value, [key]: next }, `telegramServer.${key}`);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!dirty || saving) return;
+    if (!dirty || form.saving) return;
     const missing = telegramServerDraftErrors(value);
     if (Object.keys(missing).length > 0) {
-      setErrors(missing);
+      form.invalid(missing);
       return;
     }
-    setSaving(true);
-    setFormError(null);
-    try {
-      await updateSettings({ telegramServer: patch });
-      setDraft(null);
-      setErrors({});
-      void loadAccounts();
-      notifications.show({
-        color: 'teal',
-        title: 'Telegram server saved',
-        message: 'Agents reconnect to it; each needs a login there once.',
-      });
-    } catch (caught) {
-      const byField = fieldErrors(caught);
-      setErrors(byField);
-      if (!Object.keys(byField).some((path) => path.startsWith('telegramServer.')))
-        setFormError(errorMessage(caught));
-    } finally {
-      setSaving(false);
-    }
+    void form.save(
+      async () => {
+        await updateSettings({ telegramServer: patch });
+        void loadAccounts();
+      },
+      { title: 'Telegram server saved', message: 'Agents reconnect to it; each needs a login there once.' },
+    );
   };
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Telegram server">
+    <form onSubmit={onSubmit} noValidate aria-label="Telegram server">
       <Stack gap="lg">
         <ServerInEffect />
         {fromEnvironment && (
@@ -124,7 +105,7 @@ export function TelegramServerForm({ saved }: { saved: TelegramServerSettings })
             </Text>
           </Alert>
         )}
-        <Fieldset variant="unstyled" disabled={fromEnvironment || saving}>
+        <Fieldset variant="unstyled" disabled={fromEnvironment || form.saving}>
           <Stack gap="md">
             <Radio.Group
               label={fromEnvironment ? 'Saved setting (used once the variable is unset)' : 'Server'}
@@ -186,9 +167,9 @@ export function TelegramServerForm({ saved }: { saved: TelegramServerSettings })
             )}
           </Stack>
         </Fieldset>
-        {formError && (
+        {form.formError && (
           <Alert role="alert" color="red" variant="light" title="Not saved">
-            {formError}
+            {form.formError}
           </Alert>
         )}
         {!fromEnvironment && (
@@ -196,12 +177,8 @@ export function TelegramServerForm({ saved }: { saved: TelegramServerSettings })
             <DraftFormActions
               hasDraft={draft !== null}
               dirty={dirty}
-              saving={saving}
-              onDiscard={() => {
-                setDraft(null);
-                setErrors({});
-                setFormError(null);
-              }}
+              saving={form.saving}
+              onDiscard={form.discard}
               saveLabel="Save Telegram server"
             />
           </Group>

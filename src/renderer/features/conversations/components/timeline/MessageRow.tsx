@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { memo } from 'react';
 import type { ChatMsg } from '../../../../../shared/domain/conversation';
@@ -153,18 +153,17 @@ export const MessageRow = memo(function MessageRow({
       actions={
         interactive && (
           <>
-            <Tooltip label="Reply" openDelay={300}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="sm"
-                radius="xl"
-                aria-label={`Reply to ${name}`}
-                onClick={() => handlers.onReply(id, name)}
-              >
-                <IconArrowBackUp size={16} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              radius="xl"
+              aria-label={`Reply to ${name}`}
+              data-hint="Reply"
+              onClick={() => handlers.onReply(id, name)}
+            >
+              <IconArrowBackUp size={16} aria-hidden />
+            </ActionIcon>
             <ReactionPicker
               emojis={COMMON_REACTIONS}
               current={mine}

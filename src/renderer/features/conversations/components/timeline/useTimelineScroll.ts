@@ -42,15 +42,21 @@ export function useTimelineScroll({
     overscan: OVERSCAN,
   });
 
+  // The latest rows and state, read by callbacks that stay the same across renders: the rows'
+  // handlers depend on them, and a new handler would redraw every memoized row.
+  const latest = useRef({ rows, canLoadOlder, loadOlder });
+  latest.current = { rows, canLoadOlder, loadOlder };
+
   const requestOlder = useCallback(() => {
     const element = scrollRef.current;
-    if (!element || !canLoadOlder) return;
+    const current = latest.current;
+    if (!element || !current.canLoadOlder) return;
     const first = virtualizer
       .getVirtualItems()
-      .find((item) => item.end > element.scrollTop && rows[item.index]!.kind !== 'edge');
+      .find((item) => item.end > element.scrollTop && current.rows[item.index]!.kind !== 'edge');
     anchor.current = first ? { key: String(first.key), offset: first.start - element.scrollTop } : null;
-    loadOlder();
-  }, [canLoadOlder, loadOlder, rows, virtualizer]);
+    current.loadOlder();
+  }, [virtualizer]);
 
   // Older messages went in above: put the anchored row back where it was on screen.
   const firstKey = rows.find((row) => row.kind !== 'edge' && row.kind !== 'day')?.key;
@@ -81,8 +87,8 @@ export function useTimelineScroll({
   // A first page that does not fill the view leaves nothing to scroll: load more at once.
   useEffect(() => {
     const element = scrollRef.current;
-    if (element && ready && element.scrollHeight <= element.clientHeight) requestOlder();
-  }, [ready, requestOlder]);
+    if (element && ready && canLoadOlder && element.scrollHeight <= element.clientHeight) requestOlder();
+  }, [ready, canLoadOlder, requestOlder]);
 
   const onScroll = () => {
     const element = scrollRef.current;
@@ -108,13 +114,13 @@ export function useTimelineScroll({
   /** Scrolls the row with this key to the middle of the view; false when no such row is loaded. */
   const scrollToRow = useCallback(
     (key: string) => {
-      const index = rows.findIndex((row) => row.key === key);
+      const index = latest.current.rows.findIndex((row) => row.key === key);
       if (index < 0) return false;
       atBottom.current = false;
       virtualizer.scrollToIndex(index, { align: 'center' });
       return true;
     },
-    [rows, virtualizer],
+    [virtualizer],
   );
 
   return { scrollRef, virtualizer, onScroll, showJump, jumpToBottom, requestOlder, scrollToRow };
