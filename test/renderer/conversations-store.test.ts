@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatRef } from '../../src/renderer/features/conversations/model';
-import { chatPath, conversationsPath } from '../../src/renderer/features/conversations/paths';
+import { chatListOfPath, chatPath, conversationsPath } from '../../src/renderer/features/conversations/paths';
 import { conversationSelectors } from '../../src/renderer/features/conversations/selectors';
 import { type ConversationStore, MESSAGE_PAGE_SIZE } from '../../src/renderer/features/conversations/store';
 import { telegramAgents } from '../../src/renderer/features/conversations/telegram-agents';
@@ -324,5 +324,16 @@ describe('conversations page model', () => {
     expect(conversationsPath()).toBe('/conversations');
     expect(conversationsPath('Mary Poppins', -100)).toBe('/conversations/Mary%20Poppins/-100');
     expect(chatPath('simulator', 'Juniper', 7)).toBe('/playground/Juniper/7');
+  });
+
+  it('reads which chat list a route shows, for asking for it before the page draws', () => {
+    expect(chatListOfPath('/playground/Juniper')).toEqual({ network: 'simulator', agent: 'Juniper' });
+    expect(chatListOfPath(conversationsPath('Mary Poppins', -100))).toEqual({
+      network: 'telegram',
+      agent: 'Mary Poppins',
+    });
+    for (const other of ['/playground', '/playground/', '/conversations', '/agents/Juniper', '/settings']) {
+      expect(chatListOfPath(other), other).toBeNull();
+    }
   });
 });

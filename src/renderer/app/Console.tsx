@@ -4,6 +4,7 @@ import { useHashLocation } from 'wouter/use-hash-location';
 import type { ConsoleConnection } from '../api/connect';
 import { feedStoresFromEvents } from '../api/events';
 import { type AgentsStore, AgentsStoreContext, createAgentsStore } from '../features/agents/store';
+import { chatListOfPath } from '../features/conversations/paths';
 import {
   type ConversationStores,
   ConversationStoresContext,
@@ -35,6 +36,20 @@ function ConsoleProviders({ stores, children }: { stores: ConnectedStores; child
 }
 
 /**
+ * Asks for a conversation page's chat list as soon as the address names it, so the request
+ * overlaps drawing the page instead of waiting for the page's effects. Listening before the
+ * router mounts puts this ahead of the router's own `hashchange` listener, which redraws at once.
+ */
+function askForChatListsEarly(stores: ConversationStores): () => void {
+  const onAddress = () => {
+    const list = chatListOfPath(location.hash.replace(/^#/, ''));
+    if (list) stores[list.network].getState().actions.selectAgent(list.agent);
+  };
+  window.addEventListener('hashchange', onAddress);
+  return () => window.removeEventListener('hashchange', onAddress);
+}
+
+/**
  * The signed-in console: opens the connection, builds the feature stores on its client, feeds
  * them from the event stream, and closes it all when unmounted (sign-out, hot reload).
  */
@@ -56,8 +71,10 @@ export function Console({ connect, session }: { connect: () => ConsoleConnection
       telegram: createTelegramStore(connection.client),
     };
     const stopFeeding = feedStoresFromEvents(connection, { ...stores, session });
+    const stopFollowing = askForChatListsEarly(stores.conversations);
     setConnected({ kind: connection.kind, stores });
     return () => {
+      stopFollowing();
       stopFeeding();
       connection.close();
     };

@@ -17,6 +17,24 @@ export function chatPath(network: Network, agent?: string | null, channelId?: nu
   return channelId === undefined || channelId === null ? base : `${base}/${channelId}`;
 }
 
+/**
+ * The chat list a conversation page's route shows, `#/playground/:agent[/...]` or
+ * `#/conversations/:agent[/...]`: its network and agent; null for any other page.
+ */
+export function chatListOfPath(path: string): { network: Network; agent: string } | null {
+  for (const [network, root] of Object.entries(NETWORK_PATHS) as Array<[Network, string]>) {
+    if (!path.startsWith(`${root}/`)) continue;
+    const segment = path.slice(root.length + 1).split('/')[0] ?? '';
+    if (segment === '') return null;
+    try {
+      return { network, agent: decodeURIComponent(segment) };
+    } catch {
+      return { network, agent: segment };
+    }
+  }
+  return null;
+}
+
 export function conversationsPath(agent?: string | null, channelId?: number | null): string {
   return chatPath('telegram', agent, channelId);
 }

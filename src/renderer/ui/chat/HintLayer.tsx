@@ -4,7 +4,7 @@ import { type RefObject, useEffect, useState } from 'react';
 /** How long the pointer or focus rests on an element before its hint shows. */
 const HINT_DELAY_MS = 300;
 /** Space (px) between the hint and the element it names. */
-const HINT_GAP = 6;
+const HINT_GAP = 8;
 
 type Shown = { text: string; x: number; y: number };
 

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Loader, Tooltip } from '@mantine/core';
 import { IconSpeakerphone, IconUsersGroup } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -187,41 +187,36 @@ function ChatLink({
       aria-current={active ? 'page' : undefined}
     >
       <ChatAvatar chat={chat} />
-      <Stack gap={0} miw={0} style={{ flex: 1 }}>
-        <Group justify="space-between" wrap="nowrap" gap={6}>
-          <Text size="sm" fw={600} truncate>
-            {chat.title}
-          </Text>
+      {/* Plain elements: the list draws many rows at once, and layout components cost per row. */}
+      <span className="pg-chat-text">
+        <span className="pg-chat-line">
+          <span className="pg-chat-title">{chat.title}</span>
           {last && (
-            <Text size="xs" c="dimmed" style={{ flex: 'none' }} title={formatDateTime(last.sentAt)}>
+            <span className="pg-chat-time" title={formatDateTime(last.sentAt)}>
               {shortTime(last.sentAt, now)}
-            </Text>
+            </span>
           )}
-        </Group>
-        <Group justify="space-between" wrap="nowrap" gap={6}>
-          <Text size="xs" c="dimmed" truncate>
-            {preview}
-          </Text>
-          <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
-            {chat.pendingTasks > 0 && (
-              <Tooltip label={`${chat.pendingTasks} unfinished tasks`}>
-                <Loader size={12} type="dots" aria-label={`${chat.pendingTasks} unfinished tasks`} />
-              </Tooltip>
-            )}
-            {chat.unreadCount > 0 && (
-              <Badge
-                size="sm"
-                circle={chat.unreadCount < 10}
-                variant="filled"
-                color="gray"
-                aria-label={`${chat.unreadCount} unread by the agent`}
-              >
-                {chat.unreadCount}
-              </Badge>
-            )}
-          </Group>
-        </Group>
-      </Stack>
+        </span>
+        <span className="pg-chat-line">
+          <span className="pg-chat-preview">{preview}</span>
+          {chat.pendingTasks > 0 && (
+            <Tooltip label={`${chat.pendingTasks} unfinished tasks`}>
+              <Loader size={12} type="dots" aria-label={`${chat.pendingTasks} unfinished tasks`} />
+            </Tooltip>
+          )}
+          {chat.unreadCount > 0 && (
+            <Badge
+              size="sm"
+              circle={chat.unreadCount < 10}
+              variant="filled"
+              color="gray"
+              aria-label={`${chat.unreadCount} unread by the agent`}
+            >
+              {chat.unreadCount}
+            </Badge>
+          )}
+        </span>
+      </span>
     </Link>
   );
 }
