@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTime, splitPath } from '../../src/renderer/ui/format';
+import { dateFormat, formatRelativeTime, splitPath } from '../../src/renderer/ui/format';
 import { safeLinkUrl } from '../../src/renderer/ui/safe-url';
 
 describe('safe links in agent markdown', () => {
@@ -36,5 +36,17 @@ describe('formatting', () => {
       base: 'Mary.md',
     });
     expect(splitPath('Heidi.md')).toEqual({ dir: '', base: 'Heidi.md' });
+  });
+});
+
+describe('date formats', () => {
+  it('makes one format per locale and options, and formats with it as a new one would', () => {
+    const options: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' };
+    const format = dateFormat('en-GB', options);
+    expect(dateFormat('en-GB', { ...options })).toBe(format);
+    expect(dateFormat('en-US', options)).not.toBe(format);
+    expect(format.format(new Date('2025-06-01T09:05:00Z'))).toBe(
+      new Intl.DateTimeFormat('en-GB', options).format(new Date('2025-06-01T09:05:00Z')),
+    );
   });
 });

@@ -35,12 +35,13 @@ export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>
   return Object.assign(Page, { preload });
 }
 
-/** Fetches the pages' chunks once the browser is idle, so a first visit does not wait for one. */
-export function preloadWhenIdle(pages: ReadonlyArray<{ preload(): Promise<unknown> }>): () => void {
-  const run = () => {
-    // A chunk that fails here is fetched again when its page is visited.
-    for (const page of pages) page.preload().catch(() => {});
-  };
+/** Fetches the pages' chunks; one that fails here is fetched again when its page is visited. */
+export function preloadPages(pages: ReadonlyArray<{ preload(): Promise<unknown> }>): void {
+  for (const page of pages) page.preload().catch(() => {});
+}
+
+/** Runs `run` once the browser is idle; returns the cancel. */
+export function whenIdle(run: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(run, { timeout: 2000 });
     return () => cancelIdleCallback(id);

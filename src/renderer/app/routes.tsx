@@ -3,10 +3,11 @@ import { IconMapOff } from '@tabler/icons-react';
 import { Suspense, useEffect } from 'react';
 import { Link, Redirect, Route, Switch } from 'wouter';
 import { AGENTS_PATH, configNameFromParam } from '../features/agents/paths';
+import { warmDateFormats } from '../features/conversations/model';
 import { CONVERSATIONS_PATH, channelIdFromParam, PLAYGROUND_PATH } from '../features/conversations/paths';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyBlock, LoadingState } from '../ui/states';
-import { lazyPage, preloadWhenIdle } from './lazy-page';
+import { lazyPage, preloadPages, whenIdle } from './lazy-page';
 
 // Each page is its own chunk: the first load carries only the shell, and the pages' chunks are
 // fetched once the browser is idle.
@@ -51,7 +52,15 @@ function NotFoundPage() {
  * `#/conversations[/:agent[/:channelId]]`, `#/playground[/:agent[/:channelId]]`, `#/settings`.
  */
 export function ConsoleRoutes() {
-  useEffect(() => preloadWhenIdle(PAGES), []);
+  // Idle time before the first visits: the pages' chunks, and the date formats their lists draw.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        preloadPages(PAGES);
+        warmDateFormats();
+      }),
+    [],
+  );
   return (
     <Suspense fallback={<LoadingState label="Loading the page…" />}>
       <ConsoleSwitch />
