@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SecretName } from '../../shared/domain/secrets';
+import { LLM_API_KEY_SECRETS } from '../../shared/domain/secrets';
 import {
   DEFAULT_LLM_BASE_URLS,
   LLM_PROVIDER_LABELS,
@@ -21,14 +21,6 @@ export const LLM_BASE_URL_ENV: Record<LlmProviderId, string> = {
   xai: 'XAI_BASE_URL',
   openrouter: 'OPENROUTER_BASE_URL',
   ollama: 'OLLAMA_BASE_URL',
-};
-
-const API_KEY_SECRETS: Record<LlmProviderId, SecretName> = {
-  gemini: 'gemini.apiKey',
-  openai: 'openai.apiKey',
-  xai: 'xai.apiKey',
-  openrouter: 'openrouter.apiKey',
-  ollama: 'ollama.apiKey',
 };
 
 /** A local Ollama wants no key, but the openai SDK refuses to start without one. */
@@ -75,13 +67,14 @@ export function createLlmRouter(deps: LlmRouterDeps): LlmRouter {
     { fingerprint: string; baseUrl: string; keyChanged: boolean; provider: LlmProvider }
   >();
   deps.secrets.onChange((name) => {
-    for (const [provider, entry] of built) if (API_KEY_SECRETS[provider] === name) entry.keyChanged = true;
+    for (const [provider, entry] of built)
+      if (LLM_API_KEY_SECRETS[provider] === name) entry.keyChanged = true;
   });
 
   function apiKeyOf(provider: LlmProviderId): string {
     let key: string | null;
     try {
-      key = deps.secrets.reveal(API_KEY_SECRETS[provider]);
+      key = deps.secrets.reveal(LLM_API_KEY_SECRETS[provider]);
     } catch (error) {
       throw new LlmError(
         'auth',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LlmProviderId } from './settings';
 
 /** Every secret Troupe keeps. Values are write-only through the API: set, clear, status. */
 export const SECRET_NAMES = [
@@ -21,6 +22,15 @@ export const SECRET_LABELS: Record<SecretName, string> = {
   'ollama.apiKey': 'Ollama API key',
   'telegram.apiId': 'Telegram API id',
   'telegram.apiHash': 'Telegram API hash',
+};
+
+/** The secret holding each LLM provider's API key. */
+export const LLM_API_KEY_SECRETS: Record<LlmProviderId, SecretName> = {
+  gemini: 'gemini.apiKey',
+  openai: 'openai.apiKey',
+  xai: 'xai.apiKey',
+  openrouter: 'openrouter.apiKey',
+  ollama: 'ollama.apiKey',
 };
 
 export const SecretStatusSchema = z.object({

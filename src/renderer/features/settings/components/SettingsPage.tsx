@@ -1,7 +1,7 @@
 import { Anchor, Divider, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Fragment, type ReactNode, useEffect, useId } from 'react';
 import type { AppInfo } from '../../../../shared/api/contract';
-import { SECRET_LABELS, type SecretName } from '../../../../shared/domain/secrets';
+import { LLM_API_KEY_SECRETS, SECRET_LABELS } from '../../../../shared/domain/secrets';
 import { LLM_PROVIDER_LABELS, LLM_PROVIDERS, type LlmProviderId } from '../../../../shared/domain/settings';
 import { type Field, FieldList, NotSet } from '../../../ui/FieldList';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -15,14 +15,6 @@ import { ConfigPathEditor } from './ConfigPathEditor';
 import { EngineSettingsForm } from './EngineSettingsForm';
 import { SecretField } from './SecretField';
 import { TelegramServerForm } from './TelegramServerForm';
-
-const API_KEY_SECRETS: Record<LlmProviderId, SecretName> = {
-  gemini: 'gemini.apiKey',
-  openai: 'openai.apiKey',
-  xai: 'xai.apiKey',
-  openrouter: 'openrouter.apiKey',
-  ollama: 'ollama.apiKey',
-};
 
 const PROVIDER_NOTES: Record<LlmProviderId, string> = {
   gemini: 'Google AI Studio key. Gemini also describes stickers and photos.',
@@ -42,7 +34,7 @@ const CONFIG_PATH_SOURCES: Record<AppInfo['configPathSource'], string> = {
 
 /** "Gemini API key" → "Gemini": the short provider name the secret labels already use. */
 function shortProviderName(provider: LlmProviderId): string {
-  return SECRET_LABELS[API_KEY_SECRETS[provider]].replace(/ API key$/, '');
+  return SECRET_LABELS[LLM_API_KEY_SECRETS[provider]].replace(/ API key$/, '');
 }
 
 function ProviderBlock({ provider }: { provider: LlmProviderId }) {
@@ -56,7 +48,7 @@ function ProviderBlock({ provider }: { provider: LlmProviderId }) {
         {PROVIDER_NOTES[provider]}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">
-        <SecretField name={API_KEY_SECRETS[provider]} label="API key" />
+        <SecretField name={LLM_API_KEY_SECRETS[provider]} label="API key" />
         <BaseUrlField provider={provider} accessibleLabel={`${shortProviderName(provider)} base URL`} />
       </SimpleGrid>
     </section>
