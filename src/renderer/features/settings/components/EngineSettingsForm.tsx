@@ -69,7 +69,7 @@ const LIMITS: FieldSpec[] = [
   {
     field: 'maxMessagesPerReply',
     label: 'Messages per reply',
-    description: 'Sends, stickers and media one reply may post; the rest of the reply fails.',
+    description: 'Messages one reply may post; the rest of it fails.',
     min: 1,
     max: 200,
     integer: true,
