@@ -17,3 +17,4 @@ export {
   type RetrievedResource,
   renderTurns,
 } from './render';
+export { stickerPart } from './sticker-part';

@@ -1,4 +1,4 @@
-import type { ChatMsg, ChatPerson, MessagePart, StickerRef } from '../../shared/domain/conversation';
+import type { ChatMsg, ChatPerson, MessagePart } from '../../shared/domain/conversation';
 import type { AccountInfo, MediaRef } from '../messaging/port';
 import type { MessageRow, PersonRow, ReactionRow } from '../store';
 
@@ -16,18 +16,6 @@ export function toChatPerson(person: PersonRow): ChatPerson {
     bio: person.bio,
     phone: null,
     birthday: null,
-  };
-}
-
-export function stickerPart(sticker: StickerRef): MessagePart {
-  return {
-    kind: 'media',
-    mediaKind: 'sticker',
-    uniqueId: sticker.uniqueId,
-    description: sticker.description,
-    stickerSetName: sticker.setName,
-    stickerSetTitle: sticker.setTitle,
-    stickerName: sticker.name,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ChatInfo, ChatMsg, StickerRef } from '../../shared/domain/conversation';
+import { stickerPart } from '../conversation';
 import {
   type AccountInfo,
   type ChatSummary,
@@ -17,7 +18,7 @@ import {
   StickerNotFoundError,
   type UnreadChat,
 } from '../messaging/port';
-import { mediaPart, stickerPart } from './chat-messages';
+import { mediaPart } from './chat-messages';
 import { SimulatorCore, type SimulatorDeps } from './simulator-core';
 import { MAX_MESSAGE_LENGTH } from './simulator-inputs';
 import { checkedLimit } from './simulator-views';

@@ -1,5 +1,6 @@
 import type { ChatMsg, MessagePart } from '../../shared/domain/conversation';
-import { messageText, stickerPart } from './chat-messages';
+import { stickerPart } from '../conversation';
+import { messageText } from './chat-messages';
 import { mentionsUsername } from './mentions';
 import type { SendFaultControls } from './send-faults';
 import { FIRST_SIMULATED_GROUP_NUMBER, FIRST_SIMULATED_PERSON_ID, groupChannelId } from './simulated-ids';

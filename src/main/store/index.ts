@@ -4,6 +4,13 @@ export {
   AgentStateRepository,
   defaultAgentState,
 } from './agent-state-repository';
+export {
+  type ArchivedMessage,
+  type ArchivedMessageInput,
+  type ArchiveIndex,
+  type ArchiveMatch,
+  ArchiveRepository,
+} from './archive-repository';
 export type { Now } from './clock';
 export { DATABASE_FILE_NAME, openDatabase, type SqliteDatabase } from './database';
 export {

@@ -1,5 +1,6 @@
 import type { Logger } from '../logging';
 import { AgentStateRepository } from './agent-state-repository';
+import { ArchiveRepository } from './archive-repository';
 import type { Now } from './clock';
 import { openDatabase } from './database';
 import { EngineConversationSettingsRepository } from './engine-conversation-settings-repository';
@@ -34,6 +35,8 @@ export interface Store {
   readonly llmExchanges: EngineExchangeRepository;
   /** Encrypted Telegram sessions per agent and server (see SessionVault). */
   readonly telegramSessions: TelegramSessionRepository;
+  /** Every message each agent saw or sent, with full-text indexes. */
+  readonly archive: ArchiveRepository;
   /** The Simulator's people, chats, messages and sent keys. */
   readonly simulator: SimulatorTables;
   /**
@@ -72,6 +75,7 @@ export function openStore(options: OpenStoreOptions): Store {
     conversationSettings: new EngineConversationSettingsRepository(db),
     llmExchanges: new EngineExchangeRepository(db),
     telegramSessions: new TelegramSessionRepository(db, deps),
+    archive: new ArchiveRepository(db),
     simulator: simulatorTables(db),
     transaction: <T>(work: () => T): T => {
       try {

@@ -1,4 +1,5 @@
 import { type ConversationKey, conversationKeyString } from '../../../shared/domain/conversation-key';
+import { archiveDeletion, archiveMessages } from '../../memory';
 import type { InboundEvent } from '../../messaging/port';
 import type { EngineCore } from '../engine-core';
 import type { ReceivedParams } from '../graph/received-task';
@@ -40,7 +41,9 @@ export class InboundIntake {
     const core = this.#core;
     if (core.stopped) return;
     const channelId = 'message' in event ? event.message.channelId : event.channelId;
-    const runner = core.runner({ agent: event.agent, network: core.network, channelId });
+    const conversation = { agent: event.agent, network: core.network, channelId };
+    this.#archive(event, conversation);
+    const runner = core.runner(conversation);
     this.#pending++;
     const handled = runner.inbound
       .then(async () => {
@@ -63,6 +66,34 @@ export class InboundIntake {
       });
     runner.inbound = handled;
     core.track(handled);
+  }
+
+  /**
+   * What the agent sees is archived as it arrives, in a transaction of its own before any gate,
+   * so a crash after the event loses nothing of it (a gated message is seen all the same).
+   */
+  #archive(event: InboundEvent, conversation: ConversationKey): void {
+    const core = this.#core;
+    if (core.agent(event.agent) === null) return;
+    const { store, clock } = core.deps;
+    try {
+      switch (event.type) {
+        case 'message':
+        case 'edit':
+          store.transaction(() => archiveMessages(store, conversation, [event.message], clock.now()));
+          return;
+        case 'delete':
+          store.transaction(() => archiveDeletion(store, conversation, event.messageIds, clock.now()));
+          return;
+        default:
+          return;
+      }
+    } catch (error) {
+      core.logger.error(
+        { err: error, conversation, event: event.type },
+        'could not archive an inbound event',
+      );
+    }
   }
 
   /** Looks through the agent's unread chats once; resolves to the conversations triggered. */

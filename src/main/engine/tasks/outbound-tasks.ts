@@ -1,11 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import type { StickerRef } from '../../../shared/domain/conversation';
+import type { ChatMsg, MessagePart, StickerRef } from '../../../shared/domain/conversation';
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
+import { stickerPart } from '../../conversation';
+import { archiveMessages } from '../../memory';
 import { type SentMessage, StickerNotFoundError } from '../../messaging/port';
 import type { OutboundKind } from '../../store';
 import type { TaskNode } from '../graph/task-graph';
 import { checkedParams, type GraphTaskDeps } from './task-deps';
 import type { TaskHandler, TaskResult } from './task-handler';
+
+/** The agent's message as sent, until the network's own copy reaches the archive with a turn's history. */
+function sentMessage(sent: SentMessage, parts: MessagePart[], now: Date): ChatMsg {
+  return {
+    channelId: 0,
+    messageId: sent.messageId,
+    senderId: null,
+    senderName: null,
+    senderUsername: null,
+    isAgent: true,
+    replyToMessageId: null,
+    sentAt: now.toISOString(),
+    editedAt: null,
+    parts,
+    reactions: [],
+    mentioned: false,
+  };
+}
 
 /**
  * Sends one outbound message through the journal: the idempotency key is committed before the
@@ -19,6 +39,7 @@ async function sendJournalled(
   node: TaskNode,
   kind: OutboundKind,
   send: (idempotencyKey: string) => Promise<SentMessage>,
+  sentParts: () => MessagePart[] | null,
 ): Promise<TaskResult> {
   const journal = deps.store.outboundSends;
   const earlier = journal.find(conversation, node.id);
@@ -35,7 +56,12 @@ async function sendJournalled(
     );
   const sent = await send(entry.idempotencyKey);
   return {
-    record: () => journal.complete(entry.idempotencyKey, sent.messageId, deps.clock.now()),
+    record: () => {
+      const now = deps.clock.now();
+      journal.complete(entry.idempotencyKey, sent.messageId, now);
+      const parts = sentParts();
+      if (parts) archiveMessages(deps.store, conversation, [sentMessage(sent, parts, now)], now);
+    },
     log: { messageId: sent.messageId, ...(sent.duplicate ? { duplicate: true } : {}) },
   };
 }
@@ -45,12 +71,18 @@ export function sendHandler(deps: GraphTaskDeps): TaskHandler {
   return async ({ conversation, node, agent }) => {
     const params = checkedParams('send', node.params);
     if (params.text.trim() === '') return { log: { skipped: 'empty text' } };
-    const result = await sendJournalled(deps, conversation, node, 'text', (idempotencyKey) =>
-      deps.port.sendText(agent.configName, conversation.channelId, {
-        text: params.text,
-        replyTo: params.reply_to ?? null,
-        idempotencyKey,
-      }),
+    const result = await sendJournalled(
+      deps,
+      conversation,
+      node,
+      'text',
+      (idempotencyKey) =>
+        deps.port.sendText(agent.configName, conversation.channelId, {
+          text: params.text,
+          replyTo: params.reply_to ?? null,
+          idempotencyKey,
+        }),
+      () => [{ kind: 'text', text: params.text }],
     );
     return { ...result, log: { text: params.text, ...result.log } };
   };
@@ -91,20 +123,27 @@ export function stickerHandler(deps: GraphTaskDeps): TaskHandler {
         idempotencyKey: `${idempotencyKey}:text`,
       });
     };
-    const result = await sendJournalled(deps, conversation, node, 'sticker', async (idempotencyKey) => {
-      if (!sticker) return sendNameAsText(idempotencyKey);
-      try {
-        return await deps.port.sendSticker(agent.configName, conversation.channelId, {
-          setName: sticker.setName,
-          name: sticker.name,
-          replyTo,
-          idempotencyKey,
-        });
-      } catch (error) {
-        if (error instanceof StickerNotFoundError) return sendNameAsText(idempotencyKey);
-        throw error;
-      }
-    });
+    const result = await sendJournalled(
+      deps,
+      conversation,
+      node,
+      'sticker',
+      async (idempotencyKey) => {
+        if (!sticker) return sendNameAsText(idempotencyKey);
+        try {
+          return await deps.port.sendSticker(agent.configName, conversation.channelId, {
+            setName: sticker.setName,
+            name: sticker.name,
+            replyTo,
+            idempotencyKey,
+          });
+        } catch (error) {
+          if (error instanceof StickerNotFoundError) return sendNameAsText(idempotencyKey);
+          throw error;
+        }
+      },
+      () => (sentAsText || !sticker ? [{ kind: 'text', text: params.name }] : [stickerPart(sticker)]),
+    );
     return {
       ...result,
       log: { stickerSet: params.sticker_set, name: params.name, asText: sentAsText, ...result.log },
@@ -120,12 +159,19 @@ export function stickerHandler(deps: GraphTaskDeps): TaskHandler {
 export function sendMediaHandler(deps: GraphTaskDeps): TaskHandler {
   return async ({ conversation, node, agent }) => {
     const params = checkedParams('send_media', node.params);
-    const result = await sendJournalled(deps, conversation, node, 'media', (idempotencyKey) =>
-      deps.port.sendMedia(agent.configName, conversation.channelId, {
-        uniqueId: params.unique_id,
-        replyTo: params.reply_to ?? null,
-        idempotencyKey,
-      }),
+    const result = await sendJournalled(
+      deps,
+      conversation,
+      node,
+      'media',
+      (idempotencyKey) =>
+        deps.port.sendMedia(agent.configName, conversation.channelId, {
+          uniqueId: params.unique_id,
+          replyTo: params.reply_to ?? null,
+          idempotencyKey,
+        }),
+      // The library knows the item's kind and description; the turn's history brings them.
+      () => null,
     );
     return { ...result, log: { uniqueId: params.unique_id, ...result.log } };
   };

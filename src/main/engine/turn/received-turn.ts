@@ -10,6 +10,7 @@ import { renderTurns } from '../../conversation/render';
 import { type LlmRouter, priceLlmCall, recordLlmUsage } from '../../llm';
 import type { LlmReply, LlmTurn } from '../../llm/provider';
 import type { Logger } from '../../logging';
+import { archiveMessages } from '../../memory';
 import type { MessagingPort } from '../../messaging/port';
 import { type BuiltPrompt, buildSystemPrompt, enabledTaskKinds } from '../../prompt';
 import type { Store } from '../../store';
@@ -181,6 +182,9 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
         }),
     });
 
+    // The turn's history joins the archive with the turn's completion: what the live events
+    // missed (a disconnect, a restart) and the network's own copy of what the agent sent.
+    const archiveHistory = () => archiveMessages(store, conversation, history, deps.clock.now());
     let tasks: ParsedTask[];
     try {
       tasks = assignGraphIds(parseTaskReply(reply.text).tasks, IMMEDIATE_KINDS);
@@ -188,10 +192,10 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       if (!(error instanceof DiscardedReplyError)) throw error;
       deps.logger.warn({ conversation, err: error }, 'reply discarded: an element is not a task');
       await markRead(deps, conversation, history, trigger);
-      return { log: { model: resolved.model, discarded: error.message } };
+      return { record: archiveHistory, log: { model: resolved.model, discarded: error.message } };
     }
     await markRead(deps, conversation, history, trigger);
-    return planFromReply(deps, {
+    const plan = planFromReply(deps, {
       conversation,
       agent,
       receivedId: node.id,
@@ -203,6 +207,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       model: resolved.model,
       maxMessages: historySize.maxMessagesPerReply,
     });
+    return { ...plan, record: archiveHistory };
   };
 }
 

@@ -3,6 +3,7 @@ import { migration002Simulator } from './002-simulator';
 import { migration003Engine } from './003-engine';
 import { migration004LlmPrices } from './004-llm-prices';
 import { migration005TelegramSessions } from './005-telegram-sessions';
+import { migration006ConversationArchive } from './006-conversation-archive';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration003Engine,
   migration004LlmPrices,
   migration005TelegramSessions,
+  migration006ConversationArchive,
 ];
