@@ -291,7 +291,9 @@ test('engine under load', { timeout: 600_000 }, async () => {
       'event-loop delay p99 during the throughput run (ms)': p99Ms(loopDelay),
       [`event-loop delay p99 at ${steady} (ms)`]: p99Ms(steadyLoopDelay),
       'peak RSS (MB)': (peakRss / 1024 / 1024).toFixed(0),
-      'unchanged prompt prefix, mean share (%)': (100 * mean(llm.prefixShares)).toFixed(1),
+      'unchanged request prefix (system + history), median share (%)': (
+        100 * percentile(llm.prefixShares, 50)
+      ).toFixed(1),
     };
     console.table(figures);
   } finally {

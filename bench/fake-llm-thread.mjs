@@ -6,8 +6,8 @@ import { createJiti } from 'jiti';
  * HTTP parsing and the benchmark's bookkeeping must not take the engine's event loop, and the
  * arrival of a request is timed when it arrives, not when a busy engine thread gets to it.
  * For every request the thread posts the conversation's marker, the arrival time (milliseconds
- * since the epoch, comparable across threads) and how much of the system prompt repeats the
- * conversation's previous one.
+ * since the epoch, comparable across threads) and how much of the whole request (system prompt
+ * and contents) repeats the conversation's previous one as an unchanged prefix.
  */
 const jiti = createJiti(import.meta.url);
 const { startFakeLlmServer } = await jiti.import('../test/support/fake-llm-server.ts');
@@ -19,8 +19,10 @@ function conversationKeyOf(body) {
   return markers.at(-1)?.[1] ?? null;
 }
 
-function systemPromptOf(body) {
-  return (body.systemInstruction?.parts ?? []).map((part) => part.text ?? '').join('');
+/** The request as a provider's cache sees it, in order: the system prompt, then the contents. */
+function requestTextOf(body) {
+  const system = (body.systemInstruction?.parts ?? []).map((part) => part.text ?? '').join('');
+  return system + JSON.stringify(body.contents ?? []);
 }
 
 const lastPrompt = new Map();
@@ -31,7 +33,7 @@ const llm = await startFakeLlmServer({
   onRequest: (request, receivedAtMs) => {
     const key = conversationKeyOf(request.body);
     if (key === null) return;
-    const prompt = systemPromptOf(request.body);
+    const prompt = requestTextOf(request.body);
     const previous = lastPrompt.get(key);
     lastPrompt.set(key, prompt);
     parentPort.postMessage({

@@ -16,5 +16,6 @@ export {
   type RenderTurnsOptions,
   type RetrievedResource,
   renderTurns,
+  withTurnContext,
 } from './render';
 export { stickerPart } from './sticker-part';

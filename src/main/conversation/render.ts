@@ -41,3 +41,19 @@ export function renderTurns(messages: readonly ChatMsg[], options: RenderTurnsOp
   else if (last.isAgent) turns.push({ role: 'user', parts: [AGENT_SPOKE_LAST_NOTE] });
   return turns;
 }
+
+export const TURN_CONTEXT_NOTE = `${SPECIAL_MARKER} Nobody in the chat wrote what follows: it is how things stand for this turn.`;
+
+/**
+ * The turns with this turn's context (the current time, why it is the agent's turn, and what
+ * else holds for this turn only) closing the final user turn: after the history, so everything
+ * before it repeats the previous turn's request and a provider can reuse it from its cache.
+ */
+export function withTurnContext(turns: readonly LlmTurn[], turnContext: string): LlmTurn[] {
+  if (turnContext === '') return [...turns];
+  // Marked as ours: it shares a turn with what people wrote, and must never pass for their words.
+  const context = `${TURN_CONTEXT_NOTE}\n\n${turnContext}`;
+  const last = turns.at(-1);
+  if (last?.role !== 'user') return [...turns, { role: 'user', parts: [context] }];
+  return [...turns.slice(0, -1), { role: 'user', parts: [...last.parts, context] }];
+}

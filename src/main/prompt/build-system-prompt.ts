@@ -44,8 +44,16 @@ export interface SystemPromptInput {
 }
 
 export interface BuiltPrompt {
+  /** The system prompt: what stays the same from turn to turn, or changes now and then. */
   text: string;
   sections: PromptSection[];
+  /**
+   * What holds for this turn only (the current time, why it is the agent's turn). It goes into
+   * the final user turn, after the history, so the system prompt and the history before it stay
+   * a prefix the provider can reuse from the previous turn.
+   */
+  turnContext: string;
+  turnSections: PromptSection[];
   /** The task kinds the reply may use (always including `think`), in the schema's order. */
   allowedKinds: string[];
   /** JSON Schema of the reply, limited to `allowedKinds`. */
@@ -70,17 +78,26 @@ export function enabledTaskKinds(
 }
 
 /**
- * The system prompt of one turn. Sections run from the most to the least stable, so that a
- * provider's prompt cache can reuse the longest possible prefix from the previous turn:
+ * The prompt of one turn. The system prompt runs from the most to the least stable section, so a
+ * provider's prompt cache can reuse it whole, with the history after it:
  * 1. what the operator wrote (Instructions, agent instructions, role prompts, stickers, media),
  *    the same for every turn of every conversation of the agent;
  * 2. state that changes now and then (memories, intentions, this conversation's notes and plan,
- *    channel details), byte-identical while it does not change;
- * 3. what changes every turn (the current time, then why it is the agent's turn, last so it is
- *    fresh in the model's attention).
+ *    channel details), byte-identical while it does not change.
+ * What changes every turn (the current time, then why it is the agent's turn) is the turn
+ * context, which the caller puts after the history, where it is also freshest in the model's
+ * attention.
  * {char} and {user} placeholders are filled in the operator's texts and in our turn wording only:
  * memories and channel details are shown as stored, never reinterpreted.
  */
+function present(candidates: readonly (PromptSection | null)[]): PromptSection[] {
+  return candidates.filter((section): section is PromptSection => section !== null);
+}
+
+function joined(sections: readonly PromptSection[]): string {
+  return sections.map((section) => section.text).join('\n\n');
+}
+
 export function buildSystemPrompt(input: SystemPromptInput): BuiltPrompt {
   const { agent, chat } = input;
   const allowedKinds = enabledTaskKinds(input);
@@ -112,14 +129,18 @@ export function buildSystemPrompt(input: SystemPromptInput): BuiltPrompt {
     conversationNotesSection(input.notes),
     conversationPlanSection(input.plans),
     channelDetailsSection(chat),
+  ];
+  const sections = present(candidates);
+  const turnSections = present([
     currentTimeSection(input.now, input.timeZone),
     turnInstructionsSection(input.turn, substitute),
-  ];
-  const sections = candidates.filter((section): section is PromptSection => section !== null);
+  ]);
 
   return {
-    text: sections.map((section) => section.text).join('\n\n'),
+    text: joined(sections),
     sections,
+    turnContext: joined(turnSections),
+    turnSections,
     allowedKinds,
     responseSchema: buildResponseSchema(allowedKinds),
   };

@@ -1,7 +1,7 @@
 import { formatLongLocalTime } from '../conversation/local-time';
 import { type PromptSection, promptSection } from './section';
 
-/** `# Current Time` in the agent's zone. Changes every turn, so it sits after the stable sections. */
+/** `# Current Time` in the agent's zone. Changes every turn, so it belongs to the turn context after the history. */
 export function currentTimeSection(now: Date, timeZone: string): PromptSection | null {
   return promptSection(
     'current-time',

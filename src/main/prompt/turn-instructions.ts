@@ -26,7 +26,7 @@ function listOfIds(ids: readonly number[]): string {
 }
 
 /**
- * Why it is the agent's turn, written last in the prompt so it is fresh in the model's attention.
+ * Why it is the agent's turn, written last in the request (the turn context, after the history), fresh in the model's attention.
  * At most one of "a note from yourself" (xsend) and "first contact" applies, xsend winning; "new
  * message", or else "reactions", may join either; "carrying on" stands alone when nothing else
  * applies. `substitute` fills {char}/{user} in our wording; the intent is inserted as the model wrote

@@ -3,6 +3,8 @@ import {
   AGENT_SPOKE_LAST_NOTE,
   EMPTY_HISTORY_NOTE,
   renderTurns,
+  TURN_CONTEXT_NOTE,
+  withTurnContext,
 } from '../../../src/main/conversation/render';
 import { chatMsg, mediaPart } from './chat-msg';
 
@@ -142,5 +144,20 @@ describe('renderTurns', () => {
     const turns = renderTurns([], { ...options, resources: [{ url: 'file:a', content: 'x' }] });
     expect(turns.map((turn) => turn.role)).toEqual(['agent', 'user']);
     expect(turns[1]!.parts).toEqual([EMPTY_HISTORY_NOTE]);
+  });
+});
+
+describe('the turn context after the history', () => {
+  it('closes the final user turn with the context, marked as not written by anyone in the chat', () => {
+    const turns = withTurnContext([{ role: 'user', parts: ['header', 'hello'] }], '# Current Time\n\nNoon.');
+    expect(turns).toEqual([
+      { role: 'user', parts: ['header', 'hello', `${TURN_CONTEXT_NOTE}\n\n# Current Time\n\nNoon.`] },
+    ]);
+  });
+
+  it('adds a user turn when the agent spoke last, and leaves the turns as they are without a context', () => {
+    const history = [{ role: 'agent' as const, parts: ['hi'] }];
+    expect(withTurnContext(history, 'ctx').map((turn) => turn.role)).toEqual(['agent', 'user']);
+    expect(withTurnContext(history, '')).toEqual(history);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LlmError } from '../../../src/main/llm/provider';
+import { LlmError, type StructuredQuery } from '../../../src/main/llm/provider';
 import { agentConfig } from '../../support/agent-config';
 import { EngineHarness, HARNESS_MEDIA, MEDIA_INSTRUCTIONS } from '../../support/engine-harness';
 
@@ -10,6 +10,11 @@ const CATS = {
   uniqueId: 'cat-1',
   description: 'a grinning cat',
 };
+
+/** What closes the request: the final user turn, where this turn's context goes. */
+function turnContextOf(query: StructuredQuery): string {
+  return query.turns.at(-1)!.parts.join('\n');
+}
 
 describe('conversation engine', () => {
   let harness: EngineHarness;
@@ -34,6 +39,23 @@ describe('conversation engine', () => {
 
       await harness.advance(3_000);
       expect(harness.agentTexts(chat)).toEqual(['Hello there!']);
+    });
+
+    it("closes the request with this turn's context after the history, never in the system prompt", async () => {
+      harness = new EngineHarness({ pacing: 'off' });
+      const chat = harness.directChat();
+      harness.llm.reply([{ kind: 'send', text: 'Hi.' }]);
+      const hello = harness.say(chat, 'hello');
+      await harness.advance(6_000);
+      const [query] = harness.llm.queries;
+      expect(query!.systemPrompt).not.toMatch(/# Current Time|# Your Turn/);
+      const last = query!.turns.at(-1)!;
+      expect(last.role).toBe('user');
+      expect(last.parts.at(-2)).toBe('hello');
+      expect(last.parts.at(-1)).toMatch(
+        /^⟦special⟧ Nobody in the chat wrote[\s\S]*# Current Time[\s\S]*# Your Turn[\s\S]*Message \d+ has just arrived/,
+      );
+      expect(last.parts.at(-1)).toContain(`Message ${hello.messageId} has just arrived`);
     });
 
     it('asks the network for the account and the chat once from message to answer', async () => {
@@ -434,7 +456,7 @@ describe('conversation engine', () => {
       harness.say(here, 'tell Sam I got the job');
       await harness.advance(6_000);
       expect(harness.agentTexts(there)).toEqual(['Sam, big news!']);
-      expect(harness.llm.queries[1]!.systemPrompt).toContain('Tell Sam the news');
+      expect(turnContextOf(harness.llm.queries[1]!)).toContain('Tell Sam the news');
     });
 
     it('in a group, replies to the message that called the agent', async () => {
@@ -484,7 +506,7 @@ describe('conversation engine', () => {
       harness.simulator.reactAsPerson('Ada', chat.channelId, chat.personIds[0]!, mine.messageId, '❤');
       await harness.advance(1_000);
       expect(harness.llm.queries).toHaveLength(2);
-      expect(harness.llm.queries[1]!.systemPrompt).toContain(`reacted to your message ${mine.messageId}`);
+      expect(turnContextOf(harness.llm.queries[1]!)).toContain(`reacted to your message ${mine.messageId}`);
     });
 
     it('rehearses an agent whose file says Disabled', async () => {

@@ -8,7 +8,7 @@ function sectionIds(input = promptInput()): string[] {
 }
 
 describe('buildSystemPrompt', () => {
-  it('orders sections from stable to per-turn, and marks them so', () => {
+  it('orders the system prompt from the most stable section down, and keeps per-turn sections out of it', () => {
     const built = buildSystemPrompt(
       promptInput({
         rolePrompts: [
@@ -35,10 +35,14 @@ describe('buildSystemPrompt', () => {
       ['notes', true],
       ['plan', true],
       ['channel-details', true],
+    ]);
+    expect(built.text).toBe(built.sections.map((section) => section.text).join('\n\n'));
+    expect(built.turnSections.map((section) => [section.id, section.stable])).toEqual([
       ['current-time', false],
       ['turn-instructions', false],
     ]);
-    expect(built.text).toBe(built.sections.map((section) => section.text).join('\n\n'));
+    expect(built.turnContext).toBe(built.turnSections.map((section) => section.text).join('\n\n'));
+    expect(built.text).not.toContain('# Current Time');
   });
 
   it('leaves out empty sections', () => {
@@ -50,7 +54,7 @@ describe('buildSystemPrompt', () => {
           memories: [entry('memory-1', '')],
         }),
       ),
-    ).toEqual(['instructions', 'channel-details', 'current-time', 'turn-instructions']);
+    ).toEqual(['instructions', 'channel-details']);
     expect(sectionIds(promptInput({ instructions: '' }))[0]).toBe('agent-instructions');
   });
 
@@ -80,7 +84,7 @@ describe('buildSystemPrompt', () => {
     );
     expect(built.text).toContain('You are Juniper, or Juniper.');
     expect(built.text).toContain('Juniper talks with Priya Shah.');
-    expect(built.text).toContain('the start of your conversation with Priya Shah');
+    expect(built.turnContext).toContain('the start of your conversation with Priya Shah');
     expect(built.text).not.toMatch(/\{\{?(char|user|character|AGENT_NAME)\}/);
   });
 
@@ -175,7 +179,7 @@ describe('buildSystemPrompt', () => {
 
   it('writes the current time in the agent zone', () => {
     const built = buildSystemPrompt(promptInput({ timeZone: 'Europe/Berlin' }));
-    const time = built.sections.find((section) => section.id === 'current-time')!;
+    const time = built.turnSections.find((section) => section.id === 'current-time')!;
     expect(time.text).toBe('# Current Time\n\nIt is now Thursday, January 15, 2026 at 2:30 PM CET.');
   });
 });

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { shippedConfigDirs } from '../../../src/main/config/config-path';
 import { loadConfig } from '../../../src/main/config/load-config';
 import { PromptLibrary } from '../../../src/main/config/prompts';
+import { renderTurns, withTurnContext } from '../../../src/main/conversation/render';
 import {
   type BuiltPrompt,
   buildSystemPrompt,
@@ -10,17 +11,32 @@ import {
 } from '../../../src/main/prompt/build-system-prompt';
 import { unchangedPrefixShare } from '../../../src/main/prompt/prefix-share';
 import type { AgentConfig } from '../../../src/shared/domain/config';
+import type { ChatMsg } from '../../../src/shared/domain/conversation';
 import { directChat, entry, groupChat } from './prompt-input';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
-/** The text of the sections before the first per-turn one. */
-function stablePrefix(prompt: BuiltPrompt): string {
-  const firstPerTurn = prompt.sections.findIndex((section) => !section.stable);
-  return prompt.sections
-    .slice(0, firstPerTurn)
-    .map((section) => section.text)
-    .join('\n\n');
+/** What the provider is sent, in order: the system prompt, then the turns ending on the turn context. */
+function requestText(prompt: BuiltPrompt, history: readonly ChatMsg[]): string {
+  const turns = withTurnContext(renderTurns(history, { timeZone: 'Europe/London' }), prompt.turnContext);
+  return prompt.text + JSON.stringify(turns);
+}
+
+function chatMessage(messageId: number, isAgent: boolean, text: string): ChatMsg {
+  return {
+    channelId: 9002,
+    messageId,
+    senderId: isAgent ? 7001 : 9002,
+    senderName: isAgent ? 'Juniper' : 'Priya Shah',
+    senderUsername: null,
+    isAgent,
+    replyToMessageId: null,
+    sentAt: new Date(Date.UTC(2026, 0, 15, 12, 0) + messageId * 1000).toISOString(),
+    editedAt: null,
+    parts: [{ kind: 'text', text }],
+    reactions: [],
+    mentioned: false,
+  };
 }
 
 describe('the prompt of a shipped sample agent from turn to turn', () => {
@@ -66,19 +82,28 @@ describe('the prompt of a shipped sample agent from turn to turn', () => {
     });
   }
 
-  it('keeps everything before the per-turn sections byte-identical when only time and target change', () => {
+  it('keeps the whole system prompt byte-identical when only time and target change', () => {
     const first = turnAt('2026-01-15T13:30:00Z', 5121);
     const second = turnAt('2026-01-15T13:34:10Z', 5123);
-    expect(first.text).not.toBe(second.text);
-    expect(stablePrefix(first)).toContain('# Media You May Send');
-    expect(stablePrefix(second)).toBe(stablePrefix(first));
-    expect(second.text.startsWith(`${stablePrefix(first)}\n\n`)).toBe(true);
+    expect(first.text).toContain('# Media You May Send');
+    expect(second.text).toBe(first.text);
+    expect(second.turnContext).not.toBe(first.turnContext);
+    expect(second.turnContext).toContain('Message 5123 has just arrived');
   });
 
-  it('repeats at least 90% of the previous prompt as an unchanged prefix', () => {
-    const first = turnAt('2026-01-15T13:30:00Z', 5121);
-    const second = turnAt('2026-01-15T13:34:10Z', 5123);
-    const share = unchangedPrefixShare(first.text, second.text);
+  it('repeats at least 90% of the previous request (system prompt and history) as an unchanged prefix', () => {
+    const history = Array.from({ length: 20 }, (_, index) =>
+      chatMessage(5100 + index, index % 2 === 1, `Message number ${index} about books and tea.`),
+    );
+    const firstHistory = [...history, chatMessage(5121, false, 'Any detective novels this week?')];
+    const secondHistory = [
+      ...firstHistory,
+      chatMessage(5122, true, 'Two Christies came in on Monday.'),
+      chatMessage(5123, false, 'Put one aside for me, please.'),
+    ];
+    const first = requestText(turnAt('2026-01-15T13:30:00Z', 5121), firstHistory);
+    const second = requestText(turnAt('2026-01-15T13:34:10Z', 5123), secondHistory);
+    const share = unchangedPrefixShare(first, second);
     expect(share).toBeGreaterThan(0.9);
     expect(share).toBeLessThan(1);
   });

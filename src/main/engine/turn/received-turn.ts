@@ -6,7 +6,7 @@ import type { EngineSettings, LlmProviderId } from '../../../shared/domain/setti
 import { IMMEDIATE_TASK_KINDS } from '../../../shared/domain/tasks';
 import type { Clock } from '../../clock';
 import { PromptNotFoundError, type PromptSource } from '../../config';
-import { renderTurns } from '../../conversation/render';
+import { renderTurns, withTurnContext } from '../../conversation/render';
 import { type LlmRouter, priceLlmCall, recordLlmUsage } from '../../llm';
 import type { LlmReply, LlmTurn } from '../../llm/provider';
 import type { Logger } from '../../logging';
@@ -124,7 +124,6 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
     }
     const shown = history.slice(-historySize.historyShown);
     const timeZone = agent.timezone ?? deps.defaultTimeZone;
-    const turns = renderTurns(shown, { timeZone });
     const promptsLoaded = loadPrompts(deps.prompts(), agent);
     const [chat, stickers, self, prompts, media] = await Promise.all([
       lookups.chat(),
@@ -162,6 +161,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
         reactionMessageIds: trigger.reactionMessageIds,
       },
     });
+    const turns = withTurnContext(renderTurns(shown, { timeZone }), prompt.turnContext);
 
     const reply = await queryModel(deps, conversation, {
       agent,
