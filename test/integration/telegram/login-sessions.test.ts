@@ -109,12 +109,14 @@ describe('Telegram sessions after login', () => {
     const scope = fakeServer(fake).sessionScope;
     const { session } = vault.load('Ada', scope)!;
     const { logger, warnings } = captureLogger();
+    let decryptions = 0;
     const otherKey = new SessionVault({
       repository: store.telegramSessions,
       cipher: {
         kind: 'other-key',
         encrypt: (plain) => Buffer.from(plain),
         decrypt: () => {
+          decryptions++;
           throw new Error('wrong key');
         },
       },
@@ -123,6 +125,10 @@ describe('Telegram sessions after login', () => {
     expect(otherKey.load('Ada', scope)).toBeNull();
     expect(otherKey.list(scope).size).toBe(0);
     expect(otherKey.unreadable('Ada', scope)).toBe(true);
+    // Account views ask on every render; the blob is tried once until a new login replaces it.
+    const tried = decryptions;
+    expect([1, 2, 3].map(() => otherKey.unreadable('Ada', scope))).toEqual([true, true, true]);
+    expect(decryptions).toBe(tried);
     expect(otherKey.user('Ada', scope)?.name).toBe('Ada');
     expect(warnings().map((line) => line.msg)).toEqual([expect.stringContaining('cannot be decrypted')]);
     expect(JSON.stringify(warnings())).not.toContain(session);

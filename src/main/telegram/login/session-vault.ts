@@ -29,8 +29,11 @@ export class SessionVault {
   readonly #repository: TelegramSessionRepository;
   readonly #cipher: SecretCipher;
   readonly #logger: Logger;
-  /** Sessions already reported as undecryptable, so the log says it once per start. */
-  readonly #reported = new Set<string>();
+  /**
+   * Whether each stored blob decrypts, by agent and server: the console asks on every account
+   * view, and a blob only changes with a new login. An unreadable one is logged once.
+   */
+  readonly #readable = new Map<string, { blob: Buffer; readable: boolean }>();
 
   constructor(deps: SessionVaultDeps) {
     this.#repository = deps.repository;
@@ -59,7 +62,10 @@ export class SessionVault {
   /** A session is stored but cannot be decrypted with the secret key in use. */
   unreadable(configName: string, scope: string): boolean {
     const stored = this.#repository.get(configName, scope);
-    return stored !== null && this.#decrypt(configName, scope, stored.sessionBlob) === null;
+    if (stored === null) return false;
+    const known = this.#readable.get(`${configName}\n${scope}`);
+    if (known?.blob.equals(stored.sessionBlob)) return !known.readable;
+    return this.#decrypt(configName, scope, stored.sessionBlob) === null;
   }
 
   /** Returns whether a session was stored. */
@@ -81,17 +87,19 @@ export class SessionVault {
 
   /** Null when the session does not decrypt; it stays stored, for the right key or the operator. */
   #decrypt(configName: string, scope: string, blob: Buffer): string | null {
+    const key = `${configName}\n${scope}`;
     try {
-      return this.#cipher.decrypt(blob);
+      const session = this.#cipher.decrypt(blob);
+      this.#readable.set(key, { blob, readable: true });
+      return session;
     } catch (error) {
-      const key = `${configName}\n${scope}`;
-      if (!this.#reported.has(key)) {
-        this.#reported.add(key);
+      if (!this.#readable.get(key)?.blob.equals(blob)) {
         this.#logger.warn(
           { configName, scope, reason: (error as Error).message },
           `${UNREADABLE_SESSION_PROBLEM} It is kept.`,
         );
       }
+      this.#readable.set(key, { blob, readable: false });
       return null;
     }
   }
