@@ -54,6 +54,16 @@ describe('the conversation archive, written by the engine', () => {
     expect(found.map((match) => match.message.messageId)).toEqual([hello.messageId]);
   });
 
+  it("keeps what the agent's message replies to", async () => {
+    harness = new EngineHarness({ pacing: 'off' });
+    const chat = harness.directChat();
+    const question = harness.say(chat, 'which one should I read first?');
+    harness.llm.reply([{ kind: 'send', text: 'The Christie.', reply_to: question.messageId }]);
+    await harness.advance(6_000);
+    const [, answer] = harness.store.archive.page(harness.conversation(chat), { limit: 10 });
+    expect(answer).toMatchObject({ isAgent: true, text: 'The Christie.', replyTo: question.messageId });
+  });
+
   it('follows edits and keeps deleted messages, marked', async () => {
     harness = new EngineHarness({ pacing: 'off' });
     const chat = harness.directChat();

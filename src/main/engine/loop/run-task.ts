@@ -51,10 +51,7 @@ export class TaskRunner {
       if (!graph || !node || !agent || stillNext !== node) return;
       const abort = new AbortController();
       runner.current = { nodeId: node.id, abort };
-      // A turn takes over what its event's gates asked; anything else asks afresh, if at all.
-      const lookups =
-        (node.kind === 'received' ? runner.lookups : null) ?? new ChatLookups(core.deps.port, conversation);
-      if (node.kind === 'received') runner.lookups = null;
+      const lookups = this.#lookupsFor(runner, node);
       core.commit(conversation, (current, at) => {
         updateNode(node, { status: 'active' }, at);
         if (node.kind === 'received') extendOnlineWindow(current, at);
@@ -81,6 +78,13 @@ export class TaskRunner {
     } finally {
       release();
     }
+  }
+
+  /** A turn takes over what its event's gates asked (once); anything else asks afresh, if at all. */
+  #lookupsFor(runner: Runner, node: TaskNode): ChatLookups {
+    const inherited = node.kind === 'received' ? runner.lookups : null;
+    if (inherited) runner.lookups = null;
+    return inherited ?? new ChatLookups(this.#core.deps.port, runner.conversation);
   }
 
   /** Waits for the slot a kind needs (LLM concurrency, the account's send rate), or for stop. */

@@ -10,18 +10,23 @@ import { checkedParams, type GraphTaskDeps } from './task-deps';
 import type { TaskHandler, TaskResult } from './task-handler';
 
 /** The agent's message as sent, until the network's own copy reaches the archive with a turn's history. */
-function sentMessage(sent: SentMessage, parts: MessagePart[], now: Date): ChatMsg {
+function sentMessage(
+  conversation: ConversationKey,
+  sent: SentMessage,
+  content: { parts: MessagePart[]; replyTo: number | null },
+  now: Date,
+): ChatMsg {
   return {
-    channelId: 0,
+    channelId: conversation.channelId,
     messageId: sent.messageId,
     senderId: null,
     senderName: null,
     senderUsername: null,
     isAgent: true,
-    replyToMessageId: null,
+    replyToMessageId: content.replyTo,
     sentAt: now.toISOString(),
     editedAt: null,
-    parts,
+    parts: content.parts,
     reactions: [],
     mentioned: false,
   };
@@ -39,7 +44,8 @@ async function sendJournalled(
   node: TaskNode,
   kind: OutboundKind,
   send: (idempotencyKey: string) => Promise<SentMessage>,
-  sentParts: () => MessagePart[] | null,
+  /** What the archive keeps of the sent message: its reply target and parts (null: wait for the history). */
+  outgoing: { replyTo: number | null; parts: () => MessagePart[] | null },
 ): Promise<TaskResult> {
   const journal = deps.store.outboundSends;
   const earlier = journal.find(conversation, node.id);
@@ -59,8 +65,11 @@ async function sendJournalled(
     record: () => {
       const now = deps.clock.now();
       journal.complete(entry.idempotencyKey, sent.messageId, now);
-      const parts = sentParts();
-      if (parts) archiveMessages(deps.store, conversation, [sentMessage(sent, parts, now)], now);
+      const parts = outgoing.parts();
+      if (parts) {
+        const message = sentMessage(conversation, sent, { parts, replyTo: outgoing.replyTo }, now);
+        archiveMessages(deps.store, conversation, [message], now);
+      }
     },
     log: { messageId: sent.messageId, ...(sent.duplicate ? { duplicate: true } : {}) },
   };
@@ -82,7 +91,7 @@ export function sendHandler(deps: GraphTaskDeps): TaskHandler {
           replyTo: params.reply_to ?? null,
           idempotencyKey,
         }),
-      () => [{ kind: 'text', text: params.text }],
+      { replyTo: params.reply_to ?? null, parts: () => [{ kind: 'text', text: params.text }] },
     );
     return { ...result, log: { text: params.text, ...result.log } };
   };
@@ -142,7 +151,11 @@ export function stickerHandler(deps: GraphTaskDeps): TaskHandler {
           throw error;
         }
       },
-      () => (sentAsText || !sticker ? [{ kind: 'text', text: params.name }] : [stickerPart(sticker)]),
+      {
+        replyTo,
+        parts: () =>
+          sentAsText || !sticker ? [{ kind: 'text', text: params.name }] : [stickerPart(sticker)],
+      },
     );
     return {
       ...result,
@@ -171,7 +184,7 @@ export function sendMediaHandler(deps: GraphTaskDeps): TaskHandler {
           idempotencyKey,
         }),
       // The library knows the item's kind and description; the turn's history brings them.
-      () => null,
+      { replyTo: params.reply_to ?? null, parts: () => null },
     );
     return { ...result, log: { uniqueId: params.unique_id, ...result.log } };
   };
