@@ -1,6 +1,7 @@
 import { join } from 'node:path';
+import { createLogger } from '../../src/main/logging';
 import { FIRST_SIMULATED_PERSON_ID } from '../../src/main/simulator/simulated-ids';
-import { DATABASE_FILE_NAME, openDatabase } from '../../src/main/store';
+import { DATABASE_FILE_NAME, openStore } from '../../src/main/store';
 
 export type SeededChats = {
   /** The chat with `bigChatMessages` messages, a direct chat whose channel id is its person's. */
@@ -26,7 +27,7 @@ const benchText = (index: number) =>
 
 /**
  * Writes the bench's Simulator chats into a fresh state database in one transaction, through the
- * Simulator's tables: the API would cost a round trip, and an agent turn, per message. Every
+ * Simulator's repositories: the API would cost a round trip, and an agent turn, per message. Every
  * message is already read by the agent and the people, so the runtime starts no turn for them.
  */
 export function seedSimulatorChats({
@@ -35,52 +36,57 @@ export function seedSimulatorChats({
   bigChatMessages,
   otherChats,
 }: SeedOptions): SeededChats {
-  const db = openDatabase(join(stateDir, DATABASE_FILE_NAME));
+  const store = openStore({
+    file: join(stateDir, DATABASE_FILE_NAME),
+    logger: createLogger({ level: 'silent' }),
+  });
   try {
+    const { people, chats, messages } = store.simulator;
     const start = Date.now() - bigChatMessages * MINUTE_MS;
     const iso = (minute: number) => new Date(start + minute * MINUTE_MS).toISOString();
-    const insertPerson = db.prepare(
-      `INSERT INTO sim_people (id, agent, first_name, last_name, created_at) VALUES (?, ?, ?, ?, ?)`,
-    );
-    const insertChat = db.prepare(
-      `INSERT INTO sim_chats (agent, channel_id, kind, last_message_id, agent_read_up_to, people_read_up_to, created_at)
-       VALUES (?, ?, 'direct', ?, ?, ?, ?)`,
-    );
-    const insertMember = db.prepare(
-      'INSERT INTO sim_members (agent, channel_id, person_id, read_up_to) VALUES (?, ?, ?, ?)',
-    );
-    const insertMessage = db.prepare(
-      `INSERT INTO sim_messages (agent, channel_id, message_id, sender_person_id, parts_json, sent_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-    );
-    const setCounter = db.prepare('INSERT INTO sim_counters (name, value) VALUES (?, ?)');
-    let nextPersonId = FIRST_SIMULATED_PERSON_ID;
 
-    /** A direct chat with a new person and its messages, `sender(index)` null for the agent. */
+    /** A direct chat with a new person and its messages, every other one the agent's, all read. */
     const addChat = (firstName: string, texts: string[], firstMinute: number) => {
-      const personId = nextPersonId++;
-      insertPerson.run(personId, agent, firstName, 'Bench', iso(0));
-      const last = texts.length;
-      insertChat.run(agent, personId, last, last, last, iso(0));
-      insertMember.run(agent, personId, personId, last);
-      texts.forEach((text, index) => {
-        const parts = JSON.stringify([{ kind: 'text', text }]);
-        const sender = index % 2 === 0 ? personId : null;
-        insertMessage.run(agent, personId, index + 1, sender, parts, iso(firstMinute + index));
+      const personId = chats.nextCounterValue('person', FIRST_SIMULATED_PERSON_ID);
+      const createdAt = iso(0);
+      people.insert({
+        id: personId,
+        agent,
+        firstName,
+        lastName: 'Bench',
+        username: null,
+        bio: null,
+        createdAt,
       });
+      const key = { agent, channelId: personId };
+      chats.insert({ ...key, kind: 'direct', title: null, createdAt });
+      chats.addMember(key, personId);
+      texts.forEach((text, index) => {
+        messages.insert({
+          ...key,
+          messageId: chats.claimMessageId(key),
+          senderPersonId: index % 2 === 0 ? personId : null,
+          replyTo: null,
+          parts: [{ kind: 'text', text }],
+          mentioned: false,
+          sentAt: iso(firstMinute + index),
+        });
+      });
+      const last = texts.length;
+      messages.markAgentRead(key, { upToMessageId: last, clearMentions: true, clearReactions: true });
+      chats.setPeopleReadUpTo(key, last);
+      chats.setMemberReadUpTo(key, personId, last);
       return personId;
     };
 
-    return db.transaction(() => {
+    return store.transaction(() => {
       const texts = Array.from({ length: bigChatMessages }, (_, index) => benchText(index));
       const bigPersonId = addChat('Reader', texts, 0);
       for (let chat = 0; chat < otherChats; chat += 1)
         addChat(`Person${chat}`, [`Hello from chat ${chat}`], chat % bigChatMessages);
-      // The Simulator hands out the next person id from this counter.
-      setCounter.run('person', nextPersonId - 1);
       return { bigChannelId: bigPersonId, bigPersonId, bigLastText: texts.at(-1)! };
-    })();
+    });
   } finally {
-    db.close();
+    store.close();
   }
 }
