@@ -37,6 +37,7 @@ export { SchemaTooNewError } from './migrate';
 export { SecretsRepository } from './secrets-repository';
 export { SettingsRepository } from './settings-repository';
 export type { SimulatorTables } from './simulator';
+export { SummaryRepository } from './summary-repository';
 export type {
   ChatKey,
   ChatRow,

@@ -12,6 +12,7 @@ import { LlmPriceRepository } from './llm-price-repository';
 import { SecretsRepository } from './secrets-repository';
 import { SettingsRepository } from './settings-repository';
 import { type SimulatorTables, simulatorTables } from './simulator';
+import { SummaryRepository } from './summary-repository';
 import { TaskLogRepository } from './task-log-repository';
 import { TelegramSessionRepository } from './telegram-session-repository';
 
@@ -37,6 +38,8 @@ export interface Store {
   readonly telegramSessions: TelegramSessionRepository;
   /** Every message each agent saw or sent, with full-text indexes. */
   readonly archive: ArchiveRepository;
+  /** Summaries of stretches of each conversation. */
+  readonly summaries: SummaryRepository;
   /** The Simulator's people, chats, messages and sent keys. */
   readonly simulator: SimulatorTables;
   /**
@@ -76,6 +79,7 @@ export function openStore(options: OpenStoreOptions): Store {
     llmExchanges: new EngineExchangeRepository(db),
     telegramSessions: new TelegramSessionRepository(db, deps),
     archive: new ArchiveRepository(db),
+    summaries: new SummaryRepository(db),
     simulator: simulatorTables(db),
     transaction: <T>(work: () => T): T => {
       try {

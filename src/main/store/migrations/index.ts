@@ -4,6 +4,7 @@ import { migration003Engine } from './003-engine';
 import { migration004LlmPrices } from './004-llm-prices';
 import { migration005TelegramSessions } from './005-telegram-sessions';
 import { migration006ConversationArchive } from './006-conversation-archive';
+import { migration007ConversationSummaries } from './007-conversation-summaries';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration004LlmPrices,
   migration005TelegramSessions,
   migration006ConversationArchive,
+  migration007ConversationSummaries,
 ];

@@ -1,0 +1,117 @@
+import type { ConversationKey } from '../../shared/domain/conversation-key';
+import type { ConversationSummary, SummaryOrigin } from '../../shared/domain/memory';
+import type { SqliteDatabase } from './migrations/migration';
+
+interface SummaryRow {
+  id: string;
+  content: string;
+  min_message_id: number;
+  max_message_id: number;
+  first_message_date: string | null;
+  last_message_date: string | null;
+  created: string;
+  origin: string;
+}
+
+interface KeyParams {
+  agent: string;
+  network: string;
+  channel_id: number;
+}
+
+function keyParams(conversation: ConversationKey): KeyParams {
+  return { agent: conversation.agent, network: conversation.network, channel_id: conversation.channelId };
+}
+
+function toSummary(row: SummaryRow): ConversationSummary {
+  return {
+    id: row.id,
+    content: row.content,
+    minMessageId: row.min_message_id,
+    maxMessageId: row.max_message_id,
+    firstMessageDate: row.first_message_date,
+    lastMessageDate: row.last_message_date,
+    created: row.created,
+    origin: row.origin as SummaryOrigin,
+  };
+}
+
+/** Summaries of each conversation (migration 007), in the order of the messages they cover. */
+export class SummaryRepository {
+  readonly #list;
+  readonly #get;
+  readonly #upsert;
+  readonly #delete;
+  readonly #clear;
+  readonly #highest;
+
+  constructor(db: SqliteDatabase) {
+    const key = 'agent = @agent AND network = @network AND channel_id = @channel_id';
+    this.#list = db.prepare<KeyParams, SummaryRow>(
+      `SELECT * FROM conversation_summaries WHERE ${key} ORDER BY min_message_id, max_message_id, id`,
+    );
+    this.#get = db.prepare<KeyParams & { id: string }, SummaryRow>(
+      `SELECT * FROM conversation_summaries WHERE ${key} AND id = @id`,
+    );
+    this.#upsert = db.prepare<KeyParams & SummaryRow & { updated_at: string }>(
+      `INSERT INTO conversation_summaries (agent, network, channel_id, id, content, min_message_id,
+         max_message_id, first_message_date, last_message_date, created, origin, updated_at)
+       VALUES (@agent, @network, @channel_id, @id, @content, @min_message_id, @max_message_id,
+         @first_message_date, @last_message_date, @created, @origin, @updated_at)
+       ON CONFLICT (agent, network, channel_id, id) DO UPDATE SET
+         content = excluded.content, min_message_id = excluded.min_message_id,
+         max_message_id = excluded.max_message_id, first_message_date = excluded.first_message_date,
+         last_message_date = excluded.last_message_date, created = excluded.created,
+         origin = excluded.origin, updated_at = excluded.updated_at`,
+    );
+    this.#delete = db.prepare<KeyParams & { id: string }>(
+      `DELETE FROM conversation_summaries WHERE ${key} AND id = @id`,
+    );
+    this.#clear = db.prepare<KeyParams>(`DELETE FROM conversation_summaries WHERE ${key}`);
+    this.#highest = db.prepare<KeyParams, { highest: number | null }>(
+      `SELECT max(max_message_id) AS highest FROM conversation_summaries WHERE ${key}`,
+    );
+  }
+
+  list(conversation: ConversationKey): ConversationSummary[] {
+    return this.#list.all(keyParams(conversation)).map(toSummary);
+  }
+
+  get(conversation: ConversationKey, id: string): ConversationSummary | null {
+    const row = this.#get.get({ ...keyParams(conversation), id });
+    return row ? toSummary(row) : null;
+  }
+
+  /** Creates the summary or replaces the one with its id; returns which. */
+  put(conversation: ConversationKey, summary: ConversationSummary, at: Date): 'created' | 'updated' {
+    const existed = this.#get.get({ ...keyParams(conversation), id: summary.id }) !== undefined;
+    this.#upsert.run({
+      ...keyParams(conversation),
+      id: summary.id,
+      content: summary.content,
+      min_message_id: summary.minMessageId,
+      max_message_id: summary.maxMessageId,
+      first_message_date: summary.firstMessageDate,
+      last_message_date: summary.lastMessageDate,
+      created: summary.created,
+      origin: summary.origin,
+      updated_at: at.toISOString(),
+    });
+    return existed ? 'updated' : 'created';
+  }
+
+  /** Returns whether the summary existed. */
+  delete(conversation: ConversationKey, id: string): boolean {
+    return this.#delete.run({ ...keyParams(conversation), id }).changes > 0;
+  }
+
+  /** Drops every summary of the conversation; returns how many went. */
+  clear(conversation: ConversationKey): number {
+    return this.#clear.run(keyParams(conversation)).changes;
+  }
+
+  /** The highest message id any summary covers: messages up to it leave the prompt's history. */
+  highestSummarizedId(conversation: ConversationKey): number | null {
+    return this.#highest.get(keyParams(conversation))?.highest ?? null;
+  }
+}
