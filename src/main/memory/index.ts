@@ -1,3 +1,11 @@
-/** What agents remember: the conversation archive (and, as they arrive, summaries, facts and recall). */
+/** What agents remember: the conversation archive, property entries and summaries (and, as they arrive, facts and recall). */
 export { searchableText, toArchivedMessage } from './archive-message';
 export { archiveDeletion, archiveMessages } from './conversation-archive';
+export { normalizeCreated } from './entries/created-time';
+export {
+  applyPropertyEntryTask,
+  isPropertyEntryKind,
+  memoryOwner,
+  PROPERTY_ENTRY_SCOPES,
+  type PropertyEntryKind,
+} from './entries/property-entries';

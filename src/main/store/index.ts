@@ -37,7 +37,6 @@ export { SchemaTooNewError } from './migrate';
 export { SecretsRepository } from './secrets-repository';
 export { SettingsRepository } from './settings-repository';
 export type { SimulatorTables } from './simulator';
-export { SummaryRepository } from './summary-repository';
 export type {
   ChatKey,
   ChatRow,
@@ -52,6 +51,7 @@ export type {
   ReactionRow,
 } from './simulator/simulator-rows';
 export { type OpenStoreOptions, openStore, type Store } from './store';
+export { SummaryRepository } from './summary-repository';
 export {
   type NewTaskLogEntry,
   TASK_LOG_RETENTION_DAYS,

@@ -1,5 +1,5 @@
+import { memoryOwner } from '../../memory';
 import { isGroupChannel } from '../inbound/gates';
-import { memoryOwner } from '../memory/property-entries';
 import { checkedParams, type GraphTaskDeps } from './task-deps';
 import { PermanentTaskError, type TaskHandler } from './task-handler';
 

@@ -1,8 +1,8 @@
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
+import { applyPropertyEntryTask, isPropertyEntryKind } from '../../memory';
 import type { Store } from '../../store';
 import { validateTaskParams } from '../../tasks/kinds';
 import type { ParsedTask } from '../../tasks/reply-parser';
-import { applyPropertyEntryTask, isPropertyEntryKind } from '../memory/property-entries';
 
 export interface ImmediateTaskContext {
   conversation: ConversationKey;

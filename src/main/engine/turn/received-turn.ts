@@ -10,7 +10,7 @@ import { renderTurns, withTurnContext } from '../../conversation/render';
 import { type LlmRouter, priceLlmCall, recordLlmUsage } from '../../llm';
 import type { LlmReply, LlmTurn } from '../../llm/provider';
 import type { Logger } from '../../logging';
-import { archiveMessages } from '../../memory';
+import { archiveMessages, memoryOwner } from '../../memory';
 import type { MessagingPort } from '../../messaging/port';
 import { type BuiltPrompt, buildSystemPrompt, enabledTaskKinds } from '../../prompt';
 import type { Store } from '../../store';
@@ -22,7 +22,6 @@ import {
 } from '../../tasks/reply-parser';
 import { receivedParams } from '../graph/received-task';
 import { isGroupChannel } from '../inbound/gates';
-import { memoryOwner } from '../memory/property-entries';
 import type { Pacing } from '../pacing/typing-delay';
 import { PermanentTaskError, type TaskHandler } from '../tasks/task-handler';
 import { planFromReply } from './plan-from-reply';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { normalizeCreated } from '../../../src/main/engine/memory/created-time';
-import { applyPropertyEntryTask, memoryOwner } from '../../../src/main/engine/memory/property-entries';
 import { createLogger } from '../../../src/main/logging';
+import { normalizeCreated } from '../../../src/main/memory/entries/created-time';
+import { applyPropertyEntryTask, memoryOwner } from '../../../src/main/memory/entries/property-entries';
 import { openStore, type Store } from '../../../src/main/store';
 
 const NOW = new Date('2026-03-02T10:00:00Z');
