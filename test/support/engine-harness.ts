@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ManualClock } from '../../src/main/clock';
-import { PromptLibrary } from '../../src/main/config';
+import { PromptLibrary, shippedConfigDirs } from '../../src/main/config';
 import { ConversationEngine, type EngineEvent } from '../../src/main/engine';
 import type { LlmProvider, LlmReply, StructuredQuery, TextQuery } from '../../src/main/llm/provider';
 import { createLogger } from '../../src/main/logging';
@@ -18,6 +18,8 @@ import type { ChatMsg, StickerRef } from '../../src/shared/domain/conversation';
 import type { EngineSettings } from '../../src/shared/domain/settings';
 import { MODEL_TASK_KINDS } from '../../src/shared/domain/tasks';
 import { agentConfig } from './agent-config';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 /** Shared instructions that enable exactly these task kinds. */
 export function instructionsEnabling(kinds: readonly string[]): string {
@@ -47,12 +49,19 @@ type Step = { kind: 'reply'; text: string } | { kind: 'fail'; error: Error } | {
 export class ScriptedLlm implements LlmProvider {
   readonly id = 'gemini' as const;
   readonly queries: StructuredQuery[] = [];
+  readonly textQueries: TextQuery[] = [];
   readonly #script: Step[] = [];
   readonly #hanging: (() => void)[] = [];
+  readonly #routed: { matches: (query: TextQuery) => boolean; text: string }[] = [];
 
   /** The next call answers with these tasks (or this raw text). */
   reply(tasks: Record<string, unknown>[] | string): void {
     this.#script.push({ kind: 'reply', text: typeof tasks === 'string' ? tasks : JSON.stringify(tasks) });
+  }
+
+  /** The next call whose query `matches` answers with these tasks, whatever the script holds. */
+  replyWhen(matches: (query: TextQuery) => boolean, tasks: Record<string, unknown>[] | string): void {
+    this.#routed.push({ matches, text: typeof tasks === 'string' ? tasks : JSON.stringify(tasks) });
   }
 
   fail(error: Error): void {
@@ -66,6 +75,21 @@ export class ScriptedLlm implements LlmProvider {
 
   async queryStructured(query: StructuredQuery): Promise<LlmReply> {
     this.queries.push(query);
+    return this.#answer(query);
+  }
+
+  /** Plain-text calls (consolidating summaries) take their answers from the same script. */
+  async queryText(query: TextQuery): Promise<LlmReply> {
+    this.textQueries.push(query);
+    return this.#answer(query);
+  }
+
+  async #answer(query: TextQuery): Promise<LlmReply> {
+    const routed = this.#routed.findIndex((route) => route.matches(query));
+    if (routed >= 0) {
+      const [route] = this.#routed.splice(routed, 1);
+      this.#script.unshift({ kind: 'reply', text: route!.text });
+    }
     const step = this.#script.shift() ?? { kind: 'reply', text: '[{"kind":"think","text":"nothing"}]' };
     switch (step.kind) {
       case 'reply':
@@ -87,10 +111,6 @@ export class ScriptedLlm implements LlmProvider {
       default:
         throw new Error('unknown step');
     }
-  }
-
-  async queryText(_query: TextQuery): Promise<LlmReply> {
-    throw new Error('queryText is not scripted');
   }
 }
 
@@ -174,6 +194,7 @@ export class EngineHarness {
       logger: createLogger({ level: process.env.HARNESS_LOG ?? 'silent' }),
       agents: () => this.agents,
       prompts: () => new PromptLibrary([this.#configDir]),
+      internalPrompts: () => new PromptLibrary([this.#configDir, ...shippedConfigDirs(REPO_ROOT)]),
       settings: () => this.store.settings.get(),
       llm: {
         resolve: (name) => ({ provider: 'gemini', model: name === 'gemini' ? 'test-model' : name }),

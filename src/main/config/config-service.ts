@@ -29,6 +29,7 @@ export class ConfigService {
   #path: ResolvedConfigPath = { dirs: [], source: 'default' };
   #config: LoadedConfig | null = null;
   #prompts: CachedPromptLibrary | null = null;
+  #internalPrompts: CachedPromptLibrary | null = null;
   #loadedAt = new Date(0);
   #stopWatching: (() => Promise<void>) | null = null;
   #queue: Promise<unknown> = Promise.resolve();
@@ -48,6 +49,16 @@ export class ConfigService {
   get prompts(): CachedPromptLibrary {
     if (!this.#prompts) throw new Error('The configuration has not been loaded yet.');
     return this.#prompts;
+  }
+
+  /**
+   * The prompts of Troupe's own work beside the conversations (summaries, consolidation): the
+   * config path first, so an operator can reword them, then the shipped copies, so the work never
+   * stops because a configuration predates it.
+   */
+  get internalPrompts(): CachedPromptLibrary {
+    if (!this.#internalPrompts) throw new Error('The configuration has not been loaded yet.');
+    return this.#internalPrompts;
   }
 
   get path(): ResolvedConfigPath {
@@ -97,6 +108,8 @@ export class ConfigService {
     this.#path = path;
     this.#config = config;
     this.#prompts = new CachedPromptLibrary(config.configDirs);
+    const shipped = this.#deps.defaultDirs.filter((dir) => !config.configDirs.includes(dir));
+    this.#internalPrompts = new CachedPromptLibrary([...config.configDirs, ...shipped]);
     this.#loadedAt = new Date();
     if ((dirsChanged || !this.#stopWatching) && !this.#closed) await this.#watch(path.dirs);
     const report = this.report();

@@ -5,6 +5,8 @@ import type {
 } from '../../shared/api/conversation-contract';
 import { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
 import type { TaskGraphView } from '../../shared/domain/tasks';
+import { summarizeConversation } from '../memory';
+import { BackgroundJobs } from './background/background-jobs';
 import {
   type ConversationParametersPatch,
   readConversationParameters,
@@ -46,6 +48,7 @@ export class ConversationEngine {
   readonly #loop: ConversationLoop;
   readonly #sendLimiter: SendRateLimiter;
   readonly #scanner: UnreadScanner;
+  readonly #background: BackgroundJobs;
   readonly #stopLatch = new StopLatch();
   #unsubscribe: (() => void) | null = null;
   #started = false;
@@ -56,6 +59,15 @@ export class ConversationEngine {
     this.#core = core;
     this.#sendLimiter = new SendRateLimiter(deps.clock, () => deps.settings().engine.sendsPerMinute);
     const partnerTyping = new PartnerTypingTracker(deps.partnerTypingWindowMs ?? PARTNER_TYPING_WINDOW_MS);
+    const background = new BackgroundJobs({ logger: core.logger, track: (work) => core.track(work) });
+    this.#background = background;
+    const summarizer = {
+      store: deps.store,
+      logger: core.logger,
+      llm: deps.llm,
+      prompts: deps.internalPrompts,
+      now: () => deps.clock.now(),
+    };
     const received = receivedHandler({
       port: deps.port,
       store: deps.store,
@@ -68,6 +80,11 @@ export class ConversationEngine {
       pacing: (agent) => (deps.pacing === 'off' ? NO_PACING : agentPacing(agent, deps.settings().engine)),
       defaultTimeZone: deps.defaultTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
       onExchange: (conversation, exchange) => core.emit({ type: 'exchange', conversation, exchange }),
+      requestSummary: (request) =>
+        background.request(`summarize:${conversationKeyString(request.conversation)}`, async (signal) => {
+          const result = await summarizeConversation(summarizer, { ...request, signal });
+          core.logger.info({ conversation: request.conversation, ...result }, 'conversation summarized');
+        }),
     });
     const handlerFor = createTaskHandlers(
       {
@@ -141,6 +158,7 @@ export class ConversationEngine {
   async stop(): Promise<void> {
     if (this.#core.stopped) return;
     const inFlight = this.#core.stop();
+    this.#background.stop();
     this.#stopLatch.stop();
     this.#unsubscribe?.();
     this.#scanner.stop();
@@ -174,18 +192,18 @@ export class ConversationEngine {
 
   /**
    * Nothing left to do (only presence windows pending) and nothing in flight, for every
-   * conversation of `agent` (or of every agent).
+   * conversation of `agent` (or of every agent), memory work beside the conversations included.
    */
   isIdle(agent?: string): boolean {
-    return this.#loop.isIdle(agent) && !this.#intake.busy;
+    return this.#loop.isIdle(agent) && !this.#intake.busy && !this.#background.busy;
   }
 
   /**
-   * Some conversation is working right now (a task in flight, an inbound event being looked at),
-   * as opposed to waiting for a timer, for its turn at a global limit, or for nothing.
+   * Some conversation is working right now (a task in flight, an inbound event being looked at,
+   * memory work beside it), as opposed to waiting for a timer, for its turn at a global limit, or for nothing.
    */
   isBusy(): boolean {
-    return this.#intake.busy || this.#loop.isBusy();
+    return this.#intake.busy || this.#loop.isBusy() || this.#background.busy;
   }
 
   lastExchange(conversation: ConversationKey): LlmExchangeView | null {

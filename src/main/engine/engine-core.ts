@@ -25,6 +25,8 @@ export interface ConversationEngineDeps {
   agents: () => readonly AgentConfig[];
   /** The prompts of the configuration as loaded now. */
   prompts: () => PromptSource;
+  /** The prompts of memory work (summaries): the configuration's, else the shipped ones. */
+  internalPrompts: () => PromptSource;
   /** Read on every use, so pacing, retry and concurrency changes apply at once. */
   settings: () => Settings;
   llm: Pick<LlmRouter, 'resolve' | 'providerFor'>;

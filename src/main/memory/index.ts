@@ -9,3 +9,7 @@ export {
   PROPERTY_ENTRY_SCOPES,
   type PropertyEntryKind,
 } from './entries/property-entries';
+export { applySummarizeTask, type CoverableMessage } from './summaries/apply-summary';
+export { summarizeConversation } from './summaries/summarize-conversation';
+export type { SummarizeRequest } from './summaries/summarizer-types';
+export { automaticSummaryBatch, SUMMARY_POLICY, unsummarized } from './summaries/summary-policy';

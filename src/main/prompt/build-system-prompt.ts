@@ -1,8 +1,7 @@
 import type { AgentConfig } from '../../shared/domain/config';
 import type { ChatInfo, StickerRef } from '../../shared/domain/conversation';
-import type { MemoryEntry } from '../../shared/domain/memory';
+import type { ConversationSummary, MemoryEntry } from '../../shared/domain/memory';
 import { extractSchemaTasks } from '../config/schema-tasks';
-import { substituteTemplates } from '../config/templates';
 import type { MediaRef } from '../messaging/port';
 import type { ModelTaskKind } from '../tasks/kinds';
 import { allowedTaskKinds, buildResponseSchema } from '../tasks/response-schema';
@@ -15,8 +14,10 @@ import {
   globalMemoriesSection,
   intentionsSection,
 } from './memory-sections';
-import { type PromptSection, promptSection } from './section';
+import { operatorSections, templateSubstitution } from './operator-sections';
+import type { PromptSection } from './section';
 import { stickerSection } from './sticker-section';
+import { earlierConversationSection } from './summary-sections';
 import { type TurnContext, turnInstructionsSection } from './turn-instructions';
 
 export interface SystemPromptInput {
@@ -37,6 +38,8 @@ export interface SystemPromptInput {
   notes: readonly MemoryEntry[];
   /** This conversation's plan entries. */
   plans: readonly MemoryEntry[];
+  /** This conversation's summaries, oldest first: what the messages before the history were about. */
+  summaries: readonly ConversationSummary[];
   now: Date;
   /** The agent's IANA time zone. */
   timeZone: string;
@@ -83,7 +86,7 @@ export function enabledTaskKinds(
  * 1. what the operator wrote (Instructions, agent instructions, role prompts, stickers, media),
  *    the same for every turn of every conversation of the agent;
  * 2. state that changes now and then (memories, intentions, this conversation's notes and plan,
- *    channel details), byte-identical while it does not change.
+ *    channel details, the summaries of earlier messages), byte-identical while it does not change.
  * What changes every turn (the current time, then why it is the agent's turn) is the turn
  * context, which the caller puts after the history, where it is also freshest in the model's
  * attention.
@@ -101,27 +104,10 @@ function joined(sections: readonly PromptSection[]): string {
 export function buildSystemPrompt(input: SystemPromptInput): BuiltPrompt {
   const { agent, chat } = input;
   const allowedKinds = enabledTaskKinds(input);
-  const substitute = (text: string): string =>
-    substituteTemplates(text, {
-      agentName: agent.name,
-      agentId: input.agentId ?? agent.configName,
-      userName: chat.title,
-      userId: chat.channelId,
-    });
+  const substitute = templateSubstitution(agent, input.agentId, chat);
 
   const candidates: (PromptSection | null)[] = [
-    promptSection('instructions', 'Instructions', substitute(input.instructions), true),
-    agent.instructions.trim() === ''
-      ? null
-      : promptSection(
-          'agent-instructions',
-          'Agent instructions',
-          `# Agent Instructions\n\n${substitute(agent.instructions.trim())}`,
-          true,
-        ),
-    ...input.rolePrompts.map((role) =>
-      promptSection(`role:${role.name}`, role.name, substitute(role.text), true),
-    ),
+    ...operatorSections({ instructionsName: 'Instructions', ...input }, substitute),
     stickerSection(input.stickers),
     mediaSection(input.media, allowedKinds),
     globalMemoriesSection(input.memories),
@@ -129,6 +115,7 @@ export function buildSystemPrompt(input: SystemPromptInput): BuiltPrompt {
     conversationNotesSection(input.notes),
     conversationPlanSection(input.plans),
     channelDetailsSection(chat),
+    earlierConversationSection(input.summaries, { withIds: allowedKinds.includes('summarize') }),
   ];
   const sections = present(candidates);
   const turnSections = present([

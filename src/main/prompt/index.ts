@@ -1,4 +1,10 @@
 /** The system prompt: its sections, their cache-friendly order, and the reply schema they allow. */
+
+export {
+  buildSummarizationPrompt,
+  SUMMARIZATION_TASK_KINDS,
+  type SummarizationPromptInput,
+} from './build-summarization-prompt';
 export {
   type BuiltPrompt,
   buildSystemPrompt,

@@ -114,6 +114,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     logger: options.logger,
     agents: () => config.config.agents,
     prompts: () => config.prompts,
+    internalPrompts: () => config.internalPrompts,
     settings: () => store.settings.get(),
     llm,
     ...(options.engine ?? {}),

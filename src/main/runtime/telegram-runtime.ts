@@ -74,6 +74,7 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
     logger,
     agents: () => deps.config.config.agents.filter((agent) => service.isActive(agent.configName)),
     prompts: () => deps.config.prompts,
+    internalPrompts: () => deps.config.internalPrompts,
     settings: () => store.settings.get(),
     llm: deps.llm,
     ...(deps.engine ?? {}),

@@ -26,7 +26,7 @@ describe('Telegram sessions after login', () => {
   it('stores the session encrypted, and it connects as the account', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {
-    const { fake, vault, stateDir, store, loggedIn } = harness();
+    const { fake, vault, stateDir, loggedIn } = harness();
     const agent = await logIn('+44 7700 900301');
     const server = fakeServer(fake);
     const saved = vault.load('Ada', server.sessionScope);

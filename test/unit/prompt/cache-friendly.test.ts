@@ -70,6 +70,18 @@ describe('the prompt of a shipped sample agent from turn to turn', () => {
       intentions: [entry('intend-1', 'Ask the regulars about a poetry evening.')],
       notes: [entry('note-1', 'Priya likes to be called Pri. Nursing exam in June.')],
       plans: [entry('plan-1', 'Recommend two detective novels for her study breaks.')],
+      summaries: [
+        {
+          id: 'summary-1a2b3c4d',
+          content: 'Priya asked for quiet novels to read between exam revision sessions.',
+          minMessageId: 5001,
+          maxMessageId: 5070,
+          firstMessageDate: '2026-01-02',
+          lastMessageDate: '2026-01-09',
+          created: '2026-01-10',
+          origin: 'summarizer',
+        },
+      ],
       timeZone: juniper.timezone!,
     };
   });

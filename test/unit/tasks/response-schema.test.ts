@@ -62,7 +62,7 @@ describe('buildResponseSchema', () => {
   });
 
   it('ignores kinds Troupe does not implement, and the internal received kind', () => {
-    expect(kindsOf(buildResponseSchema(['retrieve', 'summarize', 'received', 'SEND ']))).toEqual([
+    expect(kindsOf(buildResponseSchema(['retrieve', 'schedule', 'received', 'SEND ']))).toEqual([
       'think',
       'send',
     ]);

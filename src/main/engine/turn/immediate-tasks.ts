@@ -1,7 +1,12 @@
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
-import { applyPropertyEntryTask, isPropertyEntryKind } from '../../memory';
+import {
+  applyPropertyEntryTask,
+  applySummarizeTask,
+  type CoverableMessage,
+  isPropertyEntryKind,
+} from '../../memory';
 import type { Store } from '../../store';
-import { validateTaskParams } from '../../tasks/kinds';
+import { type TaskParamsByKind, validateTaskParams } from '../../tasks/kinds';
 import type { ParsedTask } from '../../tasks/reply-parser';
 
 export interface ImmediateTaskContext {
@@ -11,12 +16,14 @@ export interface ImmediateTaskContext {
   now: Date;
   /** The received task whose reply this is, for the task log. */
   receivedTaskId: string;
+  /** The messages the turn fetched, oldest first: the ones a summary may cover. */
+  history: readonly CoverableMessage[];
 }
 
 /**
  * Runs the immediate tasks of a reply, inside the transaction that completes the turn: `think` is
  * written to the task log only (operators read it; the partner never does), remember / intend /
- * note / plan update the agent's entries. A task with bad fields is logged as failed and skipped:
+ * note / plan update the agent's entries, summarize a summary of the conversation. A task with bad fields is logged as failed and skipped:
  * the rest of the reply still counts.
  */
 export function runImmediateTasks(
@@ -47,6 +54,26 @@ export function runImmediateTasks(
       store.taskLog.append({
         ...logBase,
         details: { text: params.text ?? '', received: context.receivedTaskId },
+      });
+      continue;
+    }
+    if (task.kind === 'summarize') {
+      const summary = applySummarizeTask(
+        store.summaries,
+        { id: task.id, ...(checked.params as TaskParamsByKind['summarize']) },
+        {
+          conversation,
+          timeZone: context.timeZone,
+          now: context.now,
+          origin: 'agent',
+          shown: context.history,
+          freshIds: false,
+        },
+      );
+      store.taskLog.append({
+        ...logBase,
+        details: { content: params.content ?? '', ...summary, received: context.receivedTaskId },
+        failureMessage: summary.outcome === 'refused' ? summary.reason : null,
       });
       continue;
     }

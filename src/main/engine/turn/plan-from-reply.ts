@@ -2,6 +2,7 @@ import type { AgentConfig } from '../../../shared/domain/config';
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import { IMMEDIATE_TASK_KINDS } from '../../../shared/domain/tasks';
 import type { Logger } from '../../logging';
+import type { CoverableMessage } from '../../memory';
 import type { Store } from '../../store';
 import { isModelTaskKind, validateTaskParams } from '../../tasks/kinds';
 import type { ParsedTask } from '../../tasks/reply-parser';
@@ -31,6 +32,8 @@ export interface ReplyPlan {
   model: string;
   /** Messages (sends, stickers, media) one reply may put into the chat (Settings → Engine). */
   maxMessages: number;
+  /** The messages the turn fetched, oldest first: the ones a summary in the reply may cover. */
+  history: readonly CoverableMessage[];
 }
 
 function overLimitReason(maxMessages: number): string {
@@ -97,6 +100,7 @@ export function planFromReply(deps: ReplyPlanDeps, plan: ReplyPlan): TaskResult 
         timeZone: plan.timeZone,
         now,
         receivedTaskId: plan.receivedId,
+        history: plan.history,
       });
       const received = graph.node(plan.receivedId);
       if (received) {

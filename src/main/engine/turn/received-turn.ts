@@ -10,7 +10,7 @@ import { renderTurns, withTurnContext } from '../../conversation/render';
 import { type LlmRouter, priceLlmCall, recordLlmUsage } from '../../llm';
 import type { LlmReply, LlmTurn } from '../../llm/provider';
 import type { Logger } from '../../logging';
-import { archiveMessages, memoryOwner } from '../../memory';
+import { archiveMessages, memoryOwner, type SummarizeRequest } from '../../memory';
 import type { MessagingPort } from '../../messaging/port';
 import { type BuiltPrompt, buildSystemPrompt, enabledTaskKinds } from '../../prompt';
 import type { Store } from '../../store';
@@ -24,6 +24,7 @@ import { receivedParams } from '../graph/received-task';
 import { isGroupChannel } from '../inbound/gates';
 import type { Pacing } from '../pacing/typing-delay';
 import { PermanentTaskError, type TaskHandler } from '../tasks/task-handler';
+import { turnMemory } from './conversation-memory';
 import { planFromReply } from './plan-from-reply';
 
 /** A conversation with fewer visible messages than this, none from the agent, is just starting. */
@@ -46,6 +47,8 @@ export interface ReceivedTurnDeps {
   /** The zone of agents whose file names none: the server's. */
   defaultTimeZone: string;
   onExchange: (conversation: ConversationKey, exchange: LlmExchangeView) => void;
+  /** Asks for a summarization beside the conversation; it never holds up the turn. */
+  requestSummary: (request: Omit<SummarizeRequest, 'signal'>) => void;
 }
 
 /** How much of a conversation a turn reads (Settings.engine). */
@@ -105,7 +108,8 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
     const trigger = receivedParams(node);
     const { store } = deps;
     const override = store.conversationSettings.get(conversation).llmOverride;
-    const resolved = deps.llm.resolve(effectiveLlmName(override, agent, deps.defaultAgentLlm()));
+    const llmName = effectiveLlmName(override, agent, deps.defaultAgentLlm());
+    const resolved = deps.llm.resolve(llmName);
     const provider = deps.llm.providerFor(resolved.provider);
     const channelId = conversation.channelId;
     const agentName = agent.configName;
@@ -116,12 +120,6 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       limit: historyFetchLimit(historySize, isGroup),
     });
     const newConversation = isConversationStart(history);
-    // Reset Context On First Message forgets the conversation's plans. (It and Clear Summaries On
-    // First Message also drop summaries, which arrive with summarization; there are none yet.)
-    if (newConversation && agent.resetContextOnFirstMessage) {
-      store.transaction(() => store.memoryEntries.clear(memoryOwner('plan', conversation)));
-    }
-    const shown = history.slice(-historySize.historyShown);
     const timeZone = agent.timezone ?? deps.defaultTimeZone;
     const promptsLoaded = loadPrompts(deps.prompts(), agent);
     const [chat, stickers, self, prompts, media] = await Promise.all([
@@ -134,6 +132,13 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
         enabledTaskKinds({ agent, ...loaded }).includes('send_media') ? deps.port.listMedia(agentName) : [],
       ),
     ]);
+    const memory = turnMemory(store, conversation, {
+      agent,
+      history,
+      newConversation,
+      isSelfChat: self.id === channelId,
+    });
+    const shown = memory.unsummarized.slice(-historySize.historyShown);
     const shownIds = new Set(shown.map((message) => message.messageId));
     const now = deps.clock.now();
     const agentWide = (scope: 'memory' | 'intention') =>
@@ -150,6 +155,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       intentions: agentWide('intention'),
       notes: store.memoryEntries.list(memoryOwner('note', conversation)),
       plans: store.memoryEntries.list(memoryOwner('plan', conversation)),
+      summaries: memory.summaries,
       now,
       timeZone,
       turn: {
@@ -161,6 +167,18 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       },
     });
     const turns = withTurnContext(renderTurns(shown, { timeZone }), prompt.turnContext);
+    if (memory.dueForSummary) {
+      deps.requestSummary({
+        conversation,
+        agent,
+        agentId: self.id,
+        chat,
+        modelName: llmName,
+        messages: memory.dueForSummary,
+        timeZone,
+        origin: 'summarizer',
+      });
+    }
 
     const reply = await queryModel(deps, conversation, {
       agent,
@@ -205,6 +223,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       groupTriggerMessageId: isGroup ? trigger.messageId : null,
       model: resolved.model,
       maxMessages: historySize.maxMessagesPerReply,
+      history,
     });
     return { ...plan, record: archiveHistory };
   };

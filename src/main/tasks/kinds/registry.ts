@@ -6,6 +6,7 @@ import { reactTask } from './react';
 import { sendTask } from './send';
 import { sendMediaTask } from './send-media';
 import { stickerTask } from './sticker';
+import { summarizeTask } from './summarize';
 import { thinkTask } from './think';
 import { waitTask } from './wait';
 import { xsendTask } from './xsend';
@@ -26,6 +27,7 @@ export const TASK_KIND_DEFINITIONS = {
   note: noteTask,
   plan: planTask,
   intend: intendTask,
+  summarize: summarizeTask,
 } as const satisfies { [K in ModelTaskKind]: TaskKindDefinition<K> };
 
 /** The normalised params of each kind, as handlers receive them. */

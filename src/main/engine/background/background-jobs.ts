@@ -1,0 +1,65 @@
+import type { Logger } from '../../logging';
+
+/** A job that runs beside the conversations: it must stop soon after `signal` aborts. */
+export type BackgroundJob = (signal: AbortSignal) => Promise<void>;
+
+interface QueuedJob {
+  key: string;
+  job: BackgroundJob;
+}
+
+/**
+ * Memory work that must never hold up a reply (summaries now; extraction and reflection as they
+ * come): run one at a time, after the turn that asked, in the order asked. A key names the work
+ * ("summarize:<conversation>"): asking again while it waits or runs adds nothing, since the job
+ * reads the state it works on when it starts. A failure is logged and forgotten; the next turn
+ * asks again if the work is still due. Stopping aborts the running job and drops the queue.
+ */
+export class BackgroundJobs {
+  readonly #logger: Logger;
+  readonly #track: (work: Promise<unknown>) => void;
+  readonly #queue: QueuedJob[] = [];
+  readonly #keys = new Set<string>();
+  #current: { key: string; abort: AbortController } | null = null;
+  #stopped = false;
+
+  constructor(deps: { logger: Logger; track: (work: Promise<unknown>) => void }) {
+    this.#logger = deps.logger;
+    this.#track = deps.track;
+  }
+
+  /** Queues the job unless the same key is queued or running; returns whether it was queued. */
+  request(key: string, job: BackgroundJob): boolean {
+    if (this.#stopped || this.#keys.has(key)) return false;
+    this.#keys.add(key);
+    this.#queue.push({ key, job });
+    if (this.#current === null) this.#track(this.#drain());
+    return true;
+  }
+
+  /** Work is waiting or running (a test or the idle check may want to wait for it). */
+  get busy(): boolean {
+    return this.#current !== null || this.#queue.length > 0;
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.#queue.length = 0;
+    this.#current?.abort.abort();
+  }
+
+  async #drain(): Promise<void> {
+    for (let next = this.#queue.shift(); next && !this.#stopped; next = this.#queue.shift()) {
+      const abort = new AbortController();
+      this.#current = { key: next.key, abort };
+      try {
+        await next.job(abort.signal);
+      } catch (error) {
+        if (!abort.signal.aborted) this.#logger.warn({ err: error, job: next.key }, 'background job failed');
+      } finally {
+        this.#keys.delete(next.key);
+        this.#current = null;
+      }
+    }
+  }
+}

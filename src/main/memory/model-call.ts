@@ -1,0 +1,67 @@
+import type { ConversationKey } from '../../shared/domain/conversation-key';
+import { type LlmRouter, type LlmUsageRecord, priceLlmCall } from '../llm';
+import type { LlmProvider, LlmReply } from '../llm/provider';
+import type { Store } from '../store';
+
+/** What memory work needs to ask a model: the router and the price catalogue. */
+export interface MemoryModelDeps {
+  store: Pick<Store, 'llmPrices'>;
+  llm: Pick<LlmRouter, 'resolve' | 'providerFor'>;
+}
+
+export interface MemoryModelCall {
+  agent: string;
+  channelId: number;
+  /** The model name as configured (an override, the agent's, the default): the router resolves it. */
+  modelName: string;
+  /** The ledger's operation label: 'summarize', 'extract', 'reflect', ... */
+  operation: string;
+  taskIdentifier?: string;
+}
+
+/** A call for one conversation's memory, billed to the conversation. */
+export function conversationCall(
+  conversation: ConversationKey,
+  modelName: string,
+  operation: string,
+): MemoryModelCall {
+  return { agent: conversation.agent, channelId: conversation.channelId, modelName, operation };
+}
+
+/** The reply, and its ledger row, to be written in the transaction that keeps what it produced. */
+export interface MemoryModelReply {
+  reply: LlmReply;
+  usage: LlmUsageRecord;
+}
+
+/**
+ * Asks the model for memory work (summaries, extraction, reflection) and prices the call. The
+ * caller writes `usage` with what the reply produced, so a crash keeps both or neither.
+ */
+export async function askMemoryModel(
+  deps: MemoryModelDeps,
+  call: MemoryModelCall,
+  query: (provider: LlmProvider, model: string) => Promise<LlmReply>,
+): Promise<MemoryModelReply> {
+  const resolved = deps.llm.resolve(call.modelName);
+  const reply = await query(deps.llm.providerFor(resolved.provider), resolved.model);
+  const costUsd = priceLlmCall(deps.store.llmPrices, {
+    provider: resolved.provider,
+    model: resolved.model,
+    usage: reply.usage,
+  });
+  return {
+    reply,
+    usage: {
+      agent: call.agent,
+      channelId: call.channelId,
+      operation: call.operation,
+      provider: resolved.provider,
+      model: resolved.model,
+      usage: reply.usage,
+      latencyMs: reply.latencyMs,
+      costUsd,
+      taskIdentifier: call.taskIdentifier ?? null,
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { AgentConfig } from '../../../shared/domain/config';
+import type { ChatInfo, ChatMsg } from '../../../shared/domain/conversation';
+import type { ConversationKey } from '../../../shared/domain/conversation-key';
+import type { SummaryOrigin } from '../../../shared/domain/memory';
+import type { PromptSource } from '../../config';
+import type { Logger } from '../../logging';
+import type { Store } from '../../store';
+import type { MemoryModelDeps } from '../model-call';
+
+export interface SummarizerDeps extends MemoryModelDeps {
+  store: Store;
+  logger: Logger;
+  now: () => Date;
+  /** The prompts of the configuration as loaded now. */
+  prompts: () => PromptSource;
+}
+
+export interface SummarizeRequest {
+  conversation: ConversationKey;
+  agent: AgentConfig;
+  agentId: number | null;
+  chat: ChatInfo;
+  /** The conversation's model name (its override, the agent's, or the default). */
+  modelName: string;
+  /** The messages to summarize, oldest first; those a summary covers meanwhile are skipped. */
+  messages: readonly ChatMsg[];
+  timeZone: string;
+  origin: SummaryOrigin;
+  signal: AbortSignal;
+}
+
+export interface SummarizeResult {
+  /** Summaries written (created or revised). */
+  written: number;
+  /** Summaries merged away by consolidation. */
+  consolidated: number;
+}
