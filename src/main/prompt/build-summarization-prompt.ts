@@ -1,6 +1,6 @@
 import type { AgentConfig } from '../../shared/domain/config';
 import type { ChatInfo } from '../../shared/domain/conversation';
-import type { ConversationSummary } from '../../shared/domain/memory';
+import type { MemorySummary } from '../../shared/domain/memory';
 import { buildResponseSchema } from '../tasks/response-schema';
 import type { BuiltPrompt } from './build-system-prompt';
 import { channelDetailsSection } from './channel-details';
@@ -20,7 +20,7 @@ export interface SummarizationPromptInput {
   instructions: string;
   /** The agent's role prompts; capability prompts (Task-*) are left out, the persona stays. */
   rolePrompts: readonly { name: string; text: string }[];
-  summaries: readonly ConversationSummary[];
+  summaries: readonly MemorySummary[];
   /** The first and last message ids the call is to summarize. */
   range: { first: number; last: number };
   now: Date;

@@ -1,6 +1,6 @@
 import type { AgentConfig } from '../../shared/domain/config';
 import type { ChatInfo, StickerRef } from '../../shared/domain/conversation';
-import type { ConversationSummary, MemoryEntry } from '../../shared/domain/memory';
+import type { MemorySummary, MemoryEntry } from '../../shared/domain/memory';
 import { extractSchemaTasks } from '../config/schema-tasks';
 import type { MediaRef } from '../messaging/port';
 import type { ModelTaskKind } from '../tasks/kinds';
@@ -39,7 +39,7 @@ export interface SystemPromptInput {
   /** This conversation's plan entries. */
   plans: readonly MemoryEntry[];
   /** This conversation's summaries, oldest first: what the messages before the history were about. */
-  summaries: readonly ConversationSummary[];
+  summaries: readonly MemorySummary[];
   now: Date;
   /** The agent's IANA time zone. */
   timeZone: string;

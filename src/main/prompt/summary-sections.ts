@@ -1,7 +1,7 @@
-import type { ConversationSummary } from '../../shared/domain/memory';
+import type { MemorySummary } from '../../shared/domain/memory';
 import { type PromptSection, promptSection } from './section';
 
-function range(summary: ConversationSummary): string {
+function range(summary: MemorySummary): string {
   const ids = `Messages ${summary.minMessageId}–${summary.maxMessageId}`;
   const { firstMessageDate: first, lastMessageDate: last } = summary;
   if (first === null || last === null) return ids;
@@ -13,7 +13,7 @@ function range(summary: ConversationSummary): string {
  * first, each under the range it covers. The ids are shown when the agent may revise summaries.
  */
 export function earlierConversationSection(
-  summaries: readonly ConversationSummary[],
+  summaries: readonly MemorySummary[],
   options: { withIds: boolean },
 ): PromptSection | null {
   if (summaries.length === 0) return null;
@@ -32,7 +32,7 @@ export function earlierConversationSection(
 }
 
 /** `# Current Summaries` for a summarization call: the existing ones as JSON, revisable by id. */
-export function currentSummariesSection(summaries: readonly ConversationSummary[]): PromptSection | null {
+export function currentSummariesSection(summaries: readonly MemorySummary[]): PromptSection | null {
   if (summaries.length === 0) return null;
   const json = JSON.stringify(
     summaries.map((summary) => ({

@@ -1,5 +1,5 @@
 import type { ConversationKey } from '../../shared/domain/conversation-key';
-import type { ConversationSummary, SummaryOrigin } from '../../shared/domain/memory';
+import type { MemorySummary, SummaryOrigin } from '../../shared/domain/memory';
 import type { SqliteDatabase } from './migrations/migration';
 
 interface SummaryRow {
@@ -23,7 +23,7 @@ function keyParams(conversation: ConversationKey): KeyParams {
   return { agent: conversation.agent, network: conversation.network, channel_id: conversation.channelId };
 }
 
-function toSummary(row: SummaryRow): ConversationSummary {
+function toSummary(row: SummaryRow): MemorySummary {
   return {
     id: row.id,
     content: row.content,
@@ -73,17 +73,17 @@ export class SummaryRepository {
     );
   }
 
-  list(conversation: ConversationKey): ConversationSummary[] {
+  list(conversation: ConversationKey): MemorySummary[] {
     return this.#list.all(keyParams(conversation)).map(toSummary);
   }
 
-  get(conversation: ConversationKey, id: string): ConversationSummary | null {
+  get(conversation: ConversationKey, id: string): MemorySummary | null {
     const row = this.#get.get({ ...keyParams(conversation), id });
     return row ? toSummary(row) : null;
   }
 
   /** Creates the summary or replaces the one with its id; returns which. */
-  put(conversation: ConversationKey, summary: ConversationSummary, at: Date): 'created' | 'updated' {
+  put(conversation: ConversationKey, summary: MemorySummary, at: Date): 'created' | 'updated' {
     const existed = this.#get.get({ ...keyParams(conversation), id: summary.id }) !== undefined;
     this.#upsert.run({
       ...keyParams(conversation),

@@ -28,7 +28,7 @@ export type SummaryOrigin = z.infer<typeof SummaryOriginSchema>;
  * (inclusive), sent between `firstMessageDate` and `lastMessageDate` (UTC dates, YYYY-MM-DD).
  * Messages up to the highest summarized id leave the prompt's history; the summaries stand in.
  */
-export const ConversationSummarySchema = z.object({
+export const MemorySummarySchema = z.object({
   id: z.string(),
   content: z.string(),
   minMessageId: z.number().int(),
@@ -39,4 +39,4 @@ export const ConversationSummarySchema = z.object({
   created: z.string(),
   origin: SummaryOriginSchema,
 });
-export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
+export type MemorySummary = z.infer<typeof MemorySummarySchema>;

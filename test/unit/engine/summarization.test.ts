@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { turnMemory } from '../../../src/main/engine/turn/conversation-memory';
 import type { TextQuery } from '../../../src/main/llm/provider';
 import { SUMMARY_POLICY } from '../../../src/main/memory';
-import type { ConversationSummary } from '../../../src/shared/domain/memory';
+import type { MemorySummary } from '../../../src/shared/domain/memory';
 import { agentConfig } from '../../support/agent-config';
 import { EngineHarness, type HarnessChat } from '../../support/engine-harness';
 
 const isSummarization = (query: TextQuery) => query.systemPrompt.includes('# Writing Summaries');
 const isConsolidation = (query: TextQuery) => query.systemPrompt.includes('merge several summaries');
 
-function storedSummary(id: string, min: number, max: number): ConversationSummary {
+function storedSummary(id: string, min: number, max: number): MemorySummary {
   return {
     id,
     content: `Summary of ${min} to ${max}.`,

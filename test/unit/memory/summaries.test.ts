@@ -10,7 +10,7 @@ import {
 import { MAX_SUMMARY_CHARS } from '../../../src/main/memory/summaries/apply-summary';
 import { consolidationBatch, summaryCalls } from '../../../src/main/memory/summaries/summary-policy';
 import { openStore, type Store } from '../../../src/main/store';
-import type { ConversationSummary } from '../../../src/shared/domain/memory';
+import type { MemorySummary } from '../../../src/shared/domain/memory';
 
 const CHAT = { agent: 'Ada', network: 'simulator' as const, channelId: 9_000_000_001 };
 const NOW = new Date('2026-03-10T12:00:00Z');
@@ -27,7 +27,7 @@ function messages(from: number, to: number): CoverableMessage[] {
   return list;
 }
 
-function summary(id: string, min: number, max: number): ConversationSummary {
+function summary(id: string, min: number, max: number): MemorySummary {
   return {
     id,
     content: `about ${min}-${max}`,

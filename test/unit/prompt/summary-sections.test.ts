@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildSummarizationPrompt } from '../../../src/main/prompt';
 import { buildSystemPrompt } from '../../../src/main/prompt/build-system-prompt';
-import type { ConversationSummary } from '../../../src/shared/domain/memory';
+import type { MemorySummary } from '../../../src/shared/domain/memory';
 import { promptInput } from './prompt-input';
 
-const SUMMARIES: ConversationSummary[] = [
+const SUMMARIES: MemorySummary[] = [
   {
     id: 'summary-aaaa1111',
     content: 'Priya is revising for her nursing exam in June.',

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/main/logging';
 import { openStore, type Store } from '../../../src/main/store';
-import type { ConversationSummary } from '../../../src/shared/domain/memory';
+import type { MemorySummary } from '../../../src/shared/domain/memory';
 
 const AT = new Date('2026-03-02T10:00:00Z');
 const CHAT = { agent: 'Ada', network: 'simulator' as const, channelId: 9_000_000_001 };
 
-function summary(id: string, minMessageId: number, maxMessageId: number): ConversationSummary {
+function summary(id: string, minMessageId: number, maxMessageId: number): MemorySummary {
   return {
     id,
     content: `messages ${minMessageId} to ${maxMessageId}`,

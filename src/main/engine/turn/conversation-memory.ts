@@ -1,13 +1,13 @@
 import type { AgentConfig } from '../../../shared/domain/config';
 import type { ChatMsg } from '../../../shared/domain/conversation';
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
-import type { ConversationSummary } from '../../../shared/domain/memory';
+import type { MemorySummary } from '../../../shared/domain/memory';
 import { automaticSummaryBatch, memoryOwner, unsummarized } from '../../memory';
 import type { Store } from '../../store';
 
 export interface TurnMemory {
   /** The conversation's summaries, oldest first, for the prompt. */
-  summaries: ConversationSummary[];
+  summaries: MemorySummary[];
   /** The fetched messages no summary covers: the history the prompt may show. */
   unsummarized: ChatMsg[];
   /** What an automatic summarization should cover now, or null when it is not due. */

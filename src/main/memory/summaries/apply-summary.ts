@@ -1,5 +1,5 @@
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
-import type { ConversationSummary, SummaryOrigin } from '../../../shared/domain/memory';
+import type { MemorySummary, SummaryOrigin } from '../../../shared/domain/memory';
 import type { SummaryRepository } from '../../store';
 import { randomHex8 } from '../../tasks/task-id';
 import { normalizeCreated } from '../entries/created-time';
@@ -50,7 +50,7 @@ function utcDate(iso: string): string {
   return iso.slice(0, 10);
 }
 
-function overlaps(summary: ConversationSummary, min: number, max: number): boolean {
+function overlaps(summary: MemorySummary, min: number, max: number): boolean {
   return min <= summary.maxMessageId && max >= summary.minMessageId;
 }
 
@@ -109,7 +109,7 @@ export function applySummarizeTask(
   }
   const derived = datesOf(context.shown, min, max);
   const keep = revises && !rangeChanged ? existing : null;
-  const summary: ConversationSummary = {
+  const summary: MemorySummary = {
     id: revises ? task.id : context.freshIds || existing ? `summary-${randomHex8()}` : task.id,
     content: text,
     minMessageId: min,

@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '../../../shared/domain/memory';
+import type { MemorySummary } from '../../../shared/domain/memory';
 import { recordLlmUsage } from '../../llm';
 import { randomHex8 } from '../../tasks/task-id';
 import { normalizeCreated } from '../entries/created-time';
@@ -23,10 +23,10 @@ function latest(dates: readonly (string | null)[]): string | null {
 
 /** One summary that stands for `merged`: their whole range and dates, with the model's text. */
 function mergedSummary(
-  merged: readonly ConversationSummary[],
+  merged: readonly MemorySummary[],
   content: string,
   created: string,
-): ConversationSummary {
+): MemorySummary {
   return {
     id: `summary-${randomHex8()}`,
     content:

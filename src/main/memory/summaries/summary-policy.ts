@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '../../../shared/domain/memory';
+import type { MemorySummary } from '../../../shared/domain/memory';
 
 /** When a conversation is summarized, and how much of it: the same rule the turn and the console follow. */
 export const SUMMARY_POLICY = {
@@ -42,7 +42,7 @@ export function automaticSummaryBatch<Message extends Identified>(
 }
 
 /** The oldest summaries to merge into one, or null while the chat has few enough. */
-export function consolidationBatch(summaries: readonly ConversationSummary[]): ConversationSummary[] | null {
+export function consolidationBatch(summaries: readonly MemorySummary[]): MemorySummary[] | null {
   if (summaries.length < SUMMARY_POLICY.consolidateAt) return null;
   return [...summaries]
     .sort((a, b) => a.minMessageId - b.minMessageId || a.maxMessageId - b.maxMessageId)
