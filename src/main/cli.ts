@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { runCheckConfig } from './cli/check-config';
 import type { CliIo } from './cli/io';
 import { runLogin } from './cli/login';
+import { runMemory } from './cli/memory-recall';
 import { runServe } from './cli/serve';
 import { runSimulate } from './cli/simulate';
 import { shippedConfigDirs } from './config';
@@ -14,6 +15,7 @@ Commands:
   check-config   Load the config directories and report agents, prompts, media and problems
   simulate       Play a scripted Simulator conversation with an agent and print what happens
   login          Log an agent's Telegram account in (phone code, two-step password or QR code)
+  memory recall  Show what an agent recalls in a chat for a question (full-text; needs no LLM)
 
 Run "troupe <command> --help" for a command's options.`;
 
@@ -31,6 +33,8 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
       return runSimulate(args, io);
     case 'login':
       return runLogin(args, { ...io, input: process.stdin });
+    case 'memory':
+      return runMemory(args, io);
     case undefined:
     case 'help':
     case '--help':

@@ -71,3 +71,23 @@ export function reportUsageError(error: UsageError, usage: string, stderr: (text
   stderr(`${error.message}\n\n${usage}\n`);
   return 2;
 }
+
+/**
+ * A command made of subcommands (`troupe memory recall`): runs the one named first, prints the
+ * group's usage for no subcommand (exit 2) or for help (exit 0), and says so for an unknown one.
+ */
+export function runSubcommand(
+  args: string[],
+  group: { name: string; usage: string; subcommands: Record<string, (rest: string[]) => Promise<number>> },
+  io: { stdout(text: string): void; stderr(text: string): void },
+): Promise<number> {
+  const [subcommand, ...rest] = args;
+  const run = subcommand === undefined ? undefined : group.subcommands[subcommand];
+  if (run) return run(rest);
+  if (subcommand === undefined || subcommand === '--help' || subcommand === '-h') {
+    io.stdout(`${group.usage}\n`);
+    return Promise.resolve(subcommand === undefined ? 2 : 0);
+  }
+  io.stderr(`Unknown ${group.name} subcommand "${subcommand}".\n\n${group.usage}\n`);
+  return Promise.resolve(2);
+}

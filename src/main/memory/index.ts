@@ -9,6 +9,9 @@ export {
   PROPERTY_ENTRY_SCOPES,
   type PropertyEntryKind,
 } from './entries/property-entries';
+export type { RecallKind } from './recall/candidate';
+export { type RecalledItem, type RecallRequest, recallMemory } from './recall/recall';
+export { renderRecalledMemory } from './recall/render';
 export { applySummarizeTask, type CoverableMessage } from './summaries/apply-summary';
 export { summarizeConversation } from './summaries/summarize-conversation';
 export type { SummarizeRequest } from './summaries/summarizer-types';

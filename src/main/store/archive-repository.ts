@@ -32,7 +32,8 @@ export interface ArchiveMatch {
 /** Which of the two indexes a search reads: words as written, or their stems. */
 export type ArchiveIndex = 'words' | 'stems';
 
-interface MessageRow {
+/** A row of `archive_messages` as the repositories select it (`ARCHIVE_COLUMNS`). */
+export interface ArchivedMessageRow {
   channel_id: number;
   message_id: number;
   sender_id: number | null;
@@ -46,7 +47,7 @@ interface MessageRow {
   parts_json: string;
 }
 
-function toMessage(row: MessageRow): ArchivedMessage {
+export function toArchivedMessageRecord(row: ArchivedMessageRow): ArchivedMessage {
   return {
     messageId: row.message_id,
     senderId: row.sender_id,
@@ -61,15 +62,15 @@ function toMessage(row: MessageRow): ArchivedMessage {
   };
 }
 
-const COLUMNS =
+export const ARCHIVE_COLUMNS =
   'channel_id, message_id, sender_id, sender_name, is_agent, reply_to, sent_at, edited_at, deleted_at, text, parts_json';
 
 function matchStatement(db: SqliteDatabase, index: string) {
   return db.prepare<
     { agent: string; network: string; query: string; limit: number },
-    MessageRow & { rank: number }
+    ArchivedMessageRow & { rank: number }
   >(
-    `SELECT ${COLUMNS.split(', ')
+    `SELECT ${ARCHIVE_COLUMNS.split(', ')
       .map((column) => `m.${column}`)
       .join(', ')}, bm25(${index}) AS rank
      FROM ${index} JOIN archive_messages m ON m.rowid = ${index}.rowid
@@ -116,9 +117,9 @@ export class ArchiveRepository {
     );
     this.#selectPage = db.prepare<
       { agent: string; network: string; channelId: number; before: number; limit: number },
-      MessageRow
+      ArchivedMessageRow
     >(
-      `SELECT ${COLUMNS} FROM archive_messages
+      `SELECT ${ARCHIVE_COLUMNS} FROM archive_messages
        WHERE agent = @agent AND network = @network AND channel_id = @channelId AND message_id < @before
        ORDER BY message_id DESC LIMIT @limit`,
     );
@@ -166,7 +167,7 @@ export class ArchiveRepository {
         limit: options.limit,
       })
       .reverse()
-      .map(toMessage);
+      .map(toArchivedMessageRecord);
   }
 
   count(conversation: ConversationKey): number {
@@ -188,6 +189,6 @@ export class ArchiveRepository {
   ): ArchiveMatch[] {
     return this.#match[options.index]
       .all({ agent: scope.agent, network: scope.network, query, limit: options.limit })
-      .map((row) => ({ channelId: row.channel_id, message: toMessage(row), rank: row.rank }));
+      .map((row) => ({ channelId: row.channel_id, message: toArchivedMessageRecord(row), rank: row.rank }));
   }
 }

@@ -5,6 +5,13 @@ export {
   defaultAgentState,
 } from './agent-state-repository';
 export {
+  ArchiveRecallRepository,
+  chatScopeToken,
+  type RecallMatch,
+  type RecallSearch,
+  type SentPeriod,
+} from './archive-recall-repository';
+export {
   type ArchivedMessage,
   type ArchivedMessageInput,
   type ArchiveIndex,

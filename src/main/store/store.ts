@@ -1,5 +1,6 @@
 import type { Logger } from '../logging';
 import { AgentStateRepository } from './agent-state-repository';
+import { ArchiveRecallRepository } from './archive-recall-repository';
 import { ArchiveRepository } from './archive-repository';
 import type { Now } from './clock';
 import { openDatabase } from './database';
@@ -38,6 +39,8 @@ export interface Store {
   readonly telegramSessions: TelegramSessionRepository;
   /** Every message each agent saw or sent, with full-text indexes. */
   readonly archive: ArchiveRepository;
+  /** The archive as memory recall searches it: per chat, by words and by send time. */
+  readonly archiveRecall: ArchiveRecallRepository;
   /** Summaries of stretches of each conversation. */
   readonly summaries: SummaryRepository;
   /** The Simulator's people, chats, messages and sent keys. */
@@ -79,6 +82,7 @@ export function openStore(options: OpenStoreOptions): Store {
     llmExchanges: new EngineExchangeRepository(db),
     telegramSessions: new TelegramSessionRepository(db, deps),
     archive: new ArchiveRepository(db),
+    archiveRecall: new ArchiveRecallRepository(db),
     summaries: new SummaryRepository(db),
     simulator: simulatorTables(db),
     transaction: <T>(work: () => T): T => {

@@ -5,6 +5,7 @@ import { migration004LlmPrices } from './004-llm-prices';
 import { migration005TelegramSessions } from './005-telegram-sessions';
 import { migration006ConversationArchive } from './006-conversation-archive';
 import { migration007ConversationSummaries } from './007-conversation-summaries';
+import { migration008RecallIndexes } from './008-recall-indexes';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration005TelegramSessions,
   migration006ConversationArchive,
   migration007ConversationSummaries,
+  migration008RecallIndexes,
 ];

@@ -1,0 +1,123 @@
+import type { ArchivedMessage, SentPeriod } from '../../../store';
+import { assignRanks, type Candidate, type RecallSource, type SourceContext } from '../candidate';
+import type { Period } from '../dates';
+import type { QueryTerm } from '../query';
+import { ftsPhrase } from '../term-stats';
+import { analyzeText, isStopword } from '../text';
+
+/**
+ * The archive: messages of the chat older than the prompt's history. Searched by both full-text
+ * indexes with the query's words OR'ed (BM25 ranks a message higher the more and the rarer words
+ * it has), each index a ranked list of its own; by the periods the query names (the period's
+ * messages, those matching the words first); and, when every word is common, among the chat's
+ * latest messages only: such a word is in most messages, so searching them all finds nothing the
+ * latest ones do not, and costs the whole archive.
+ */
+
+/** Hits per index: the fused list needs a few dozen, the rest are noise. */
+const HITS_PER_INDEX = 40;
+/** The rarest words searched for; more make the search slower, not better. */
+const SEARCHED_TERMS = 12;
+/** Words this long also find longer words they start (the words index only: stems are stems). */
+const PREFIX_LENGTH = 6;
+/** Messages of a named period considered; a busy day has fewer. */
+const PERIOD_MESSAGES = 400;
+/** A period longer than this, named without words ("in 2024"), only narrows the word search. */
+const BROWSABLE_PERIOD_MS = 62 * 24 * 3_600_000;
+const LATEST_MESSAGES = 300;
+
+function sentPeriod(period: Period): SentPeriod {
+  return { from: period.from.toISOString(), to: period.to.toISOString() };
+}
+
+function candidate(message: ArchivedMessage): Candidate {
+  return {
+    key: `message:${message.messageId}`,
+    kind: 'message',
+    text: message.text,
+    date: message.sentAt,
+    endDate: null,
+    from: message.isAgent ? null : message.senderName,
+    byAgent: message.isAgent,
+    at: Date.parse(message.sentAt),
+    messageIds: [message.messageId],
+    ranks: {},
+  };
+}
+
+/** The FTS5 expression: every word (and name phrase) OR'ed; long words also as prefixes in the words index. */
+function expression(terms: readonly QueryTerm[], phrases: readonly string[][], prefixes: boolean): string {
+  const parts = terms.map((term) =>
+    prefixes && [...term.text].length >= PREFIX_LENGTH ? `${ftsPhrase(term.text)}*` : ftsPhrase(term.text),
+  );
+  for (const phrase of phrases) parts.push(ftsPhrase(phrase.join(' ')));
+  return parts.join(' OR ');
+}
+
+/** How much a message says: its words that are not function words, up to a point. */
+function substance(message: ArchivedMessage): number {
+  const text = analyzeText(message.text);
+  return Math.min(30, text.sequence.filter((word) => !isStopword(word)).length);
+}
+
+export const archiveSource: RecallSource = {
+  kinds: ['message'],
+  collect(context: SourceContext): Candidate[] {
+    const { store, conversation, query, stats, beforeMessageId } = context;
+    const found = new Map<number, Candidate>();
+    const add = (message: ArchivedMessage): Candidate => {
+      let known = found.get(message.messageId);
+      if (!known) {
+        known = candidate(message);
+        found.set(message.messageId, known);
+      }
+      return known;
+    };
+    const rare = query.terms
+      .filter((term) => !stats.common(term))
+      .sort((a, b) => b.weight * stats.idf(b) - a.weight * stats.idf(a))
+      .slice(0, SEARCHED_TERMS);
+    const phrases = query.phrases.filter((phrase) => phrase.exact).map((phrase) => phrase.words);
+    const search = (index: 'words' | 'stems', period?: Period) =>
+      store.archiveRecall
+        .search(conversation, {
+          index,
+          expression: expression(rare, phrases, index === 'words'),
+          beforeMessageId,
+          period: period ? sentPeriod(period) : undefined,
+          limit: HITS_PER_INDEX,
+        })
+        .map((match) => add(match.message));
+
+    if (rare.length > 0) {
+      assignRanks(search('words'), 'words');
+      assignRanks(search('stems'), 'stems');
+    } else if (query.terms.length > 0 && query.periods.length === 0) {
+      const common = new Set(query.terms.map((term) => term.stem));
+      const latest = store.archive
+        .page(conversation, { beforeMessageId, limit: LATEST_MESSAGES })
+        .filter((message) => message.deletedAt === null)
+        .filter((message) => [...analyzeText(message.text).stems].some((stem) => common.has(stem)))
+        .reverse();
+      assignRanks(latest.map(add), 'stems');
+    }
+
+    if (query.periods.length > 0) {
+      const hits: Candidate[] = [];
+      const browsed: { candidate: Candidate; substance: number }[] = [];
+      for (const period of query.periods) {
+        if (rare.length > 0) hits.push(...search('stems', period));
+        if (period.to.getTime() - period.from.getTime() > BROWSABLE_PERIOD_MS) continue;
+        for (const message of store.archiveRecall.inPeriod(conversation, sentPeriod(period), {
+          beforeMessageId,
+          limit: PERIOD_MESSAGES,
+        })) {
+          browsed.push({ candidate: add(message), substance: substance(message) });
+        }
+      }
+      browsed.sort((a, b) => b.substance - a.substance);
+      assignRanks([...new Set([...hits, ...browsed.map((entry) => entry.candidate)])], 'period');
+    }
+    return [...found.values()];
+  },
+};

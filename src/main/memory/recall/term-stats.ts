@@ -1,0 +1,81 @@
+import type { Store } from '../../store';
+import type { QueryTerm } from './query';
+
+/**
+ * How common each query word is in the archive, which decides two things. What a word is worth
+ * (its inverse document frequency, as BM25 weighs it), when recall scores candidates itself. And
+ * whether to search for it at all: finding a word costs as much as the archive has messages with
+ * it, in any chat, so a word in more than a few percent of all messages ("good", "today") is left
+ * out of the full-text search and only counts when scoring what the other words found.
+ *
+ * Counting stops at the threshold (a common word costs the same to count as any), and counts are
+ * kept for a few minutes: turn after turn asks about mostly the same words.
+ */
+
+export interface TermStats {
+  /** About how many messages the archive holds. */
+  readonly documents: number;
+  /** BM25's inverse document frequency of the term. */
+  idf(term: QueryTerm): number;
+  /** Whether the term is too common to search for. */
+  common(term: QueryTerm): boolean;
+}
+
+/** A word in this share of the archive's messages or more is common… */
+const COMMON_SHARE = 0.08;
+/** …and in a small archive, a word in this many messages is not yet. */
+const COMMON_FLOOR = 200;
+/** However large the archive, counting stops here: a word this frequent costs too much to search. */
+const COMMON_CEILING = 8_000;
+const COUNT_TTL_MS = 5 * 60_000;
+const COUNTS_KEPT = 10_000;
+
+interface Count {
+  count: number;
+  cap: number;
+  expires: number;
+}
+
+const countsByRepository = new WeakMap<object, Map<string, Count>>();
+
+/** Quoted as an FTS5 phrase. */
+export function ftsPhrase(words: string): string {
+  return `"${words.replaceAll('"', '""')}"`;
+}
+
+/** The statistics of `terms`, counted (or remembered) now. */
+export function termStats(
+  store: Pick<Store, 'archiveRecall'>,
+  terms: readonly QueryTerm[],
+  now: Date,
+): TermStats {
+  const repository = store.archiveRecall;
+  const documents = Math.max(1, repository.size());
+  const cap = Math.min(COMMON_CEILING, Math.max(COMMON_FLOOR, Math.ceil(documents * COMMON_SHARE)));
+  let counts = countsByRepository.get(repository);
+  if (!counts) {
+    counts = new Map();
+    countsByRepository.set(repository, counts);
+  }
+  const at = now.getTime();
+  const frequency = new Map<string, number>();
+  for (const term of terms) {
+    let known = counts.get(term.text);
+    if (!known || known.expires < at || known.cap !== cap) {
+      known = {
+        count: repository.documentCount('stems', ftsPhrase(term.text), cap),
+        cap,
+        expires: at + COUNT_TTL_MS,
+      };
+      if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+      counts.set(term.text, known);
+    }
+    frequency.set(term.folded, known.count);
+  }
+  const df = (term: QueryTerm) => frequency.get(term.folded) ?? 0;
+  return {
+    documents,
+    idf: (term) => Math.log(1 + (documents - df(term) + 0.5) / (df(term) + 0.5)),
+    common: (term) => df(term) >= cap,
+  };
+}

@@ -1,0 +1,175 @@
+import type { ConversationKey } from '../../shared/domain/conversation-key';
+import {
+  ARCHIVE_COLUMNS,
+  type ArchivedMessage,
+  type ArchivedMessageRow,
+  type ArchiveIndex,
+  toArchivedMessageRecord,
+} from './archive-repository';
+import type { SqliteDatabase } from './migrations/migration';
+
+/** A message of the chat that matched a recall query, with its BM25 rank (lower is better). */
+export interface RecallMatch {
+  message: ArchivedMessage;
+  rank: number;
+}
+
+/** Send times bounding a search: ISO-8601 UTC, `from` inclusive, `to` exclusive. */
+export interface SentPeriod {
+  from: string;
+  to: string;
+}
+
+export interface RecallSearch {
+  index: ArchiveIndex;
+  /** An FTS5 expression over the message text, built by the caller with each term quoted. */
+  expression: string;
+  /** Only messages with a lower id (the prompt shows the rest). */
+  beforeMessageId?: number | undefined;
+  /** Only messages sent in this period. */
+  period?: SentPeriod | undefined;
+  limit: number;
+}
+
+const PREFIXED_COLUMNS = ARCHIVE_COLUMNS.split(', ')
+  .map((column) => `m.${column}`)
+  .join(', ');
+
+/**
+ * The token migration 008 indexes each message's chat under (`scope`): the hex of
+ * "agent network channel", as SQLite's hex() spells it (UTF-8, upper case).
+ */
+export function chatScopeToken(conversation: ConversationKey): string {
+  const key = `${conversation.agent} ${conversation.network} ${conversation.channelId}`;
+  return `k${Buffer.from(key, 'utf8').toString('hex').toUpperCase()}`;
+}
+
+const NO_LIMIT_ID = Number.MAX_SAFE_INTEGER;
+const ALL_TIME: SentPeriod = { from: '', to: '\uffff' };
+
+function searchStatement(db: SqliteDatabase, index: string) {
+  return db.prepare<
+    { query: string; before: number; from: string; to: string; limit: number },
+    ArchivedMessageRow & { rank: number }
+  >(
+    `SELECT ${PREFIXED_COLUMNS}, bm25(${index}, 1.0, 0.0) AS rank
+     FROM ${index} JOIN archive_messages m ON m.rowid = ${index}.rowid
+     WHERE ${index} MATCH @query AND m.deleted_at IS NULL AND m.message_id < @before
+       AND m.sent_at >= @from AND m.sent_at < @to
+     ORDER BY rank LIMIT @limit`,
+  );
+}
+
+function countStatement(db: SqliteDatabase, index: string) {
+  return db.prepare<{ query: string; cap: number }, { n: number }>(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM ${index} WHERE ${index} MATCH @query LIMIT @cap)`,
+  );
+}
+
+/**
+ * The archive as memory recall reads it: one chat's full-text matches (through the chat token of
+ * migration 008, so a search costs the chat's hits, not the archive's), how common a word is, and
+ * a chat's messages by send time or id range. Deleted messages are left out everywhere.
+ */
+export class ArchiveRecallRepository {
+  readonly #search: Record<ArchiveIndex, ReturnType<typeof searchStatement>>;
+  readonly #count: Record<ArchiveIndex, ReturnType<typeof countStatement>>;
+  readonly #size;
+  readonly #inPeriod;
+  readonly #idsBetween;
+
+  constructor(db: SqliteDatabase) {
+    this.#search = {
+      words: searchStatement(db, 'archive_words'),
+      stems: searchStatement(db, 'archive_stems'),
+    };
+    this.#count = { words: countStatement(db, 'archive_words'), stems: countStatement(db, 'archive_stems') };
+    this.#size = db.prepare<[], { n: number | null }>('SELECT max(rowid) AS n FROM archive_messages');
+    const chat = 'agent = @agent AND network = @network AND channel_id = @channelId';
+    this.#inPeriod = db.prepare<
+      {
+        agent: string;
+        network: string;
+        channelId: number;
+        from: string;
+        to: string;
+        before: number;
+        limit: number;
+      },
+      ArchivedMessageRow
+    >(
+      `SELECT ${ARCHIVE_COLUMNS} FROM archive_messages INDEXED BY archive_messages_by_time
+       WHERE ${chat} AND sent_at >= @from AND sent_at < @to AND message_id < @before AND deleted_at IS NULL
+       ORDER BY sent_at LIMIT @limit`,
+    );
+    this.#idsBetween = db.prepare<
+      { agent: string; network: string; channelId: number; min: number; max: number; limit: number },
+      { message_id: number }
+    >(
+      `SELECT message_id FROM archive_messages
+       WHERE ${chat} AND message_id BETWEEN @min AND @max AND deleted_at IS NULL
+       ORDER BY message_id LIMIT @limit`,
+    );
+  }
+
+  /** The chat's messages matching `search.expression`, best first. */
+  search(conversation: ConversationKey, search: RecallSearch): RecallMatch[] {
+    const period = search.period ?? ALL_TIME;
+    return this.#search[search.index]
+      .all({
+        query: `scope : "${chatScopeToken(conversation)}" AND text : (${search.expression})`,
+        before: search.beforeMessageId ?? NO_LIMIT_ID,
+        from: period.from,
+        to: period.to,
+        limit: search.limit,
+      })
+      .map((row) => ({ message: toArchivedMessageRecord(row), rank: row.rank }));
+  }
+
+  /**
+   * In how many archived messages (every agent and chat) an FTS5 phrase occurs, counting no
+   * further than `cap`: what a common word costs to find grows with this count, so the caller
+   * learns it cheaply and leaves such words out of a search.
+   */
+  documentCount(index: ArchiveIndex, phrase: string, cap: number): number {
+    return this.#count[index].get({ query: `text : ${phrase}`, cap })!.n;
+  }
+
+  /** About how many messages the archive holds (its highest row id): cheap, for word statistics. */
+  size(): number {
+    return this.#size.get()?.n ?? 0;
+  }
+
+  /** The chat's messages sent in the period, oldest first, at most `limit`. */
+  inPeriod(
+    conversation: ConversationKey,
+    period: SentPeriod,
+    options: { beforeMessageId?: number | undefined; limit: number },
+  ): ArchivedMessage[] {
+    return this.#inPeriod
+      .all({
+        agent: conversation.agent,
+        network: conversation.network,
+        channelId: conversation.channelId,
+        from: period.from,
+        to: period.to,
+        before: options.beforeMessageId ?? NO_LIMIT_ID,
+        limit: options.limit,
+      })
+      .map(toArchivedMessageRecord);
+  }
+
+  /** The ids of the chat's archived messages from `min` to `max` (inclusive), at most `limit`. */
+  idsBetween(conversation: ConversationKey, min: number, max: number, limit: number): number[] {
+    return this.#idsBetween
+      .all({
+        agent: conversation.agent,
+        network: conversation.network,
+        channelId: conversation.channelId,
+        min,
+        max,
+        limit,
+      })
+      .map((row) => row.message_id);
+  }
+}

@@ -1,0 +1,37 @@
+import type { RecallStore } from '../../../../src/main/memory/recall/candidate';
+import {
+  type ArchivedMessageInput,
+  ArchiveRecallRepository,
+  ArchiveRepository,
+  EngineMemoryRepository,
+  openDatabase,
+  SummaryRepository,
+} from '../../../../src/main/store';
+
+/** An in-memory database with the repositories recall reads. */
+export function recallStore(): RecallStore & { close(): void } {
+  const db = openDatabase(':memory:');
+  return {
+    archive: new ArchiveRepository(db),
+    archiveRecall: new ArchiveRecallRepository(db),
+    summaries: new SummaryRepository(db),
+    memoryEntries: new EngineMemoryRepository(db),
+    close: () => db.close(),
+  };
+}
+
+/** A message from Pat (odd ids) or the agent (even ids), sent at `sentAt`. */
+export function message(messageId: number, text: string, sentAt: string, from = 'Pat'): ArchivedMessageInput {
+  const isAgent = messageId % 2 === 0;
+  return {
+    messageId,
+    senderId: isAgent ? null : 501,
+    senderName: isAgent ? null : from,
+    isAgent,
+    replyTo: null,
+    sentAt: new Date(sentAt).toISOString(),
+    editedAt: null,
+    text,
+    partsJson: JSON.stringify([{ kind: 'text', text }]),
+  };
+}
