@@ -43,6 +43,11 @@ export const HARNESS_MEDIA: readonly MediaRef[] = [
   },
 ];
 
+/** A call of memory work, known by the shipped prompt it starts with. */
+export function isMemoryWork(query: TextQuery): boolean {
+  return /^(<!--[^>]*-->\s*)?# (Writing Summaries|Keeping Facts)/.test(query.systemPrompt);
+}
+
 type Step = { kind: 'reply'; text: string } | { kind: 'fail'; error: Error } | { kind: 'hang' };
 
 /** An in-process LlmProvider with scripted answers; a `think` when nothing is scripted. */
@@ -53,6 +58,11 @@ export class ScriptedLlm implements LlmProvider {
   readonly #script: Step[] = [];
   readonly #hanging: (() => void)[] = [];
   readonly #routed: { matches: (query: TextQuery) => boolean; text: string }[] = [];
+
+  /** The conversation turns asked for, without memory work beside them (summaries, fact reading). */
+  get turnQueries(): StructuredQuery[] {
+    return this.queries.filter((query) => !isMemoryWork(query));
+  }
 
   /** The next call answers with these tasks (or this raw text). */
   reply(tasks: Record<string, unknown>[] | string): void {
@@ -332,7 +342,8 @@ export async function startEngineRuntime(options: EngineRuntimeOptions): Promise
   const runtime = await createRuntime({
     mode: 'server',
     stateDir,
-    appRoot: stateDir,
+    // The shipped prompts of memory work are found under the app's root, as in a real install.
+    appRoot: REPO_ROOT,
     env: { GOOGLE_GEMINI_BASE_URL: options.geminiBaseUrl },
     cwd: stateDir,
     configPathOverride: [configDir],

@@ -5,8 +5,7 @@ import type {
 } from '../../shared/api/conversation-contract';
 import { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
 import type { TaskGraphView } from '../../shared/domain/tasks';
-import { summarizeConversation } from '../memory';
-import { BackgroundJobs } from './background/background-jobs';
+import { MemoryWork } from './background/memory-work';
 import {
   type ConversationParametersPatch,
   readConversationParameters,
@@ -29,7 +28,7 @@ import { createTaskHandlers } from './tasks/handler-registry';
 import { receivedHandler } from './turn/received-turn';
 
 export type { ConversationParametersPatch } from './conversation-parameters';
-export type { ConversationEngineDeps, EngineEvent } from './engine-core';
+export type { ConversationEngineDeps, EngineEvent, MemoryTouch } from './engine-core';
 
 /**
  * The conversation engine of one network (the Simulator or Telegram): turns inbound events into
@@ -48,7 +47,7 @@ export class ConversationEngine {
   readonly #loop: ConversationLoop;
   readonly #sendLimiter: SendRateLimiter;
   readonly #scanner: UnreadScanner;
-  readonly #background: BackgroundJobs;
+  readonly #memory: MemoryWork;
   readonly #stopLatch = new StopLatch();
   #unsubscribe: (() => void) | null = null;
   #started = false;
@@ -59,15 +58,8 @@ export class ConversationEngine {
     this.#core = core;
     this.#sendLimiter = new SendRateLimiter(deps.clock, () => deps.settings().engine.sendsPerMinute);
     const partnerTyping = new PartnerTypingTracker(deps.partnerTypingWindowMs ?? PARTNER_TYPING_WINDOW_MS);
-    const background = new BackgroundJobs({ logger: core.logger, track: (work) => core.track(work) });
-    this.#background = background;
-    const summarizer = {
-      store: deps.store,
-      logger: core.logger,
-      llm: deps.llm,
-      prompts: deps.internalPrompts,
-      now: () => deps.clock.now(),
-    };
+    const memory = new MemoryWork(core);
+    this.#memory = memory;
     const received = receivedHandler({
       port: deps.port,
       store: deps.store,
@@ -80,11 +72,9 @@ export class ConversationEngine {
       pacing: (agent) => (deps.pacing === 'off' ? NO_PACING : agentPacing(agent, deps.settings().engine)),
       defaultTimeZone: deps.defaultTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
       onExchange: (conversation, exchange) => core.emit({ type: 'exchange', conversation, exchange }),
-      requestSummary: (request) =>
-        background.request(`summarize:${conversationKeyString(request.conversation)}`, async (signal) => {
-          const result = await summarizeConversation(summarizer, { ...request, signal });
-          core.logger.info({ conversation: request.conversation, ...result }, 'conversation summarized');
-        }),
+      onMemoryChanged: (conversation, touched) => memory.changed(conversation, touched),
+      requestSummary: (request) => memory.requestSummary(request),
+      requestExtraction: (request) => memory.requestExtraction(request),
     });
     const handlerFor = createTaskHandlers(
       {
@@ -158,7 +148,7 @@ export class ConversationEngine {
   async stop(): Promise<void> {
     if (this.#core.stopped) return;
     const inFlight = this.#core.stop();
-    this.#background.stop();
+    this.#memory.stop();
     this.#stopLatch.stop();
     this.#unsubscribe?.();
     this.#scanner.stop();
@@ -195,7 +185,7 @@ export class ConversationEngine {
    * conversation of `agent` (or of every agent), memory work beside the conversations included.
    */
   isIdle(agent?: string): boolean {
-    return this.#loop.isIdle(agent) && !this.#intake.busy && !this.#background.busy;
+    return this.#loop.isIdle(agent) && !this.#intake.busy && !this.#memory.busy;
   }
 
   /**
@@ -203,7 +193,7 @@ export class ConversationEngine {
    * memory work beside it), as opposed to waiting for a timer, for its turn at a global limit, or for nothing.
    */
   isBusy(): boolean {
-    return this.#intake.busy || this.#loop.isBusy() || this.#background.busy;
+    return this.#intake.busy || this.#loop.isBusy() || this.#memory.busy;
   }
 
   lastExchange(conversation: ConversationKey): LlmExchangeView | null {
@@ -219,6 +209,13 @@ export class ConversationEngine {
     patch: ConversationParametersPatch,
   ): ConversationParameters {
     return updateConversationParameters(this.#core, conversation, patch);
+  }
+
+  // ---- Memory ----
+
+  /** Summarizes every message of the conversation no summary covers yet, now (see MemoryWork). */
+  summarizeNow(conversation: ConversationKey): Promise<{ written: number; consolidated: number }> {
+    return this.#memory.summarizeNow(conversation);
   }
 
   // ---- Turns ----

@@ -38,9 +38,13 @@ export interface ConversationEngineDeps {
   defaultTimeZone?: string;
 }
 
+/** A part of an agent's memory a conversation changed: its entries, its summaries, or facts about people. */
+export type MemoryTouch = { what: 'entries' | 'summaries' } | { what: 'facts'; partnerId: number };
+
 export type EngineEvent =
   | { type: 'graphChanged'; conversation: ConversationKey; graph: TaskGraphView | null }
-  | { type: 'exchange'; conversation: ConversationKey; exchange: LlmExchangeView };
+  | { type: 'exchange'; conversation: ConversationKey; exchange: LlmExchangeView }
+  | { type: 'memoryChanged'; conversation: ConversationKey; touched: MemoryTouch[] };
 
 /** Per-conversation scheduling state, in memory only. */
 export interface Runner {

@@ -1,6 +1,7 @@
 /** The conversation engine: inbound gates, task graphs, event-driven scheduling, task handlers. */
 
 export { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
+export { ConversationBusyError } from './background/memory-work';
 export {
   ConversationEngine,
   type ConversationEngineDeps,

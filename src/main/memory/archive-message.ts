@@ -1,5 +1,5 @@
 import type { ChatMsg, MessagePart } from '../../shared/domain/conversation';
-import type { ArchivedMessageInput } from '../store';
+import type { ArchivedMessage, ArchivedMessageInput } from '../store';
 
 /** The words a search should find a media part by: its kind, sticker, file name and description. */
 function mediaWords(part: Extract<MessagePart, { kind: 'media' }>): string {
@@ -52,5 +52,23 @@ export function toArchivedMessage(message: ChatMsg): ArchivedMessageInput {
     editedAt: message.editedAt,
     text: searchableText(message.parts),
     partsJson: JSON.stringify(message.parts),
+  };
+}
+
+/** An archived message as a turn's history would show it (for summarizing from the archive). */
+export function fromArchivedMessage(message: ArchivedMessage, channelId: number): ChatMsg {
+  return {
+    channelId,
+    messageId: message.messageId,
+    senderId: message.senderId,
+    senderName: message.senderName,
+    senderUsername: null,
+    isAgent: message.isAgent,
+    replyToMessageId: message.replyTo,
+    sentAt: message.sentAt,
+    editedAt: message.editedAt,
+    parts: JSON.parse(message.partsJson) as MessagePart[],
+    reactions: [],
+    mentioned: false,
   };
 }

@@ -1,6 +1,6 @@
 /** What agents remember: the conversation archive, property entries and summaries (and, as they arrive, facts and recall). */
 export { searchableText, toArchivedMessage } from './archive-message';
-export { archiveDeletion, archiveMessages } from './conversation-archive';
+export { archiveDeletion, archivedSince, archiveMessages } from './conversation-archive';
 export { normalizeCreated } from './entries/created-time';
 export {
   applyPropertyEntryTask,
@@ -9,6 +9,14 @@ export {
   PROPERTY_ENTRY_SCOPES,
   type PropertyEntryKind,
 } from './entries/property-entries';
+export { type ExtractionRequest, extractFacts, FACT_EXTRACTION_QUIET_MS } from './facts/extract-facts';
+export { rememberFact } from './facts/remember-fact';
+export {
+  MemoryEditError,
+  putEntryAsOperator,
+  putFactAsOperator,
+  putSummaryAsOperator,
+} from './operator-edits';
 export type { RecallKind } from './recall/candidate';
 export { type RecalledItem, type RecallRequest, recallMemory } from './recall/recall';
 export { renderRecalledMemory } from './recall/render';

@@ -1,12 +1,13 @@
 import type { AgentConfig } from '../../shared/domain/config';
 import type { ChatInfo, StickerRef } from '../../shared/domain/conversation';
-import type { MemorySummary, MemoryEntry } from '../../shared/domain/memory';
+import type { MemoryEntry, MemorySummary } from '../../shared/domain/memory';
 import { extractSchemaTasks } from '../config/schema-tasks';
 import type { MediaRef } from '../messaging/port';
 import type { ModelTaskKind } from '../tasks/kinds';
 import { allowedTaskKinds, buildResponseSchema } from '../tasks/response-schema';
 import { channelDetailsSection } from './channel-details';
 import { currentTimeSection } from './current-time-section';
+import { type KnownPerson, knownFactsSection } from './fact-sections';
 import { mediaSection } from './media-section';
 import {
   conversationNotesSection,
@@ -38,6 +39,8 @@ export interface SystemPromptInput {
   notes: readonly MemoryEntry[];
   /** This conversation's plan entries. */
   plans: readonly MemoryEntry[];
+  /** The people of the conversation and the facts the agent knows about them. */
+  people: readonly KnownPerson[];
   /** This conversation's summaries, oldest first: what the messages before the history were about. */
   summaries: readonly MemorySummary[];
   now: Date;
@@ -86,7 +89,8 @@ export function enabledTaskKinds(
  * 1. what the operator wrote (Instructions, agent instructions, role prompts, stickers, media),
  *    the same for every turn of every conversation of the agent;
  * 2. state that changes now and then (memories, intentions, this conversation's notes and plan,
- *    channel details, the summaries of earlier messages), byte-identical while it does not change.
+ *    what the agent knows about the people in it, channel details, the summaries of earlier
+ *    messages), byte-identical while it does not change.
  * What changes every turn (the current time, then why it is the agent's turn) is the turn
  * context, which the caller puts after the history, where it is also freshest in the model's
  * attention.
@@ -114,6 +118,7 @@ export function buildSystemPrompt(input: SystemPromptInput): BuiltPrompt {
     intentionsSection(input.intentions),
     conversationNotesSection(input.notes),
     conversationPlanSection(input.plans),
+    knownFactsSection(input.people),
     channelDetailsSection(chat),
     earlierConversationSection(input.summaries, { withIds: allowedKinds.includes('summarize') }),
   ];

@@ -11,6 +11,7 @@ export {
   enabledTaskKinds,
   type SystemPromptInput,
 } from './build-system-prompt';
+export type { KnownPerson } from './fact-sections';
 export { unchangedPrefixShare } from './prefix-share';
 export type { PromptSection } from './section';
 export type { TurnContext } from './turn-instructions';

@@ -22,7 +22,7 @@ export interface ConversationEventSources {
  * Turns what happens in conversations into console events: messages, edits, deletions and what
  * the people see of the agent (typing, online) from the Simulator's change stream; messages,
  * edits and deletions on Telegram from its port (what people did, and what the agent sent or
- * reacted); task graphs and LLM exchanges from the engines. Returns the function that stops
+ * reacted); task graphs, LLM exchanges and memory changes from the engines. Returns the function that stops
  * forwarding.
  */
 export function forwardConversationEvents(sources: ConversationEventSources): () => void {
@@ -172,6 +172,12 @@ function forwardEngineEvents(events: EventHub, engine: ConversationEngine): () =
         return;
       case 'exchange':
         events.emit('conversation.exchange', { agent, network, channelId, exchange: event.exchange });
+        return;
+      case 'memoryChanged':
+        for (const touch of event.touched) {
+          const partnerId = touch.what === 'facts' ? touch.partnerId : null;
+          events.emit('memory.changed', { agent, network, what: touch.what, channelId, partnerId });
+        }
         return;
       default: {
         const unknown: never = event;

@@ -5,6 +5,7 @@ import { createAgentHandlers } from '../api/handlers/agent-handlers';
 import { createAppHandlers } from '../api/handlers/app-handlers';
 import { createConfigHandlers } from '../api/handlers/config-handlers';
 import { createConversationHandlers } from '../api/handlers/conversation-handlers';
+import { createMemoryHandlers } from '../api/handlers/memory-handlers';
 import { createSecretHandlers } from '../api/handlers/secret-handlers';
 import { createSettingsHandlers } from '../api/handlers/settings-handlers';
 import { createSimulatorHandlers } from '../api/handlers/simulator-handlers';
@@ -156,6 +157,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
       ...createSettingsHandlers({ store, config, events }),
       ...createSecretHandlers(secrets),
       ...createConversationHandlers({ simulator, simulatorEngine, telegram, config }),
+      ...createMemoryHandlers({
+        store,
+        clock,
+        config,
+        events,
+        logger: options.logger.child({ module: 'memory' }),
+        engine: (network) => (network === 'simulator' ? simulatorEngine : telegramEngine),
+        defaultTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      }),
       ...createSimulatorHandlers({ simulator, config }),
       ...createTelegramHandlers(telegram.service),
     },

@@ -34,6 +34,13 @@ export {
   type OutboundSendEntry,
 } from './engine-outbound-journal-repository';
 export {
+  type FactMatch,
+  type FactOwner,
+  type FactPerson,
+  FactRepository,
+  type NewFact,
+} from './fact-repository';
+export {
   type LlmPrice,
   type LlmPriceInput,
   LlmPriceInputSchema,

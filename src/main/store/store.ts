@@ -9,6 +9,7 @@ import { EngineExchangeRepository } from './engine-exchange-repository';
 import { EngineGraphRepository } from './engine-graph-repository';
 import { EngineMemoryRepository } from './engine-memory-repository';
 import { EngineOutboundJournalRepository } from './engine-outbound-journal-repository';
+import { FactRepository } from './fact-repository';
 import { LlmPriceRepository } from './llm-price-repository';
 import { SecretsRepository } from './secrets-repository';
 import { SettingsRepository } from './settings-repository';
@@ -43,6 +44,8 @@ export interface Store {
   readonly archiveRecall: ArchiveRecallRepository;
   /** Summaries of stretches of each conversation. */
   readonly summaries: SummaryRepository;
+  /** Facts each agent knows about the people it talks to, with their history. */
+  readonly facts: FactRepository;
   /** The Simulator's people, chats, messages and sent keys. */
   readonly simulator: SimulatorTables;
   /**
@@ -84,6 +87,7 @@ export function openStore(options: OpenStoreOptions): Store {
     archive: new ArchiveRepository(db),
     archiveRecall: new ArchiveRecallRepository(db),
     summaries: new SummaryRepository(db),
+    facts: new FactRepository(db),
     simulator: simulatorTables(db),
     transaction: <T>(work: () => T): T => {
       try {

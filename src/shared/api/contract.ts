@@ -4,6 +4,7 @@ import { AgentConfigSchema, ConfigProblemSchema, MEDIA_KINDS } from '../domain/c
 import { SecretNameSchema, SecretStatusSchema } from '../domain/secrets';
 import { SettingsPatchSchema, SettingsSchema } from '../domain/settings';
 import { conversationEvents, conversationProcedures } from './conversation-contract';
+import { memoryEvents, memoryProcedures } from './memory-contract';
 import { telegramEvents, telegramProcedures } from './telegram-contract';
 
 /**
@@ -90,6 +91,7 @@ export const procedures = {
   },
   'secrets.clear': { input: z.object({ name: SecretNameSchema }).strict(), output: SecretStatusSchema },
   ...conversationProcedures,
+  ...memoryProcedures,
   ...telegramProcedures,
 } as const;
 
@@ -99,6 +101,7 @@ export const events = {
   'secrets.changed': z.object({ secrets: z.array(SecretStatusSchema) }),
   'settings.changed': SettingsSchema,
   ...conversationEvents,
+  ...memoryEvents,
   ...telegramEvents,
 } as const;
 

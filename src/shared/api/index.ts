@@ -5,5 +5,6 @@ export * from './contract';
 export * from './conversation-contract';
 export * from './errors';
 export * from './http-auth';
+export * from './memory-contract';
 export * from './telegram-contract';
 export * from './wire';

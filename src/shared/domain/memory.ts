@@ -40,3 +40,45 @@ export const MemorySummarySchema = z.object({
   origin: SummaryOriginSchema,
 });
 export type MemorySummary = z.infer<typeof MemorySummarySchema>;
+
+/** What a fact is about, for grouping in the prompt and the console. */
+export const FACT_CATEGORIES = [
+  'personal',
+  'location',
+  'work',
+  'preference',
+  'health',
+  'plan',
+  'general',
+] as const;
+export const FactCategorySchema = z.enum(FACT_CATEGORIES);
+export type FactCategory = z.infer<typeof FactCategorySchema>;
+
+/** Who wrote a fact: the agent in a turn, the extraction after an exchange, reflection, the operator, an import. */
+export const FactOriginSchema = z.enum(['agent', 'extraction', 'reflection', 'operator', 'import']);
+export type FactOrigin = z.infer<typeof FactOriginSchema>;
+
+/**
+ * One atomic fact an agent knows about a person, with where it came from. A fact is never
+ * overwritten: a new value for its key supersedes it, and the operator or the agent may retract
+ * it; both stay in the history.
+ */
+export const MemoryFactSchema = z.object({
+  id: z.string(),
+  /** The person the fact is about (their user id on the network). */
+  partnerId: z.number().int(),
+  category: FactCategorySchema,
+  /** A short stable name for what the fact answers ("home_city"); a new value for it supersedes the old. */
+  key: z.string().nullable(),
+  content: z.string(),
+  /** The conversation it was learnt in, and the messages that say it. */
+  sourceChannelId: z.number().int().nullable(),
+  sourceMessageIds: z.array(z.number().int()),
+  writtenBy: FactOriginSchema,
+  /** ISO-8601 UTC. */
+  writtenAt: z.string(),
+  supersededBy: z.string().nullable(),
+  supersededAt: z.string().nullable(),
+  retractedAt: z.string().nullable(),
+});
+export type MemoryFact = z.infer<typeof MemoryFactSchema>;

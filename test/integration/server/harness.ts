@@ -6,7 +6,12 @@ import { type ApiHandlers, createApiDispatcher } from '../../../src/main/api/dis
 import { EventHub } from '../../../src/main/api/event-hub';
 import { createLogger } from '../../../src/main/logging';
 import { type ConsoleServer, type ConsoleServerOptions, startConsoleServer } from '../../../src/main/server';
-import { ApiError, conversationProcedures, telegramProcedures } from '../../../src/shared/api';
+import {
+  ApiError,
+  conversationProcedures,
+  memoryProcedures,
+  telegramProcedures,
+} from '../../../src/shared/api';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/shared/domain/settings';
 
 export const INDEX_HTML = '<!doctype html><title>Troupe test console</title><div id="root"></div>';
@@ -31,11 +36,15 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
   const events = new EventHub();
   let settings: Settings = structuredClone(DEFAULT_SETTINGS);
   const refused = Object.fromEntries(
-    [...Object.keys(conversationProcedures), ...Object.keys(telegramProcedures)].map((name) => [
-      name,
-      notInThisTest,
-    ]),
-  ) as unknown as Pick<ApiHandlers, keyof typeof conversationProcedures | keyof typeof telegramProcedures>;
+    [
+      ...Object.keys(conversationProcedures),
+      ...Object.keys(memoryProcedures),
+      ...Object.keys(telegramProcedures),
+    ].map((name) => [name, notInThisTest]),
+  ) as unknown as Pick<
+    ApiHandlers,
+    keyof typeof conversationProcedures | keyof typeof memoryProcedures | keyof typeof telegramProcedures
+  >;
   const handlers: ApiHandlers = {
     ...refused,
     'app.info': () => ({

@@ -464,6 +464,19 @@ export class FakeRuntime {
         const { configName } = input as { configName: string };
         return this.#updateAccount(configName, { sendsStoppedUntil: null, problem: null });
       }
+      case 'memory.entries':
+      case 'memory.putEntry':
+      case 'memory.deleteEntry':
+      case 'memory.summaries':
+      case 'memory.putSummary':
+      case 'memory.deleteSummary':
+      case 'memory.summarizeNow':
+      case 'memory.people':
+      case 'memory.facts':
+      case 'memory.putFact':
+      case 'memory.retractFact':
+      case 'memory.recall':
+        throw new ApiError('unavailable', `${method} is not part of this fake runtime yet.`);
       default:
         return method satisfies never;
     }

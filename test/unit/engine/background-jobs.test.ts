@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../src/main/clock';
 import { BackgroundJobs } from '../../../src/main/engine/background/background-jobs';
 import { createLogger } from '../../../src/main/logging';
 
@@ -7,7 +8,9 @@ function jobs() {
   const warnings: unknown[] = [];
   const logger = createLogger({ level: 'silent' });
   logger.warn = ((details: unknown) => warnings.push(details)) as typeof logger.warn;
-  return { runner: new BackgroundJobs({ logger, track: (work) => tracked.push(work) }), tracked, warnings };
+  const clock = new ManualClock('2026-03-02T10:00:00Z');
+  const runner = new BackgroundJobs({ logger, clock, track: (work) => tracked.push(work) });
+  return { runner, tracked, warnings, clock };
 }
 
 function deferred() {
@@ -71,5 +74,24 @@ describe('memory work beside the conversations', () => {
     expect(runner.request('after', async () => void ran.push('after'))).toBe(false);
     expect(ran).toEqual([]);
     expect(warnings).toEqual([]);
+  });
+
+  it('runs a debounced job once, after the last of a burst of requests has been quiet long enough', async () => {
+    const { runner, tracked, clock } = jobs();
+    const ran: string[] = [];
+    runner.requestAfterQuiet('read', 60_000, async () => void ran.push('first'));
+    clock.advance(50_000);
+    runner.requestAfterQuiet('read', 60_000, async () => void ran.push('second'));
+    clock.advance(50_000);
+    expect(ran).toEqual([]);
+    expect(runner.busy).toBe(false);
+    clock.advance(10_000);
+    await Promise.all(tracked);
+    expect(ran).toEqual(['second']);
+    runner.requestAfterQuiet('read', 60_000, async () => void ran.push('cancelled'));
+    runner.stop();
+    clock.advance(60_000);
+    await Promise.all(tracked);
+    expect(ran).toEqual(['second']);
   });
 });

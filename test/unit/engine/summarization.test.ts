@@ -177,7 +177,7 @@ describe('what a turn knows beyond its messages', () => {
     for (let index = 0; index < SUMMARY_POLICY.unsummarizedTrigger; index++)
       harness.say(chat, `note ${index}`);
     const history = harness.messages(chat);
-    const input = { agent: harness.agent, history, newConversation: false };
+    const input = { agent: harness.agent, history, newConversation: false, isGroup: false, chatTitle: 'Pat' };
     const conversation = harness.conversation(chat);
     expect(
       turnMemory(harness.store, conversation, { ...input, isSelfChat: false }).dueForSummary,

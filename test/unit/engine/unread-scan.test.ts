@@ -29,7 +29,7 @@ describe('unread scan', () => {
     harness.say(chat, 'are you there?');
     await harness.restart();
     await harness.advance(FIRST_SCAN_MS + 5_000);
-    expect(harness.llm.queries).toHaveLength(1);
+    expect(harness.llm.turnQueries).toHaveLength(1);
     expect(harness.agentTexts(chat)).toEqual(['Sorry, I was away.']);
   });
 
@@ -50,9 +50,9 @@ describe('unread scan', () => {
     const chat = harness.directChat();
     harness.say(chat, 'hello');
     await harness.advance(6_000);
-    expect(harness.llm.queries).toHaveLength(1);
+    expect(harness.llm.turnQueries).toHaveLength(1);
     await harness.advance(3 * INTERVAL_MS, 5_000);
-    expect(harness.llm.queries).toHaveLength(1);
+    expect(harness.llm.turnQueries).toHaveLength(1);
   });
 
   it('picks up a chat marked unread at a periodic scan, as a callout', async () => {
@@ -73,7 +73,7 @@ describe('unread scan', () => {
       },
     ]);
     await harness.advance(INTERVAL_MS, 5_000);
-    expect(harness.llm.queries).toHaveLength(2);
+    expect(harness.llm.turnQueries).toHaveLength(2);
     expect(receivedParams(receivedNodes(harness, chat).at(-1)!)).toMatchObject({
       messageId: lastMessageId,
       callout: true,
@@ -88,7 +88,7 @@ describe('unread scan', () => {
     expect(await harness.engine.scan('Ada')).toBe(1);
     expect(receivedNodes(harness, chat)).toHaveLength(1);
     await harness.advance(6_000);
-    expect(harness.llm.queries).toHaveLength(1);
+    expect(harness.llm.turnQueries).toHaveLength(1);
   });
 
   it('does not abort a turn whose LLM call is in flight', async () => {
@@ -98,7 +98,7 @@ describe('unread scan', () => {
     harness.say(chat, 'hello');
     await harness.advance(6_000);
     expect(await harness.engine.scan('Ada')).toBe(0);
-    expect(harness.llm.queries[0]!.signal?.aborted).toBe(false);
+    expect(harness.llm.turnQueries[0]!.signal?.aborted).toBe(false);
   });
 
   it('does not start again a turn that failed for good, though its messages stay unread', async () => {
@@ -109,7 +109,7 @@ describe('unread scan', () => {
     await harness.advance(6_000);
     await harness.advance(3 * INTERVAL_MS, 5_000);
     expect((await harness.simulator.listChats('Ada', { limit: 10 }))[0]!.unreadCount).toBe(1);
-    expect(harness.llm.queries).toHaveLength(1);
+    expect(harness.llm.turnQueries).toHaveLength(1);
   });
 
   it('skips a gagged conversation', async () => {

@@ -70,6 +70,28 @@ describe('the prompt of a shipped sample agent from turn to turn', () => {
       intentions: [entry('intend-1', 'Ask the regulars about a poetry evening.')],
       notes: [entry('note-1', 'Priya likes to be called Pri. Nursing exam in June.')],
       plans: [entry('plan-1', 'Recommend two detective novels for her study breaks.')],
+      people: [
+        {
+          id: 5001,
+          name: 'Priya',
+          facts: [
+            {
+              id: 'fact-0a1b2c3d',
+              partnerId: 5001,
+              category: 'work',
+              key: 'studies',
+              content: 'Priya is studying nursing and sits her exam in June.',
+              sourceChannelId: 5001,
+              sourceMessageIds: [5003],
+              writtenBy: 'extraction',
+              writtenAt: '2026-01-03T10:00:00.000Z',
+              supersededBy: null,
+              supersededAt: null,
+              retractedAt: null,
+            },
+          ],
+        },
+      ],
       summaries: [
         {
           id: 'summary-1a2b3c4d',

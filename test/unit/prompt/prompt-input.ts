@@ -62,6 +62,7 @@ export function promptInput(overrides: Partial<SystemPromptInput> = {}): SystemP
     intentions: [],
     notes: [],
     plans: [],
+    people: [],
     summaries: [],
     now: new Date('2026-01-15T13:30:00Z'),
     timeZone: 'Europe/Dublin',

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock';
 import type { Logger } from '../../logging';
 
 /** A job that runs beside the conversations: it must stop soon after `signal` aborts. */
@@ -9,8 +10,7 @@ interface QueuedJob {
 }
 
 /**
- * Memory work that must never hold up a reply (summaries now; extraction and reflection as they
- * come): run one at a time, after the turn that asked, in the order asked. A key names the work
+ * Memory work that must never hold up a reply (summaries, fact extraction): run one at a time, after the turn that asked, in the order asked. A key names the work
  * ("summarize:<conversation>"): asking again while it waits or runs adds nothing, since the job
  * reads the state it works on when it starts. A failure is logged and forgotten; the next turn
  * asks again if the work is still due. Stopping aborts the running job and drops the queue.
@@ -20,12 +20,32 @@ export class BackgroundJobs {
   readonly #track: (work: Promise<unknown>) => void;
   readonly #queue: QueuedJob[] = [];
   readonly #keys = new Set<string>();
+  readonly #setTimer: Clock['setTimer'];
+  /** Debounced requests waiting for quiet, by key: their cancel functions. */
+  readonly #timers = new Map<string, () => void>();
   #current: { key: string; abort: AbortController } | null = null;
   #stopped = false;
 
-  constructor(deps: { logger: Logger; track: (work: Promise<unknown>) => void }) {
+  constructor(deps: { logger: Logger; clock: Clock; track: (work: Promise<unknown>) => void }) {
     this.#logger = deps.logger;
     this.#track = deps.track;
+    this.#setTimer = (ms, callback) => deps.clock.setTimer(ms, callback);
+  }
+
+  /**
+   * Queues the job once `quietMs` have passed without another call for the same key: a burst of
+   * exchanges is read once, after it. A waiting request does not make the runner busy.
+   */
+  requestAfterQuiet(key: string, quietMs: number, job: BackgroundJob): void {
+    if (this.#stopped) return;
+    this.#timers.get(key)?.();
+    this.#timers.set(
+      key,
+      this.#setTimer(quietMs, () => {
+        this.#timers.delete(key);
+        this.request(key, job);
+      }),
+    );
   }
 
   /** Queues the job unless the same key is queued or running; returns whether it was queued. */
@@ -44,6 +64,8 @@ export class BackgroundJobs {
 
   stop(): void {
     this.#stopped = true;
+    for (const cancel of this.#timers.values()) cancel();
+    this.#timers.clear();
     this.#queue.length = 0;
     this.#current?.abort.abort();
   }

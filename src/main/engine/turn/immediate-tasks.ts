@@ -1,13 +1,10 @@
+import type { ChatMsg } from '../../../shared/domain/conversation';
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
-import {
-  applyPropertyEntryTask,
-  applySummarizeTask,
-  type CoverableMessage,
-  isPropertyEntryKind,
-} from '../../memory';
+import { applyPropertyEntryTask, applySummarizeTask, isPropertyEntryKind, rememberFact } from '../../memory';
 import type { Store } from '../../store';
 import { type TaskParamsByKind, validateTaskParams } from '../../tasks/kinds';
 import type { ParsedTask } from '../../tasks/reply-parser';
+import type { MemoryTouch } from '../engine-core';
 
 export interface ImmediateTaskContext {
   conversation: ConversationKey;
@@ -16,22 +13,25 @@ export interface ImmediateTaskContext {
   now: Date;
   /** The received task whose reply this is, for the task log. */
   receivedTaskId: string;
-  /** The messages the turn fetched, oldest first: the ones a summary may cover. */
-  history: readonly CoverableMessage[];
+  /** The messages the turn fetched, oldest first: the ones a summary may cover, a fact's source. */
+  history: readonly ChatMsg[];
+  isGroup: boolean;
 }
 
 /**
  * Runs the immediate tasks of a reply, inside the transaction that completes the turn: `think` is
  * written to the task log only (operators read it; the partner never does), remember / intend /
- * note / plan update the agent's entries, summarize a summary of the conversation. A task with bad fields is logged as failed and skipped:
+ * note / plan update the agent's entries (remember with a category keeps a fact about a person),
+ * summarize a summary of the conversation. A task with bad fields is logged as failed and skipped:
  * the rest of the reply still counts.
  */
 export function runImmediateTasks(
   store: Store,
   tasks: readonly ParsedTask[],
   context: ImmediateTaskContext,
-): void {
+): MemoryTouch[] {
   const { conversation } = context;
+  const touched: MemoryTouch[] = [];
   for (const task of tasks) {
     const logBase = {
       agentConfigName: conversation.agent,
@@ -75,6 +75,28 @@ export function runImmediateTasks(
         details: { content: params.content ?? '', ...summary, received: context.receivedTaskId },
         failureMessage: summary.outcome === 'refused' ? summary.reason : null,
       });
+      if (summary.outcome !== 'refused' && summary.outcome !== 'absent') touched.push({ what: 'summaries' });
+      continue;
+    }
+    const remembered = task.kind === 'remember' ? (checked.params as TaskParamsByKind['remember']) : null;
+    if (remembered?.category !== undefined && remembered.content?.trim()) {
+      const fact = rememberFact(
+        store,
+        { ...remembered, content: remembered.content, category: remembered.category },
+        { conversation, isGroup: context.isGroup, history: context.history, now: context.now },
+      );
+      store.taskLog.append({
+        ...logBase,
+        details: {
+          content: remembered.content,
+          outcome: fact.outcome,
+          ...('fact' in fact ? { fact: fact.fact.id, about: fact.fact.partnerId } : {}),
+          received: context.receivedTaskId,
+        },
+        failureMessage: fact.outcome === 'refused' ? fact.reason : null,
+      });
+      if ('fact' in fact && fact.outcome !== 'unchanged')
+        touched.push({ what: 'facts', partnerId: fact.fact.partnerId });
       continue;
     }
     if (!isPropertyEntryKind(task.kind)) continue;
@@ -87,5 +109,7 @@ export function runImmediateTasks(
       ...logBase,
       details: { content: params.content ?? '', outcome, received: context.receivedTaskId },
     });
+    if (outcome !== 'absent') touched.push({ what: 'entries' });
   }
+  return touched;
 }

@@ -1,11 +1,12 @@
 import type { AgentConfig } from '../../../shared/domain/config';
+import type { ChatMsg } from '../../../shared/domain/conversation';
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import { IMMEDIATE_TASK_KINDS } from '../../../shared/domain/tasks';
 import type { Logger } from '../../logging';
-import type { CoverableMessage } from '../../memory';
 import type { Store } from '../../store';
 import { isModelTaskKind, validateTaskParams } from '../../tasks/kinds';
 import type { ParsedTask } from '../../tasks/reply-parser';
+import type { MemoryTouch } from '../engine-core';
 import { extendOnlineWindow } from '../graph/online-window';
 import { OUTWARD_KINDS, type PlannedTask, scheduleReplyTasks } from '../graph/schedule-reply';
 import type { Pacing } from '../pacing/typing-delay';
@@ -18,6 +19,8 @@ export interface ReplyPlanDeps {
   store: Store;
   logger: Logger;
   pacing: (agent: AgentConfig) => Pacing;
+  /** Told what the reply changed in the agent's memory, so open views can reload it. */
+  onMemoryChanged: (conversation: ConversationKey, touched: MemoryTouch[]) => void;
 }
 
 export interface ReplyPlan {
@@ -33,7 +36,8 @@ export interface ReplyPlan {
   /** Messages (sends, stickers, media) one reply may put into the chat (Settings → Engine). */
   maxMessages: number;
   /** The messages the turn fetched, oldest first: the ones a summary in the reply may cover. */
-  history: readonly CoverableMessage[];
+  history: readonly ChatMsg[];
+  isGroup: boolean;
 }
 
 function overLimitReason(maxMessages: number): string {
@@ -94,14 +98,16 @@ export function planFromReply(deps: ReplyPlanDeps, plan: ReplyPlan): TaskResult 
   }
   return {
     apply: (graph, now) => {
-      runImmediateTasks(deps.store, immediate, {
+      const touched = runImmediateTasks(deps.store, immediate, {
         conversation: plan.conversation,
         channelName: plan.channelName,
         timeZone: plan.timeZone,
         now,
         receivedTaskId: plan.receivedId,
         history: plan.history,
+        isGroup: plan.isGroup,
       });
+      if (touched.length > 0) deps.onMemoryChanged(plan.conversation, touched);
       const received = graph.node(plan.receivedId);
       if (received) {
         scheduleReplyTasks({

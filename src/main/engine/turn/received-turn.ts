@@ -10,7 +10,7 @@ import { renderTurns, withTurnContext } from '../../conversation/render';
 import { type LlmRouter, priceLlmCall, recordLlmUsage } from '../../llm';
 import type { LlmReply, LlmTurn } from '../../llm/provider';
 import type { Logger } from '../../logging';
-import { archiveMessages, memoryOwner, type SummarizeRequest } from '../../memory';
+import { archiveMessages, type ExtractionRequest, memoryOwner, type SummarizeRequest } from '../../memory';
 import type { MessagingPort } from '../../messaging/port';
 import { type BuiltPrompt, buildSystemPrompt, enabledTaskKinds } from '../../prompt';
 import type { Store } from '../../store';
@@ -20,11 +20,12 @@ import {
   type ParsedTask,
   parseTaskReply,
 } from '../../tasks/reply-parser';
+import type { MemoryTouch } from '../engine-core';
 import { receivedParams } from '../graph/received-task';
 import { isGroupChannel } from '../inbound/gates';
 import type { Pacing } from '../pacing/typing-delay';
 import { PermanentTaskError, type TaskHandler } from '../tasks/task-handler';
-import { turnMemory } from './conversation-memory';
+import { recalledMemoryContext, turnMemory } from './conversation-memory';
 import { planFromReply } from './plan-from-reply';
 
 /** A conversation with fewer visible messages than this, none from the agent, is just starting. */
@@ -49,6 +50,9 @@ export interface ReceivedTurnDeps {
   onExchange: (conversation: ConversationKey, exchange: LlmExchangeView) => void;
   /** Asks for a summarization beside the conversation; it never holds up the turn. */
   requestSummary: (request: Omit<SummarizeRequest, 'signal'>) => void;
+  /** Asks for the conversation to be read for facts once it has been quiet for a while. */
+  requestExtraction: (request: Omit<ExtractionRequest, 'signal'>) => void;
+  onMemoryChanged: (conversation: ConversationKey, touched: MemoryTouch[]) => void;
 }
 
 /** How much of a conversation a turn reads (Settings.engine). */
@@ -132,11 +136,14 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
         enabledTaskKinds({ agent, ...loaded }).includes('send_media') ? deps.port.listMedia(agentName) : [],
       ),
     ]);
+    const isSelfChat = self.id === channelId;
     const memory = turnMemory(store, conversation, {
       agent,
       history,
       newConversation,
-      isSelfChat: self.id === channelId,
+      isSelfChat,
+      isGroup,
+      chatTitle: chat.title,
     });
     const shown = memory.unsummarized.slice(-historySize.historyShown);
     const shownIds = new Set(shown.map((message) => message.messageId));
@@ -155,6 +162,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       intentions: agentWide('intention'),
       notes: store.memoryEntries.list(memoryOwner('note', conversation)),
       plans: store.memoryEntries.list(memoryOwner('plan', conversation)),
+      people: memory.people,
       summaries: memory.summaries,
       now,
       timeZone,
@@ -166,7 +174,14 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
         reactionMessageIds: trigger.reactionMessageIds,
       },
     });
-    const turns = withTurnContext(renderTurns(shown, { timeZone }), prompt.turnContext);
+    const recalled = await recalledMemoryContext(store, conversation, {
+      shown,
+      now,
+      timeZone,
+      logger: deps.logger,
+    });
+    const turnContext = recalled === '' ? prompt.turnContext : `${prompt.turnContext}\n\n${recalled}`;
+    const turns = withTurnContext(renderTurns(shown, { timeZone }), turnContext);
     if (memory.dueForSummary) {
       deps.requestSummary({
         conversation,
@@ -224,7 +239,9 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       model: resolved.model,
       maxMessages: historySize.maxMessagesPerReply,
       history,
+      isGroup,
     });
+    if (!isSelfChat) deps.requestExtraction({ conversation, agent, modelName: llmName, timeZone });
     return { ...plan, record: archiveHistory };
   };
 }

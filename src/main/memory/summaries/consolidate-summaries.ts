@@ -22,11 +22,7 @@ function latest(dates: readonly (string | null)[]): string | null {
 }
 
 /** One summary that stands for `merged`: their whole range and dates, with the model's text. */
-function mergedSummary(
-  merged: readonly MemorySummary[],
-  content: string,
-  created: string,
-): MemorySummary {
+function mergedSummary(merged: readonly MemorySummary[], content: string, created: string): MemorySummary {
   return {
     id: `summary-${randomHex8()}`,
     content:

@@ -4,7 +4,6 @@ import type { PromptSource } from '../../config';
 import { renderTurns, withTurnContext } from '../../conversation/render';
 import { recordLlmUsage } from '../../llm';
 import { buildSummarizationPrompt } from '../../prompt';
-import type { Store } from '../../store';
 import { validateTaskParams } from '../../tasks/kinds';
 import { parseTaskReply } from '../../tasks/reply-parser';
 import { askMemoryModel, conversationCall } from '../model-call';

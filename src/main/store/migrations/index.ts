@@ -6,6 +6,7 @@ import { migration005TelegramSessions } from './005-telegram-sessions';
 import { migration006ConversationArchive } from './006-conversation-archive';
 import { migration007ConversationSummaries } from './007-conversation-summaries';
 import { migration008RecallIndexes } from './008-recall-indexes';
+import { migration009MemoryFacts } from './009-memory-facts';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration006ConversationArchive,
   migration007ConversationSummaries,
   migration008RecallIndexes,
+  migration009MemoryFacts,
 ];
