@@ -60,6 +60,15 @@ function searchStatement(db: SqliteDatabase, index: string) {
   );
 }
 
+function latestStatement(db: SqliteDatabase, index: string) {
+  return db.prepare<{ query: string; before: number; limit: number }, ArchivedMessageRow & { rank: number }>(
+    `SELECT ${PREFIXED_COLUMNS}, 0 AS rank
+     FROM ${index} JOIN archive_messages m ON m.rowid = ${index}.rowid
+     WHERE ${index} MATCH @query AND m.deleted_at IS NULL AND m.message_id < @before
+     ORDER BY ${index}.rowid DESC LIMIT @limit`,
+  );
+}
+
 function countStatement(db: SqliteDatabase, index: string) {
   return db.prepare<{ query: string; cap: number }, { n: number }>(
     `SELECT count(*) AS n FROM (SELECT 1 FROM ${index} WHERE ${index} MATCH @query LIMIT @cap)`,
@@ -73,6 +82,7 @@ function countStatement(db: SqliteDatabase, index: string) {
  */
 export class ArchiveRecallRepository {
   readonly #search: Record<ArchiveIndex, ReturnType<typeof searchStatement>>;
+  readonly #latest: Record<ArchiveIndex, ReturnType<typeof latestStatement>>;
   readonly #count: Record<ArchiveIndex, ReturnType<typeof countStatement>>;
   readonly #size;
   readonly #inPeriod;
@@ -82,6 +92,10 @@ export class ArchiveRecallRepository {
     this.#search = {
       words: searchStatement(db, 'archive_words'),
       stems: searchStatement(db, 'archive_stems'),
+    };
+    this.#latest = {
+      words: latestStatement(db, 'archive_words'),
+      stems: latestStatement(db, 'archive_stems'),
     };
     this.#count = { words: countStatement(db, 'archive_words'), stems: countStatement(db, 'archive_stems') };
     this.#size = db.prepare<[], { n: number | null }>('SELECT max(rowid) AS n FROM archive_messages');
@@ -124,6 +138,20 @@ export class ArchiveRecallRepository {
         limit: search.limit,
       })
       .map((row) => ({ message: toArchivedMessageRecord(row), rank: row.rank }));
+  }
+
+  /**
+   * The chat's latest archived messages matching `search.expression`, newest first, unranked:
+   * the way to find common words, whose every match BM25 would rank first. Stops at `limit`.
+   */
+  latest(conversation: ConversationKey, search: Omit<RecallSearch, 'period'>): ArchivedMessage[] {
+    return this.#latest[search.index]
+      .all({
+        query: `scope : "${chatScopeToken(conversation)}" AND text : (${search.expression})`,
+        before: search.beforeMessageId ?? NO_LIMIT_ID,
+        limit: search.limit,
+      })
+      .map(toArchivedMessageRecord);
   }
 
   /**

@@ -1,10 +1,12 @@
+import { nearDuplicate } from './dedupe';
 import type { ScoredCandidate } from './fuse';
 
 /**
  * What fits the prompt: recalled items are taken best first while their estimated tokens fit the
  * budget (one that does not fit is skipped for a shorter one after it), up to a number of items.
  * A long text is cut to the part around its first matching word: a long message or summary
- * matters for the sentence that matched, and must not crowd out five other finds.
+ * matters for the sentence that matched, and must not crowd out five other finds. A candidate that
+ * says what a chosen item says (`nearDuplicate`) adds its ids to that item instead.
  */
 
 export const DEFAULT_BUDGET_TOKENS = 1000;
@@ -46,12 +48,17 @@ export function fitBudget(
   const chosen: ScoredCandidate[] = [];
   let left = options.budgetTokens;
   for (const candidate of candidates) {
+    const same = chosen.find((item) => nearDuplicate(item.text, candidate.text));
+    if (same) {
+      for (const id of candidate.messageIds) if (!same.messageIds.includes(id)) same.messageIds.push(id);
+      continue;
+    }
     if (chosen.length >= options.limit) break;
     const text = excerpt(candidate.text, options.words);
     const cost = estimateTokens(text);
     if (cost > left) continue;
     left -= cost;
-    chosen.push({ ...candidate, text });
+    chosen.push({ ...candidate, text, messageIds: [...candidate.messageIds] });
   }
   return chosen;
 }

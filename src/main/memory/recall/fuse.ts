@@ -1,15 +1,16 @@
 import type { Candidate, RankList } from './candidate';
 import type { LexicalScore } from './lexical-score';
-import { analyzeText } from './text';
+import { analyzeText, isStopword } from './text';
 
 /**
  * One ranking from many: reciprocal-rank fusion over the lists each candidate stands in (the
  * indexes, the source's own, the period's, vector similarity, and the lexical score over every
  * candidate), because ranks from different scorers add up where their scores would not. The
  * archive's two indexes share one vote, so a message is not worth twice a note for being indexed
- * twice. Newer things weigh a little more; what matches too little of the query is dropped unless
- * a period or a vector found it; near-identical texts (a message pasted twice, a note that repeats
- * a message) are shown once, with the ids of both.
+ * twice. Newer things weigh a little more, and so do texts with something to say: "ok see you
+ * Biscuit" shares the name with the answer about Biscuit's vaccinations, but a question is rarely
+ * answered in three words. What matches too little of the query is dropped unless a period or a
+ * vector found it.
  */
 
 export interface ScoredCandidate extends Candidate {
@@ -32,8 +33,10 @@ const RECENCY_BOOST = 0.1;
 const RECENCY_HALF_LIFE_DAYS = 45;
 /** A candidate found by words alone must match this share of the query's weight. */
 const MIN_COVERAGE = 0.2;
-/** Texts sharing this share of their words are the same text. */
-const DUPLICATE_OVERLAP = 0.8;
+/** Texts with fewer content words than this weigh less, down to SHORT_TEXT_FLOOR for none. */
+const SUBSTANTIAL_WORDS = 8;
+const SHORT_TEXT_FLOOR = 0.8;
+
 const DAY_MS = 86_400_000;
 
 /** Scores and orders the candidates, best first, leaving out those too weakly matched. */
@@ -63,32 +66,13 @@ export function fuseCandidates(
     const ageDays =
       candidate.at === null ? Number.POSITIVE_INFINITY : Math.max(0, (now.getTime() - candidate.at) / DAY_MS);
     const recency = 1 + RECENCY_BOOST * 0.5 ** (ageDays / RECENCY_HALF_LIFE_DAYS);
-    fused.push({ ...candidate, score: total * recency, lexical });
+    fused.push({ ...candidate, score: total * recency * substance(candidate.text), lexical });
   }
   return fused.sort((a, b) => b.score - a.score || (b.at ?? 0) - (a.at ?? 0) || a.key.localeCompare(b.key));
 }
 
-function sameText(a: ScoredCandidate, b: ScoredCandidate): boolean {
-  const left = analyzeText(a.text);
-  const right = analyzeText(b.text);
-  if (left.sequence.join(' ') === right.sequence.join(' ')) return left.length > 0;
-  if (left.folded.size < 3 || right.folded.size < 3) return false;
-  let shared = 0;
-  for (const word of left.folded) if (right.folded.has(word)) shared++;
-  return shared / (left.folded.size + right.folded.size - shared) >= DUPLICATE_OVERLAP;
-}
-
-/** Drops candidates whose text repeats a better one's; the better one takes over their message ids. */
-export function dropDuplicates(candidates: readonly ScoredCandidate[]): ScoredCandidate[] {
-  const kept: ScoredCandidate[] = [];
-  for (const candidate of candidates) {
-    const original = kept.find((known) => sameText(known, candidate));
-    if (!original) {
-      kept.push({ ...candidate, messageIds: [...candidate.messageIds] });
-      continue;
-    }
-    for (const id of candidate.messageIds)
-      if (!original.messageIds.includes(id)) original.messageIds.push(id);
-  }
-  return kept;
+/** SHORT_TEXT_FLOOR for a text of function words only, rising to 1 at SUBSTANTIAL_WORDS content words. */
+function substance(text: string): number {
+  const content = analyzeText(text).sequence.filter((word) => !isStopword(word)).length;
+  return SHORT_TEXT_FLOOR + (1 - SHORT_TEXT_FLOOR) * Math.min(1, content / SUBSTANTIAL_WORDS);
 }

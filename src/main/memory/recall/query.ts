@@ -1,3 +1,4 @@
+import { MONTH_NUMBER, WEEKDAY_NUMBER } from './date-words';
 import { findDateMentions, type Period } from './dates';
 import { foldText, isStopword, type Word, wordsOf } from './text';
 
@@ -45,6 +46,11 @@ const OLDER_TEXT_FACTOR = 0.6;
 const OLDEST_TEXT_WEIGHT = 0.25;
 const NAME_FACTOR = 1.5;
 const SENTENCE_START_NAME_FACTOR = 1.2;
+/**
+ * A month or weekday that names a date is searched as a word too, at this weight: "the trip in
+ * October" was likely planned in a message saying "October", sent weeks before.
+ */
+const DATE_WORD_FACTOR = 0.5;
 /** Small numbers ("3 kids") say little on their own. */
 const SHORT_NUMBER_FACTOR = 0.3;
 /** More words than this make the search slower, not better. */
@@ -93,8 +99,10 @@ function readText(text: string, weight: number, options: QueryOptions): TextTerm
   const phrases: QueryPhrase[] = [];
   const kept: { word: Word; term: QueryTerm }[] = [];
   for (const word of words) {
-    if (dates.words.has(word.index) || !keep(word)) continue;
-    const { name, factor } = nameFactor(text, word);
+    if (!keep(word)) continue;
+    const dateWord = dates.words.has(word.index);
+    if (dateWord && !MONTH_NUMBER.has(word.folded) && !WEEKDAY_NUMBER.has(word.folded)) continue;
+    const { name, factor } = dateWord ? { name: false, factor: DATE_WORD_FACTOR } : nameFactor(text, word);
     const short = DIGITS.test(word.folded) && word.folded.length <= 2;
     const term: QueryTerm = {
       text: word.written.toLowerCase(),

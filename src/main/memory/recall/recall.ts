@@ -8,7 +8,8 @@ import {
   type RecallStore,
   type SourceContext,
 } from './candidate';
-import { dropDuplicates, fuseCandidates } from './fuse';
+import { mergeRepeats } from './dedupe';
+import { fuseCandidates } from './fuse';
 import { lexicalScorer } from './lexical-score';
 import { buildRecallQuery } from './query';
 import { archiveSource } from './sources/archive-source';
@@ -81,7 +82,7 @@ function recall(store: RecallStore, request: RecallRequest): RecalledItem[] {
   const candidates = SOURCES.filter((source) => source.kinds.some((kind) => kinds.has(kind)))
     .flatMap((source) => source.collect(context))
     .filter((candidate) => kinds.has(candidate.kind));
-  const ranked = dropDuplicates(fuseCandidates(candidates, score, request.now));
+  const ranked = mergeRepeats(fuseCandidates(candidates, score, request.now));
   const fitted = fitBudget(ranked, {
     budgetTokens: request.budgetTokens ?? DEFAULT_BUDGET_TOKENS,
     limit: request.limit ?? DEFAULT_ITEM_LIMIT,

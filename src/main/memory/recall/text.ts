@@ -20,14 +20,27 @@ export interface Word {
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 const MARKS = /\p{M}+/gu;
 
+const ASCII = /^\p{ASCII}*$/u;
+
 /** Lower case without diacritics: what the unicode61 tokenizer with remove_diacritics 2 indexes. */
 export function foldText(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase();
   return text.normalize('NFKD').replace(MARKS, '').toLowerCase();
 }
 
+/** Stems of words seen lately: a chat's vocabulary is small next to its messages. */
+const stems = new Map<string, string>();
+const STEMS_KEPT = 50_000;
+
 /** A folded word's stem (English words only; others are their own stem). */
 export function stemOf(folded: string): string {
-  return porterStem(folded);
+  let stem = stems.get(folded);
+  if (stem === undefined) {
+    stem = porterStem(folded);
+    if (stems.size >= STEMS_KEPT) stems.delete(stems.keys().next().value!);
+    stems.set(folded, stem);
+  }
+  return stem;
 }
 
 /** The words of a text, in order. */

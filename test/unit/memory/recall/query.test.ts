@@ -25,9 +25,13 @@ describe('recall query', () => {
     ]);
   });
 
-  it('turns the newest text’s dates into periods instead of words', () => {
+  it('turns the newest text’s dates into periods; a month’s name stays a word of half weight', () => {
     const query = buildRecallQuery(['yesterday was fun', 'what did we eat on March 3?'], OPTIONS);
-    expect(query.terms.map((term) => term.folded)).toEqual(['eat', 'fun']);
+    expect(query.terms.map((term) => [term.folded, term.weight])).toEqual([
+      ['eat', 1],
+      ['fun', 0.6],
+      ['march', 0.5],
+    ]);
     expect(query.periods.map((period) => period.from.toISOString())).toEqual(['2025-03-03T00:00:00.000Z']);
   });
 

@@ -3,15 +3,14 @@ import { assignRanks, type Candidate, type RecallSource, type SourceContext } fr
 import type { Period } from '../dates';
 import type { QueryTerm } from '../query';
 import { ftsPhrase } from '../term-stats';
-import { analyzeText, isStopword } from '../text';
 
 /**
  * The archive: messages of the chat older than the prompt's history. Searched by both full-text
  * indexes with the query's words OR'ed (BM25 ranks a message higher the more and the rarer words
  * it has), each index a ranked list of its own; by the periods the query names (the period's
- * messages, those matching the words first); and, when every word is common, among the chat's
- * latest messages only: such a word is in most messages, so searching them all finds nothing the
- * latest ones do not, and costs the whole archive.
+ * messages, those matching the words first); and, when every word is common, by the chat's latest
+ * messages with them: such a word is in most messages, BM25 cannot tell them apart, and ranking
+ * every one costs the whole archive.
  */
 
 /** Hits per index: the fused list needs a few dozen, the rest are noise. */
@@ -24,7 +23,10 @@ const PREFIX_LENGTH = 6;
 const PERIOD_MESSAGES = 400;
 /** A period longer than this, named without words ("in 2024"), only narrows the word search. */
 const BROWSABLE_PERIOD_MS = 62 * 24 * 3_600_000;
-const LATEST_MESSAGES = 300;
+/** Messages of a named period kept as candidates, the longest first (they say the most). */
+const PERIOD_CANDIDATES = 80;
+/** Latest matches of common words kept as candidates. */
+const LATEST_MATCHES = 60;
 
 function sentPeriod(period: Period): SentPeriod {
   return { from: period.from.toISOString(), to: period.to.toISOString() };
@@ -52,12 +54,6 @@ function expression(terms: readonly QueryTerm[], phrases: readonly string[][], p
   );
   for (const phrase of phrases) parts.push(ftsPhrase(phrase.join(' ')));
   return parts.join(' OR ');
-}
-
-/** How much a message says: its words that are not function words, up to a point. */
-function substance(message: ArchivedMessage): number {
-  const text = analyzeText(message.text);
-  return Math.min(30, text.sequence.filter((word) => !isStopword(word)).length);
 }
 
 export const archiveSource: RecallSource = {
@@ -93,30 +89,30 @@ export const archiveSource: RecallSource = {
       assignRanks(search('words'), 'words');
       assignRanks(search('stems'), 'stems');
     } else if (query.terms.length > 0 && query.periods.length === 0) {
-      const common = new Set(query.terms.map((term) => term.stem));
-      const latest = store.archive
-        .page(conversation, { beforeMessageId, limit: LATEST_MESSAGES })
-        .filter((message) => message.deletedAt === null)
-        .filter((message) => [...analyzeText(message.text).stems].some((stem) => common.has(stem)))
-        .reverse();
+      const latest = store.archiveRecall.latest(conversation, {
+        index: 'stems',
+        expression: expression(query.terms.slice(0, SEARCHED_TERMS), phrases, false),
+        beforeMessageId,
+        limit: LATEST_MATCHES,
+      });
       assignRanks(latest.map(add), 'stems');
     }
 
     if (query.periods.length > 0) {
       const hits: Candidate[] = [];
-      const browsed: { candidate: Candidate; substance: number }[] = [];
+      const browsed: ArchivedMessage[] = [];
       for (const period of query.periods) {
         if (rare.length > 0) hits.push(...search('stems', period));
         if (period.to.getTime() - period.from.getTime() > BROWSABLE_PERIOD_MS) continue;
-        for (const message of store.archiveRecall.inPeriod(conversation, sentPeriod(period), {
-          beforeMessageId,
-          limit: PERIOD_MESSAGES,
-        })) {
-          browsed.push({ candidate: add(message), substance: substance(message) });
-        }
+        browsed.push(
+          ...store.archiveRecall.inPeriod(conversation, sentPeriod(period), {
+            beforeMessageId,
+            limit: PERIOD_MESSAGES,
+          }),
+        );
       }
-      browsed.sort((a, b) => b.substance - a.substance);
-      assignRanks([...new Set([...hits, ...browsed.map((entry) => entry.candidate)])], 'period');
+      const longest = browsed.sort((a, b) => b.text.length - a.text.length).slice(0, PERIOD_CANDIDATES);
+      assignRanks([...new Set([...hits, ...longest.map(add)])], 'period');
     }
     return [...found.values()];
   },
