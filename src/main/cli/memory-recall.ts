@@ -22,8 +22,9 @@ const USAGE = `Usage: troupe memory recall --agent NAME --chat ID (--query TEXT 
                             [--network telegram|simulator] [--state DIR] [--config-path DIRS]
 
 Runs the recall a turn runs before the model is asked: full-text search of the chat's archived
-messages, summaries and notes and the agent's memories, fused and cut to the token budget. The
-whole archive is searched (a turn leaves out the messages its history shows). Needs no LLM.
+messages, summaries and notes, the agent's memories and its facts about the chat's partner, fused
+and cut to the token budget. The whole archive is searched (a turn leaves out the messages its
+history shows). Needs no LLM.
 
 Options:
   --agent NAME        The agent's config name (its file in agents/, without .md)
@@ -34,6 +35,7 @@ Options:
   --budget TOKENS     Token budget of the items (default 1000)
   --now TIME          Recall as of this ISO date-time ("yesterday" is relative to it; default now)
   --json              One JSON object per query: {"items":[{"kind","text","score","date","messageIds"}]}
+                      (kind: message, summary, note, memory or fact)
   --network NETWORK   telegram (default) or simulator
   --state DIR         State directory (default: TROUPE_STATE_DIR, else ./state)
   --config-path DIRS  Colon-separated config directories (default: TROUPE_CONFIG_PATH, then

@@ -6,14 +6,14 @@ import type { TermStats } from './term-stats';
 
 /**
  * What recall finds and how the finding is shared out: each source (the archive, summaries, the
- * agent's notes and memories; facts when they arrive) turns the query into candidates ranked in
+ * agent's notes and memories, facts about people) turns the query into candidates ranked in
  * one or more lists, and fusion scores every candidate by its ranks (reciprocal-rank fusion), so a
  * new source only has to say where its candidates rank.
  */
 
-/** What a recalled item is: a message, a summary of a stretch of the chat, a note, a memory. */
-export type RecallKind = 'message' | 'summary' | 'note' | 'memory';
-export const RECALL_KINDS: readonly RecallKind[] = ['message', 'summary', 'note', 'memory'];
+/** What a recalled item is: a message, a summary of a stretch of the chat, a note, a memory, a fact about a person. */
+export type RecallKind = 'message' | 'summary' | 'note' | 'memory' | 'fact';
+export const RECALL_KINDS: readonly RecallKind[] = ['message', 'summary', 'note', 'memory', 'fact'];
 
 /**
  * The ranked lists a candidate may stand in: the archive's two full-text indexes (words as
@@ -44,12 +44,14 @@ export interface Candidate {
 }
 
 /** The repositories recall reads. */
-export type RecallStore = Pick<Store, 'archiveRecall' | 'archive' | 'summaries' | 'memoryEntries'>;
+export type RecallStore = Pick<Store, 'archiveRecall' | 'archive' | 'summaries' | 'memoryEntries' | 'facts'>;
 
 export interface SourceContext {
   store: RecallStore;
   conversation: ConversationKey;
   query: RecallQuery;
+  /** The people whose facts are looked up. */
+  partnerIds: readonly number[];
   /** Archived messages from this id on are in the prompt already. */
   beforeMessageId: number | undefined;
   now: Date;
@@ -64,6 +66,28 @@ export interface RecallSource {
   /** The kinds it yields; a request that wants none of them skips it. */
   readonly kinds: readonly RecallKind[];
   collect(context: SourceContext): Candidate[];
+}
+
+/** A candidate ranked nowhere yet; what `fields` leave out is unknown (no date, sender or message). */
+export function newCandidate(
+  kind: RecallKind,
+  id: string | number,
+  text: string,
+  fields: Partial<Pick<Candidate, 'date' | 'endDate' | 'from' | 'byAgent' | 'at' | 'messageIds'>>,
+): Candidate {
+  return {
+    key: `${kind}:${id}`,
+    kind,
+    text,
+    date: null,
+    endDate: null,
+    from: null,
+    byAgent: false,
+    at: null,
+    messageIds: [],
+    ranks: {},
+    ...fields,
+  };
 }
 
 /** Sets each candidate's rank in `list` by the order given (best first). */

@@ -14,12 +14,13 @@ import { lexicalScorer } from './lexical-score';
 import { buildRecallQuery } from './query';
 import { archiveSource } from './sources/archive-source';
 import { entrySource } from './sources/entry-source';
+import { factSource } from './sources/fact-source';
 import { summarySource } from './sources/summary-source';
 import { termStats } from './term-stats';
 
 /**
  * Memory recall: before a turn, what the agent knows of the chat beyond the prompt's history
- * window (older messages, summaries, notes, its memories) that bears on what was just said. It
+ * window (older messages, summaries, notes, its memories, facts about the people) that bears on what was just said. It
  * runs on the turn's path, so it never blocks or fails it: any error is one log line and no
  * recall.
  */
@@ -37,6 +38,11 @@ export interface RecallRequest {
   budgetTokens?: number | undefined;
   /** At most this many items; default 10. */
   limit?: number | undefined;
+  /**
+   * The people whose facts are looked up: a group's speakers. Default: the chat's own id, which
+   * in a direct chat is the partner's.
+   */
+  partnerIds?: readonly number[] | undefined;
   /** The kinds to recall; default all. */
   kinds?: readonly RecallKind[] | undefined;
 }
@@ -56,12 +62,15 @@ export interface RecalledItem {
   from: string | null;
   /** Whether the agent wrote it. */
   byAgent: boolean;
-  /** The archived messages it stands for: the message; a summary's covered ids (or first and last). */
+  /**
+   * The archived messages it stands for: the message; a summary's covered ids (or its first and
+   * last); the messages a fact was learnt from.
+   */
   messageIds: number[];
 }
 
-/** Where recall looks, in order. A facts source joins this list. */
-const SOURCES: readonly RecallSource[] = [archiveSource, summarySource, entrySource];
+/** Where recall looks, in order. */
+const SOURCES: readonly RecallSource[] = [archiveSource, summarySource, entrySource, factSource];
 
 function recall(store: RecallStore, request: RecallRequest): RecalledItem[] {
   const query = buildRecallQuery(request.queryTexts, { now: request.now, timeZone: request.timeZone });
@@ -72,6 +81,7 @@ function recall(store: RecallStore, request: RecallRequest): RecalledItem[] {
   const context: SourceContext = {
     store,
     conversation: request.conversation,
+    partnerIds: request.partnerIds ?? [request.conversation.channelId],
     query,
     beforeMessageId: request.beforeMessageId ?? undefined,
     now: request.now,

@@ -33,14 +33,16 @@ export function escapeXmlAttribute(text: string): string {
     .replace(/[\r\n\t]/g, ' ');
 }
 
+/** An instant ("…T…Z") in the agent's zone, as message headers write it; a stored day as it is. */
 function dateOf(item: RecalledItem, formatTime: (instant: Date) => string): string | null {
   if (item.date === null) return null;
-  if (item.kind === 'message') {
-    const instant = new Date(item.date);
-    return Number.isNaN(instant.getTime()) ? item.date : formatTime(instant);
-  }
-  if (item.endDate !== null && item.endDate !== item.date) return `${item.date} to ${item.endDate}`;
-  return item.date;
+  const written = (value: string) => {
+    const instant = value.includes('T') ? new Date(value) : null;
+    return instant === null || Number.isNaN(instant.getTime()) ? value : formatTime(instant);
+  };
+  if (item.endDate !== null && item.endDate !== item.date)
+    return `${written(item.date)} to ${written(item.endDate)}`;
+  return written(item.date);
 }
 
 /** The `<recalled_memory>` block of `items`, or '' when there are none. */

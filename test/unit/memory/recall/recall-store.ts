@@ -4,6 +4,7 @@ import {
   ArchiveRecallRepository,
   ArchiveRepository,
   EngineMemoryRepository,
+  FactRepository,
   openDatabase,
   SummaryRepository,
 } from '../../../../src/main/store';
@@ -16,6 +17,7 @@ export function recallStore(): RecallStore & { close(): void } {
     archiveRecall: new ArchiveRecallRepository(db),
     summaries: new SummaryRepository(db),
     memoryEntries: new EngineMemoryRepository(db),
+    facts: new FactRepository(db),
     close: () => db.close(),
   };
 }

@@ -162,6 +162,34 @@ describe('memory recall', () => {
     expect(await recall('the canoe trip', { kinds: ['message', 'note'] })).toEqual([]);
   });
 
+  it('recalls facts about the chat’s people, standing for the messages they were learnt from', async () => {
+    const fact = (partnerId: number, id: string, content: string, sourceMessageIds: number[]) =>
+      store.facts.insert(
+        { agent: 'Ada', network: 'telegram', partnerId },
+        {
+          id,
+          category: 'personal',
+          key: null,
+          content,
+          sourceChannelId: partnerId,
+          sourceMessageIds,
+          writtenBy: 'extraction',
+        },
+        new Date('2025-02-01T09:30:00Z'),
+      );
+    fact(77, 'f1', 'Pat keeps bees on the roof of her building', [12, 13]);
+    fact(99, 'f2', 'Sam keeps bees too', [5]);
+    const bees = await recall('how are the bees?');
+    expect(bees.map((item) => [item.kind, item.messageIds, item.date])).toEqual([
+      ['fact', [12, 13], '2025-02-01T09:30:00.000Z'],
+    ]);
+    const both = await recall('how are the bees?', { partnerIds: [77, 99] });
+    expect(both.map((item) => item.text).sort()).toEqual([
+      'Pat keeps bees on the roof of her building',
+      'Sam keeps bees too',
+    ]);
+  });
+
   it('finds common words among the latest messages and rare ones anywhere', async () => {
     const texts: [string, string][] = Array.from({ length: 400 }, (_, index) => [
       new Date(Date.UTC(2025, 0, 1) + index * 3_600_000).toISOString(),

@@ -31,6 +31,7 @@ describe('recalled memory block', () => {
           text: 'A canoe trip.',
         }),
         item({ kind: 'memory', date: '2024-08-01', from: null, text: 'I paddle.' }),
+        item({ kind: 'fact', date: '2025-02-01T09:30:00.000Z', from: null, text: 'Pat keeps bees.' }),
       ],
       'Europe/Berlin',
     );
@@ -41,6 +42,7 @@ describe('recalled memory block', () => {
         '<item kind="message" date="2025-03-03 14:05:00 CET" from="you">hi Pat</item>',
         '<item kind="summary" date="2025-01-05 to 2025-01-09">A canoe trip.</item>',
         '<item kind="memory" date="2024-08-01">I paddle.</item>',
+        '<item kind="fact" date="2025-02-01 10:30:00 CET">Pat keeps bees.</item>',
         '</recalled_memory>',
       ].join('\n'),
     );

@@ -1,8 +1,13 @@
 import type { ArchivedMessage, SentPeriod } from '../../../store';
-import { assignRanks, type Candidate, type RecallSource, type SourceContext } from '../candidate';
+import {
+  assignRanks,
+  type Candidate,
+  newCandidate,
+  type RecallSource,
+  type SourceContext,
+} from '../candidate';
 import type { Period } from '../dates';
-import type { QueryTerm } from '../query';
-import { ftsPhrase } from '../term-stats';
+import { rareTerms, SEARCHED_TERMS, wordsExpression } from './search-terms';
 
 /**
  * The archive: messages of the chat older than the prompt's history. Searched by both full-text
@@ -15,10 +20,6 @@ import { ftsPhrase } from '../term-stats';
 
 /** Hits per index: the fused list needs a few dozen, the rest are noise. */
 const HITS_PER_INDEX = 40;
-/** The rarest words searched for; more make the search slower, not better. */
-const SEARCHED_TERMS = 12;
-/** Words this long also find longer words they start (the words index only: stems are stems). */
-const PREFIX_LENGTH = 6;
 /** Messages of a named period considered; a busy day has fewer. */
 const PERIOD_MESSAGES = 400;
 /** A period longer than this, named without words ("in 2024"), only narrows the word search. */
@@ -33,27 +34,13 @@ function sentPeriod(period: Period): SentPeriod {
 }
 
 function candidate(message: ArchivedMessage): Candidate {
-  return {
-    key: `message:${message.messageId}`,
-    kind: 'message',
-    text: message.text,
+  return newCandidate('message', message.messageId, message.text, {
     date: message.sentAt,
-    endDate: null,
     from: message.isAgent ? null : message.senderName,
     byAgent: message.isAgent,
     at: Date.parse(message.sentAt),
     messageIds: [message.messageId],
-    ranks: {},
-  };
-}
-
-/** The FTS5 expression: every word (and name phrase) OR'ed; long words also as prefixes in the words index. */
-function expression(terms: readonly QueryTerm[], phrases: readonly string[][], prefixes: boolean): string {
-  const parts = terms.map((term) =>
-    prefixes && [...term.text].length >= PREFIX_LENGTH ? `${ftsPhrase(term.text)}*` : ftsPhrase(term.text),
-  );
-  for (const phrase of phrases) parts.push(ftsPhrase(phrase.join(' ')));
-  return parts.join(' OR ');
+  });
 }
 
 export const archiveSource: RecallSource = {
@@ -69,16 +56,12 @@ export const archiveSource: RecallSource = {
       }
       return known;
     };
-    const rare = query.terms
-      .filter((term) => !stats.common(term))
-      .sort((a, b) => b.weight * stats.idf(b) - a.weight * stats.idf(a))
-      .slice(0, SEARCHED_TERMS);
-    const phrases = query.phrases.filter((phrase) => phrase.exact).map((phrase) => phrase.words);
+    const rare = rareTerms(query, stats);
     const search = (index: 'words' | 'stems', period?: Period) =>
       store.archiveRecall
         .search(conversation, {
           index,
-          expression: expression(rare, phrases, index === 'words'),
+          expression: wordsExpression(rare, query, index === 'words'),
           beforeMessageId,
           period: period ? sentPeriod(period) : undefined,
           limit: HITS_PER_INDEX,
@@ -91,7 +74,7 @@ export const archiveSource: RecallSource = {
     } else if (query.terms.length > 0 && query.periods.length === 0) {
       const latest = store.archiveRecall.latest(conversation, {
         index: 'stems',
-        expression: expression(query.terms.slice(0, SEARCHED_TERMS), phrases, false),
+        expression: wordsExpression(query.terms.slice(0, SEARCHED_TERMS), query, false),
         beforeMessageId,
         limit: LATEST_MATCHES,
       });

@@ -1,6 +1,12 @@
 import type { MemoryEntry } from '../../../../shared/domain/memory';
 import { memoryOwner } from '../../entries/property-entries';
-import type { Candidate, RecallKind, RecallSource, SourceContext } from '../candidate';
+import {
+  type Candidate,
+  newCandidate,
+  type RecallKind,
+  type RecallSource,
+  type SourceContext,
+} from '../candidate';
 import { parseStoredDate, rankTexts } from './ranked-texts';
 
 /**
@@ -12,18 +18,11 @@ import { parseStoredDate, rankTexts } from './ranked-texts';
 const DAY_MS = 86_400_000;
 
 function candidate(kind: RecallKind, entry: MemoryEntry): Candidate {
-  return {
-    key: `${kind}:${entry.id}`,
-    kind,
-    text: entry.content,
+  return newCandidate(kind, entry.id, entry.content, {
     date: entry.created,
-    endDate: null,
-    from: null,
     byAgent: true,
     at: parseStoredDate(entry.created),
-    messageIds: [],
-    ranks: {},
-  };
+  });
 }
 
 export const entrySource: RecallSource = {

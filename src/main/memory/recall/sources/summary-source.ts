@@ -1,5 +1,5 @@
 import type { MemorySummary } from '../../../../shared/domain/memory';
-import type { Candidate, RecallSource, SourceContext } from '../candidate';
+import { type Candidate, newCandidate, type RecallSource, type SourceContext } from '../candidate';
 import { parseStoredDate, rankTexts } from './ranked-texts';
 
 /**
@@ -12,20 +12,13 @@ import { parseStoredDate, rankTexts } from './ranked-texts';
 const LISTED_IDS = 200;
 const DAY_MS = 86_400_000;
 
-function candidate(summary: MemorySummary, messageIds: number[]): Candidate {
+function candidate(summary: MemorySummary): Candidate {
   const end = parseStoredDate(summary.lastMessageDate);
-  return {
-    key: `summary:${summary.id}`,
-    kind: 'summary',
-    text: summary.content,
+  return newCandidate('summary', summary.id, summary.content, {
     date: summary.firstMessageDate,
     endDate: summary.lastMessageDate,
-    from: null,
-    byAgent: false,
     at: end === null ? parseStoredDate(summary.created) : end,
-    messageIds,
-    ranks: {},
-  };
+  });
 }
 
 export const summarySource: RecallSource = {
@@ -36,16 +29,12 @@ export const summarySource: RecallSource = {
       .list(conversation)
       .filter((summary) => beforeMessageId === undefined || summary.minMessageId < beforeMessageId);
     const byKey = new Map(summaries.map((summary) => [`summary:${summary.id}`, summary]));
-    const ranked = rankTexts(
-      summaries.map((summary) => candidate(summary, [])),
-      context,
-      (found) => {
-        const summary = byKey.get(found.key)!;
-        const from = parseStoredDate(summary.firstMessageDate);
-        const to = parseStoredDate(summary.lastMessageDate);
-        return from === null || to === null ? null : { from, to: to + DAY_MS };
-      },
-    );
+    const ranked = rankTexts(summaries.map(candidate), context, (found) => {
+      const summary = byKey.get(found.key)!;
+      const from = parseStoredDate(summary.firstMessageDate);
+      const to = parseStoredDate(summary.lastMessageDate);
+      return from === null || to === null ? null : { from, to: to + DAY_MS };
+    });
     for (const found of ranked) {
       const summary = byKey.get(found.key)!;
       const ids = store.archiveRecall.idsBetween(
