@@ -45,7 +45,9 @@ export const HARNESS_MEDIA: readonly MediaRef[] = [
 
 /** A call of memory work, known by the shipped prompt it starts with. */
 export function isMemoryWork(query: TextQuery): boolean {
-  return /^(<!--[^>]*-->\s*)?# (Writing Summaries|Keeping Facts)/.test(query.systemPrompt);
+  return /^(<!--[^>]*-->\s*)?# (Writing Summaries|Keeping Facts|Remembering A Conversation|Nightly Reflection)/.test(
+    query.systemPrompt,
+  );
 }
 
 type Step = { kind: 'reply'; text: string } | { kind: 'fail'; error: Error } | { kind: 'hang' };

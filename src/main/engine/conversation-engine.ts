@@ -5,7 +5,9 @@ import type {
 } from '../../shared/api/conversation-contract';
 import { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
 import type { TaskGraphView } from '../../shared/domain/tasks';
+import type { ReflectionResult } from '../memory';
 import { MemoryWork } from './background/memory-work';
+import { NightlyReflection } from './background/nightly-reflection';
 import {
   type ConversationParametersPatch,
   readConversationParameters,
@@ -48,6 +50,7 @@ export class ConversationEngine {
   readonly #sendLimiter: SendRateLimiter;
   readonly #scanner: UnreadScanner;
   readonly #memory: MemoryWork;
+  readonly #nightly: NightlyReflection;
   readonly #stopLatch = new StopLatch();
   #unsubscribe: (() => void) | null = null;
   #started = false;
@@ -60,6 +63,7 @@ export class ConversationEngine {
     const partnerTyping = new PartnerTypingTracker(deps.partnerTypingWindowMs ?? PARTNER_TYPING_WINDOW_MS);
     const memory = new MemoryWork(core);
     this.#memory = memory;
+    this.#nightly = new NightlyReflection(core, (request) => memory.requestReflection(request));
     const received = receivedHandler({
       port: deps.port,
       store: deps.store,
@@ -74,7 +78,7 @@ export class ConversationEngine {
       onExchange: (conversation, exchange) => core.emit({ type: 'exchange', conversation, exchange }),
       onMemoryChanged: (conversation, touched) => memory.changed(conversation, touched),
       requestSummary: (request) => memory.requestSummary(request),
-      requestExtraction: (request) => memory.requestExtraction(request),
+      afterExchange: (request) => memory.afterExchange(request),
     });
     const handlerFor = createTaskHandlers(
       {
@@ -138,6 +142,7 @@ export class ConversationEngine {
     this.#unsubscribe = core.deps.port.subscribe((event) => this.#intake.onInbound(event));
     for (const graph of core.graphs.values()) this.#loop.poke(graph.conversation);
     this.#scanner.start();
+    this.#nightly.start();
     core.logger.info({ graphs: core.graphs.size }, 'engine started');
   }
 
@@ -149,6 +154,7 @@ export class ConversationEngine {
     if (this.#core.stopped) return;
     const inFlight = this.#core.stop();
     this.#memory.stop();
+    this.#nightly.stop();
     this.#stopLatch.stop();
     this.#unsubscribe?.();
     this.#scanner.stop();
@@ -216,6 +222,11 @@ export class ConversationEngine {
   /** Summarizes every message of the conversation no summary covers yet, now (see MemoryWork). */
   summarizeNow(conversation: ConversationKey): Promise<{ written: number; consolidated: number }> {
     return this.#memory.summarizeNow(conversation);
+  }
+
+  /** Reflects on the partner of a direct conversation now (see MemoryWork.reflectNow). */
+  reflectNow(conversation: ConversationKey): Promise<ReflectionResult> {
+    return this.#memory.reflectNow(conversation);
   }
 
   // ---- Turns ----

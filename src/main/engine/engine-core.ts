@@ -38,8 +38,10 @@ export interface ConversationEngineDeps {
   defaultTimeZone?: string;
 }
 
-/** A part of an agent's memory a conversation changed: its entries, its summaries, or facts about people. */
-export type MemoryTouch = { what: 'entries' | 'summaries' } | { what: 'facts'; partnerId: number };
+/** A part of an agent's memory a conversation changed: entries, summaries, session summaries, or what it knows of a person. */
+export type MemoryTouch =
+  | { what: 'entries' | 'summaries' | 'sessions' }
+  | { what: 'facts' | 'profile'; partnerId: number };
 
 export type EngineEvent =
   | { type: 'graphChanged'; conversation: ConversationKey; graph: TaskGraphView | null }

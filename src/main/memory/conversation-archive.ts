@@ -1,7 +1,7 @@
 import type { ChatMsg } from '../../shared/domain/conversation';
 import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { ArchivedMessage, Store } from '../store';
-import { fromArchivedMessage, toArchivedMessage } from './archive-message';
+import { toArchivedMessage } from './archive-message';
 
 /**
  * Writes what an agent saw or sent to the conversation archive. Call inside the transaction of
@@ -41,7 +41,7 @@ export function archivedSince(
   conversation: ConversationKey,
   afterMessageId: number,
   limit: number,
-): ChatMsg[] {
+): ArchivedMessage[] {
   const collected: ArchivedMessage[] = [];
   let before: number | undefined;
   while (collected.length < limit) {
@@ -54,8 +54,5 @@ export function archivedSince(
     if (newer.length < page.length || page.length < BACKLOG_PAGE) break;
     before = page[0]!.messageId;
   }
-  return collected
-    .slice(-limit)
-    .filter((message) => message.deletedAt === null)
-    .map((message) => fromArchivedMessage(message, conversation.channelId));
+  return collected.slice(-limit).filter((message) => message.deletedAt === null);
 }

@@ -1,5 +1,5 @@
-/** What agents remember: the conversation archive, property entries and summaries (and, as they arrive, facts and recall). */
-export { searchableText, toArchivedMessage } from './archive-message';
+/** What agents remember: the conversation archive, property entries, summaries, facts, session summaries, reflection and recall. */
+export { fromArchivedMessage, searchableText, toArchivedMessage } from './archive-message';
 export { archiveDeletion, archivedSince, archiveMessages } from './conversation-archive';
 export { normalizeCreated } from './entries/created-time';
 export {
@@ -20,6 +20,9 @@ export {
 export type { RecallKind } from './recall/candidate';
 export { type RecalledItem, type RecallRequest, recallMemory } from './recall/recall';
 export { renderRecalledMemory } from './recall/render';
+export { latestNight } from './reflection/night';
+export { type ReflectionRequest, type ReflectionResult, reflectOnPerson } from './reflection/reflect';
+export { SESSION_QUIET_MS, summarizeSession } from './sessions/summarize-session';
 export { applySummarizeTask, type CoverableMessage } from './summaries/apply-summary';
 export { summarizeConversation } from './summaries/summarize-conversation';
 export type { SummarizeRequest } from './summaries/summarizer-types';

@@ -175,7 +175,7 @@ function forwardEngineEvents(events: EventHub, engine: ConversationEngine): () =
         return;
       case 'memoryChanged':
         for (const touch of event.touched) {
-          const partnerId = touch.what === 'facts' ? touch.partnerId : null;
+          const partnerId = 'partnerId' in touch ? touch.partnerId : null;
           events.emit('memory.changed', { agent, network, what: touch.what, channelId, partnerId });
         }
         return;

@@ -49,6 +49,11 @@ export {
 } from './llm-price-repository';
 export { SchemaTooNewError } from './migrate';
 export { SecretsRepository } from './secrets-repository';
+export {
+  type MemoryWorkKind,
+  SessionMemoryRepository,
+  type WorkMark,
+} from './session-repository';
 export { SettingsRepository } from './settings-repository';
 export type { SimulatorTables } from './simulator';
 export type {

@@ -12,6 +12,7 @@ import { EngineOutboundJournalRepository } from './engine-outbound-journal-repos
 import { FactRepository } from './fact-repository';
 import { LlmPriceRepository } from './llm-price-repository';
 import { SecretsRepository } from './secrets-repository';
+import { SessionMemoryRepository } from './session-repository';
 import { SettingsRepository } from './settings-repository';
 import { type SimulatorTables, simulatorTables } from './simulator';
 import { SummaryRepository } from './summary-repository';
@@ -46,6 +47,8 @@ export interface Store {
   readonly summaries: SummaryRepository;
   /** Facts each agent knows about the people it talks to, with their history. */
   readonly facts: FactRepository;
+  /** Session summaries, person profiles and how far memory work has read each chat. */
+  readonly sessionMemory: SessionMemoryRepository;
   /** The Simulator's people, chats, messages and sent keys. */
   readonly simulator: SimulatorTables;
   /**
@@ -88,6 +91,7 @@ export function openStore(options: OpenStoreOptions): Store {
     archiveRecall: new ArchiveRecallRepository(db),
     summaries: new SummaryRepository(db),
     facts: new FactRepository(db),
+    sessionMemory: new SessionMemoryRepository(db),
     simulator: simulatorTables(db),
     transaction: <T>(work: () => T): T => {
       try {

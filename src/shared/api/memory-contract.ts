@@ -3,8 +3,10 @@ import {
   FactCategorySchema,
   MemoryEntrySchema,
   MemoryFactSchema,
+  MemoryProfileSchema,
   MemoryScopeSchema,
   MemorySummarySchema,
+  SessionSummarySchema,
 } from '../domain/memory';
 import { ConversationRefSchema, NetworkSchema } from './conversation-contract';
 
@@ -135,6 +137,41 @@ export const memoryProcedures = {
     input: z.object({ ...PartnerRef, id: z.string().min(1) }).strict(),
     output: z.object({ retracted: z.boolean() }),
   },
+  'memory.sessions': {
+    input: ConversationRefSchema,
+    output: z.object({ sessions: z.array(SessionSummarySchema) }),
+  },
+  'memory.deleteSession': {
+    input: z.object({ conversation: ConversationRefSchema, id: z.string().min(1) }).strict(),
+    output: z.object({ deleted: z.boolean() }),
+  },
+  'memory.profile': {
+    input: z.object(PartnerRef).strict(),
+    output: z.object({ profile: MemoryProfileSchema.nullable() }),
+  },
+  'memory.putProfile': {
+    input: z
+      .object({
+        ...PartnerRef,
+        text: z
+          .string()
+          .trim()
+          .min(1, 'Write the profile, or leave it to reflection.')
+          .refine((text) => text.split(/\s+/).length <= 550, 'A profile is at most 550 words.'),
+      })
+      .strict(),
+    output: z.object({ profile: MemoryProfileSchema }),
+  },
+  /** Reflects on the person now, as the night would (their direct conversation). */
+  'memory.reflectNow': {
+    input: z.object(PartnerRef).strict(),
+    output: z.object({
+      profileUpdated: z.boolean(),
+      facts: z.number().int(),
+      intentions: z.number().int(),
+      skipped: z.string().optional(),
+    }),
+  },
   'memory.recall': {
     input: ConversationRefSchema.extend({
       query: z.string().trim().min(1, 'Type what to recall.').max(2000),
@@ -147,7 +184,7 @@ export const memoryProcedures = {
 /** What changed in an agent's memory, so open views reload that part. */
 export const MemoryChangeSchema = z.object({
   ...AgentNetwork,
-  what: z.enum(['entries', 'summaries', 'facts']),
+  what: z.enum(['entries', 'summaries', 'sessions', 'facts', 'profile']),
   /** The conversation, for notes, plans and summaries. */
   channelId: z.number().int().nullable(),
   /** The person, for facts. */

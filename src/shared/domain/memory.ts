@@ -82,3 +82,25 @@ export const MemoryFactSchema = z.object({
   retractedAt: z.string().nullable(),
 });
 export type MemoryFact = z.infer<typeof MemoryFactSchema>;
+
+/** A topic of a quiet stretch of a conversation, summarized for recall. */
+export const SessionSummarySchema = z.object({
+  id: z.string(),
+  topic: z.string(),
+  content: z.string(),
+  minMessageId: z.number().int(),
+  maxMessageId: z.number().int(),
+  /** ISO-8601 UTC send times of the first and last message it covers. */
+  firstAt: z.string(),
+  lastAt: z.string(),
+  createdAt: z.string(),
+});
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+
+/** The narrative profile nightly reflection keeps of a person (at most 550 words, fixed sections). */
+export const MemoryProfileSchema = z.object({
+  text: z.string(),
+  writtenBy: z.enum(['reflection', 'operator']),
+  updatedAt: z.string(),
+});
+export type MemoryProfile = z.infer<typeof MemoryProfileSchema>;

@@ -476,6 +476,11 @@ export class FakeRuntime {
       case 'memory.putFact':
       case 'memory.retractFact':
       case 'memory.recall':
+      case 'memory.sessions':
+      case 'memory.deleteSession':
+      case 'memory.profile':
+      case 'memory.putProfile':
+      case 'memory.reflectNow':
         throw new ApiError('unavailable', `${method} is not part of this fake runtime yet.`);
       default:
         return method satisfies never;

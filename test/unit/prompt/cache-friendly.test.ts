@@ -74,6 +74,7 @@ describe('the prompt of a shipped sample agent from turn to turn', () => {
         {
           id: 5001,
           name: 'Priya',
+          profile: '## Who they are\n\nA nursing student who reads crime novels between shifts.',
           facts: [
             {
               id: 'fact-0a1b2c3d',

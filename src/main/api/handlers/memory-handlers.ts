@@ -1,5 +1,5 @@
 import { ApiError, type ConversationRef, type Network } from '../../../shared/api';
-import type { MemoryListRef } from '../../../shared/api/memory-contract';
+import type { MemoryChange, MemoryListRef } from '../../../shared/api/memory-contract';
 import type { Clock } from '../../clock';
 import { type ConfigService, PromptNotFoundError } from '../../config';
 import type { ConversationEngine } from '../../engine';
@@ -64,9 +64,23 @@ export function createMemoryHandlers(deps: MemoryHandlerDeps): Pick<ApiHandlers,
       throw apiError(error);
     }
   };
+  const withEngine = async <T>(
+    conversation: ConversationRef,
+    work: (engine: ConversationEngine) => Promise<T>,
+  ): Promise<T> => {
+    requireAgent(deps.config, conversation.agent);
+    const engine = deps.engine(conversation.network);
+    if (!engine)
+      throw new ApiError('unavailable', `Troupe is not running ${conversation.network} conversations now.`);
+    try {
+      return await work(engine);
+    } catch (error) {
+      throw apiError(error);
+    }
+  };
   const changed = (
     ref: { agent: string; network: Network },
-    what: 'entries' | 'summaries' | 'facts',
+    what: MemoryChange['what'],
     place: { channelId?: number | undefined; partnerId?: number | undefined },
   ) =>
     events.emit('memory.changed', {
@@ -112,16 +126,28 @@ export function createMemoryHandlers(deps: MemoryHandlerDeps): Pick<ApiHandlers,
         if (deleted) changed(conversation, 'summaries', conversation);
         return { deleted };
       }),
-    'memory.summarizeNow': async (conversation: ConversationRef) => {
-      requireAgent(deps.config, conversation.agent);
-      const engine = deps.engine(conversation.network);
-      if (!engine)
-        throw new ApiError('unavailable', `Troupe is not running ${conversation.network} conversations now.`);
-      try {
-        return await engine.summarizeNow(conversation);
-      } catch (error) {
-        throw apiError(error);
-      }
+    'memory.summarizeNow': (conversation) =>
+      withEngine(conversation, (engine) => engine.summarizeNow(conversation)),
+    'memory.sessions': (conversation) =>
+      editing(conversation.agent, () => ({ sessions: store.sessionMemory.sessions(conversation) })),
+    'memory.deleteSession': ({ conversation, id }) =>
+      editing(conversation.agent, () => {
+        const deleted = store.sessionMemory.deleteSession(conversation, id);
+        if (deleted) changed(conversation, 'sessions', conversation);
+        return { deleted };
+      }),
+    'memory.profile': ({ agent, network, partnerId }) =>
+      editing(agent, () => ({ profile: store.sessionMemory.profile(agent, network, partnerId) })),
+    'memory.putProfile': ({ text, ...owner }) =>
+      editing(owner.agent, () => {
+        const profile = { text, writtenBy: 'operator' as const, updatedAt: deps.clock.now().toISOString() };
+        store.sessionMemory.putProfile(owner.agent, owner.network, owner.partnerId, profile);
+        changed(owner, 'profile', owner);
+        return { profile };
+      }),
+    'memory.reflectNow': ({ agent, network, partnerId }) => {
+      const conversation = { agent, network, channelId: partnerId };
+      return withEngine(conversation, (engine) => engine.reflectNow(conversation));
     },
     'memory.people': ({ agent, network }) =>
       editing(agent, () => ({ people: store.facts.people(agent, network) })),

@@ -1,3 +1,4 @@
+import type { AgentConfig } from '../../../shared/domain/config';
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import { conversationKeyString } from '../../../shared/domain/conversation-key';
 import {
@@ -5,8 +6,15 @@ import {
   type ExtractionRequest,
   extractFacts,
   FACT_EXTRACTION_QUIET_MS,
+  fromArchivedMessage,
+  latestNight,
+  type ReflectionRequest,
+  type ReflectionResult,
+  reflectOnPerson,
+  SESSION_QUIET_MS,
   type SummarizeRequest,
   summarizeConversation,
+  summarizeSession,
 } from '../../memory';
 import type { EngineCore, MemoryTouch } from '../engine-core';
 import { effectiveLlmName } from '../turn/received-turn';
@@ -65,23 +73,54 @@ export class MemoryWork {
     });
   }
 
-  /** Reads the conversation for facts once it has been quiet for a while. */
-  requestExtraction(request: Omit<ExtractionRequest, 'signal'>): void {
-    this.#jobs.requestAfterQuiet(
-      `extract:${conversationKeyString(request.conversation)}`,
-      FACT_EXTRACTION_QUIET_MS,
-      async (signal) => {
-        const result = await extractFacts(this.#deps, { ...request, signal });
-        this.changed(
-          request.conversation,
-          result.partnerIds.map((partnerId) => ({ what: 'facts', partnerId })),
-        );
-        this.#core.logger.info(
-          { conversation: request.conversation, ...result },
-          'facts read from the conversation',
-        );
-      },
-    );
+  /**
+   * After an exchange: once the conversation has been quiet for a minute it is read for facts,
+   * once it has been quiet for half an hour its new messages become topic summaries.
+   */
+  afterExchange(request: Omit<ExtractionRequest, 'signal'>): void {
+    const key = conversationKeyString(request.conversation);
+    this.#jobs.requestAfterQuiet(`extract:${key}`, FACT_EXTRACTION_QUIET_MS, async (signal) => {
+      const result = await extractFacts(this.#deps, { ...request, signal });
+      this.changed(
+        request.conversation,
+        result.partnerIds.map((partnerId) => ({ what: 'facts', partnerId })),
+      );
+      this.#core.logger.info(
+        { conversation: request.conversation, ...result },
+        'facts read from the conversation',
+      );
+    });
+    this.#jobs.requestAfterQuiet(`session:${key}`, SESSION_QUIET_MS, async (signal) => {
+      const result = await summarizeSession(this.#deps, { ...request, signal });
+      if (result.written > 0) this.changed(request.conversation, [{ what: 'sessions' }]);
+      this.#core.logger.info({ conversation: request.conversation, ...result }, 'session summarized');
+    });
+  }
+
+  /** Reflects on the partner of a direct conversation for a night (see NightlyReflection). */
+  requestReflection(request: Omit<ReflectionRequest, 'signal'>): void {
+    this.#jobs.request(reflectionKey(request.conversation), async (signal) => {
+      await this.#reflect({ ...request, signal });
+    });
+  }
+
+  /**
+   * The operator's "reflect now" on the partner of a direct conversation: everything since the
+   * last reflection, counted as tonight's. Rejects with ConversationBusyError while one runs.
+   */
+  reflectNow(conversation: ConversationKey): Promise<ReflectionResult> {
+    const { deps } = this.#core;
+    const agent = this.#requireAgent(conversation);
+    const timeZone = this.#timeZone(agent);
+    const request = {
+      conversation,
+      agent,
+      modelName: this.#modelName(conversation, agent),
+      timeZone,
+      night: latestNight(deps.clock.now(), timeZone).date,
+      throughMessageId: Number.MAX_SAFE_INTEGER,
+    };
+    return this.#runNow(reflectionKey(conversation), (signal) => this.#reflect({ ...request, signal }));
   }
 
   /**
@@ -91,9 +130,7 @@ export class MemoryWork {
    */
   async summarizeNow(conversation: ConversationKey): Promise<{ written: number; consolidated: number }> {
     const { deps } = this.#core;
-    const agent = this.#core.agent(conversation.agent);
-    if (!agent)
-      throw new Error(`The agent "${conversation.agent}" is not running on ${conversation.network}.`);
+    const agent = this.#requireAgent(conversation);
     const [self, chat] = await Promise.all([
       deps.port.self(conversation.agent),
       deps.port.getChat(conversation.agent, conversation.channelId),
@@ -104,29 +141,62 @@ export class MemoryWork {
       agent,
       agentId: self.id,
       chat,
-      modelName: effectiveLlmName(
-        deps.store.conversationSettings.get(conversation).llmOverride,
-        agent,
-        deps.settings().engine.defaultAgentLlm,
+      modelName: this.#modelName(conversation, agent),
+      messages: archivedSince(deps.store, conversation, highest, SUMMARIZE_NOW_LIMIT).map((message) =>
+        fromArchivedMessage(message, conversation.channelId),
       ),
-      messages: archivedSince(deps.store, conversation, highest, SUMMARIZE_NOW_LIMIT),
-      timeZone: agent.timezone ?? deps.defaultTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+      timeZone: this.#timeZone(agent),
       origin: 'summarizer' as const,
     };
+    return this.#runNow(summaryKey(conversation), (signal) => this.#summarize({ ...request, signal }));
+  }
+
+  /** Runs a job for the operator, who waits for its outcome; refused while the same work is under way. */
+  #runNow<T>(key: string, job: (signal: AbortSignal) => Promise<T>): Promise<T> {
     return new Promise((resolve, reject) => {
-      const queued = this.#jobs.request(summaryKey(conversation), async (signal) => {
+      const queued = this.#jobs.request(key, async (signal) => {
         try {
-          resolve(await this.#summarize({ ...request, signal }));
+          resolve(await job(signal));
         } catch (error) {
           reject(error);
           throw error;
         }
       });
-      if (!queued)
-        reject(
-          new ConversationBusyError('This conversation is being summarized already; try again in a moment.'),
-        );
+      if (!queued) reject(new ConversationBusyError('This is under way already; try again in a moment.'));
     });
+  }
+
+  #requireAgent(conversation: ConversationKey): AgentConfig {
+    const agent = this.#core.agent(conversation.agent);
+    if (!agent)
+      throw new Error(`The agent "${conversation.agent}" is not running on ${conversation.network}.`);
+    return agent;
+  }
+
+  #timeZone(agent: AgentConfig): string {
+    return (
+      agent.timezone ?? this.#core.deps.defaultTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone
+    );
+  }
+
+  #modelName(conversation: ConversationKey, agent: AgentConfig): string {
+    const { deps } = this.#core;
+    return effectiveLlmName(
+      deps.store.conversationSettings.get(conversation).llmOverride,
+      agent,
+      deps.settings().engine.defaultAgentLlm,
+    );
+  }
+
+  async #reflect(request: ReflectionRequest): Promise<ReflectionResult> {
+    const result = await reflectOnPerson(this.#deps, request);
+    const touched: MemoryTouch[] = [];
+    if (result.facts > 0) touched.push({ what: 'facts', partnerId: request.conversation.channelId });
+    if (result.profileUpdated) touched.push({ what: 'profile', partnerId: request.conversation.channelId });
+    if (result.intentions > 0) touched.push({ what: 'entries' });
+    this.changed(request.conversation, touched);
+    this.#core.logger.info({ conversation: request.conversation, ...result }, 'reflected on a person');
+    return result;
   }
 
   async #summarize(request: SummarizeRequest) {
@@ -139,4 +209,8 @@ export class MemoryWork {
 
 function summaryKey(conversation: ConversationKey): string {
   return `summarize:${conversationKeyString(conversation)}`;
+}
+
+function reflectionKey(conversation: ConversationKey): string {
+  return `reflect:${conversationKeyString(conversation)}`;
 }

@@ -46,10 +46,12 @@ function conversationPeople(
       if (names.size === GROUP_PEOPLE_SHOWN) break;
     }
   }
+  const { agent, network } = conversation;
   return [...names].map(([id, name]) => ({
     id,
     name,
-    facts: store.facts.current({ agent: conversation.agent, network: conversation.network, partnerId: id }),
+    facts: store.facts.current({ agent, network, partnerId: id }),
+    profile: store.sessionMemory.profile(agent, network, id)?.text ?? null,
   }));
 }
 

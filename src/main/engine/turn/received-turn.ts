@@ -50,8 +50,8 @@ export interface ReceivedTurnDeps {
   onExchange: (conversation: ConversationKey, exchange: LlmExchangeView) => void;
   /** Asks for a summarization beside the conversation; it never holds up the turn. */
   requestSummary: (request: Omit<SummarizeRequest, 'signal'>) => void;
-  /** Asks for the conversation to be read for facts once it has been quiet for a while. */
-  requestExtraction: (request: Omit<ExtractionRequest, 'signal'>) => void;
+  /** Memory work after an exchange, once the conversation has been quiet (facts, topic summaries). */
+  afterExchange: (request: Omit<ExtractionRequest, 'signal'>) => void;
   onMemoryChanged: (conversation: ConversationKey, touched: MemoryTouch[]) => void;
 }
 
@@ -241,7 +241,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       history,
       isGroup,
     });
-    if (!isSelfChat) deps.requestExtraction({ conversation, agent, modelName: llmName, timeZone });
+    if (!isSelfChat) deps.afterExchange({ conversation, agent, modelName: llmName, timeZone });
     return { ...plan, record: archiveHistory };
   };
 }

@@ -3,11 +3,11 @@ import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { MemoryFact } from '../../../shared/domain/memory';
 import type { PromptSource } from '../../config';
 import { substituteTemplates } from '../../config/templates';
-import { messageTimeFormatter } from '../../conversation/local-time';
 import { recordLlmUsage } from '../../llm';
 import type { Logger } from '../../logging';
 import type { ArchivedMessage, FactOwner, Store } from '../../store';
 import { askMemoryModel, conversationCall, type MemoryModelDeps } from '../model-call';
+import { memoryTranscript } from '../transcript';
 import { EXTRACTION_RESPONSE_SCHEMA, type ExtractedFact, parseExtractionReply } from './fact-reply';
 import { type FactWrite, recordFact, retractFactByKey } from './record-fact';
 
@@ -52,18 +52,6 @@ function speakers(messages: readonly ArchivedMessage[], conversation: Conversati
     if (id !== null) people.set(id, message.senderName ?? `user ${id}`);
   }
   return people;
-}
-
-function transcript(messages: readonly ArchivedMessage[], agentName: string, timeZone: string): string {
-  const time = messageTimeFormatter(timeZone);
-  return messages
-    .map((message) => {
-      const who = message.isAgent
-        ? `${agentName} (you)`
-        : `${message.senderName ?? 'someone'} (id ${message.senderId})`;
-      return `[message ${message.messageId}] ${time(new Date(message.sentAt))} ${who}: ${message.text}`;
-    })
-    .join('\n');
 }
 
 function knownFactsJson(known: ReadonlyMap<number, { name: string; facts: MemoryFact[] }>): string {
@@ -115,7 +103,7 @@ export async function extractFacts(
     userId: conversation.channelId,
   });
   const systemPrompt = `${persona}\n\n# What You Know Already\n\n\`\`\`json\n${knownFactsJson(known)}\n\`\`\``;
-  const ask = `${transcript(window, request.agent.name, request.timeZone)}\n\nWrite the facts stated in messages ${first} to ${unread.at(-1)!.messageId} (the earlier ones are context).`;
+  const ask = `${memoryTranscript(window, request.agent.name, request.timeZone)}\n\nWrite the facts stated in messages ${first} to ${unread.at(-1)!.messageId} (the earlier ones are context).`;
   const { reply, usage } = await askMemoryModel(
     deps,
     conversationCall(conversation, request.modelName, 'extract'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FACT_CATEGORIES } from '../../../shared/domain/memory';
+import { parseJsonReply } from '../json-reply';
 
 /** What an extraction call answers: an array of facts (empty when nothing new was said). */
 export const EXTRACTION_RESPONSE_SCHEMA = {
@@ -27,8 +28,6 @@ const ExtractedFactSchema = z.object({
 });
 export type ExtractedFact = z.infer<typeof ExtractedFactSchema>;
 
-const FENCE = /^```[a-zA-Z]*\s*\n?([\s\S]*?)\n?```\s*$/;
-
 /**
  * Reads an extraction reply. A reply that is not an array of facts is rejected whole (the error
  * says why, and nothing is written); a fact with bad fields is dropped with its reason.
@@ -36,17 +35,11 @@ const FENCE = /^```[a-zA-Z]*\s*\n?([\s\S]*?)\n?```\s*$/;
 export function parseExtractionReply(
   text: string,
 ): { ok: true; facts: ExtractedFact[]; dropped: string[] } | { ok: false; error: string } {
-  const trimmed = text.trim();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(FENCE.exec(trimmed)?.[1] ?? trimmed);
-  } catch (error) {
-    return { ok: false, error: `the reply is not JSON: ${(error as Error).message}` };
-  }
-  if (!Array.isArray(parsed)) return { ok: false, error: 'the reply is not an array of facts' };
+  const parsed = parseJsonReply(text, z.array(z.unknown(), { error: 'the reply is not an array of facts' }));
+  if (!parsed.ok) return parsed;
   const facts: ExtractedFact[] = [];
   const dropped: string[] = [];
-  parsed.forEach((item, index) => {
+  parsed.value.forEach((item, index) => {
     const checked = ExtractedFactSchema.safeParse(item);
     if (checked.success) facts.push(checked.data);
     else dropped.push(`fact ${index}: ${checked.error.issues.map((issue) => issue.message).join('; ')}`);

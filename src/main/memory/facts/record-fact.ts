@@ -31,7 +31,7 @@ export function normalizeFactKey(key: string | null | undefined): string | null 
 }
 
 /** Two sentences that differ only in case, spacing or a final full stop say the same. */
-function sameSentence(a: string, b: string): boolean {
+export function sameSentence(a: string, b: string): boolean {
   const plain = (text: string) =>
     text
       .toLowerCase()

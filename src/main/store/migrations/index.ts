@@ -7,6 +7,7 @@ import { migration006ConversationArchive } from './006-conversation-archive';
 import { migration007ConversationSummaries } from './007-conversation-summaries';
 import { migration008RecallIndexes } from './008-recall-indexes';
 import { migration009MemoryFacts } from './009-memory-facts';
+import { migration010SessionsAndProfiles } from './010-sessions-and-profiles';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration007ConversationSummaries,
   migration008RecallIndexes,
   migration009MemoryFacts,
+  migration010SessionsAndProfiles,
 ];

@@ -1,0 +1,88 @@
+import type { AgentConfig } from '../../../shared/domain/config';
+import { latestNight, type ReflectionRequest } from '../../memory';
+import type { EngineCore } from '../engine-core';
+import { effectiveLlmName } from '../turn/received-turn';
+
+/** How often the engine looks whether a night has begun for some agent. */
+const CHECK_INTERVAL_MS = 15 * 60_000;
+
+/**
+ * Nightly reflection: every quarter of an hour (and at start), for each agent whose night has
+ * begun (see `latestNight`), each direct conversation with messages from before the night's
+ * start that no reflection has read yet, and that was not reflected on that night, is queued
+ * once. After downtime this catches up once, for the latest night only: the night mark of a
+ * conversation moves to it, whatever nights were missed.
+ */
+export class NightlyReflection {
+  readonly #core: EngineCore;
+  readonly #request: (request: Omit<ReflectionRequest, 'signal'>) => void;
+  #cancel: (() => void) | null = null;
+  #stopped = false;
+
+  constructor(core: EngineCore, request: (request: Omit<ReflectionRequest, 'signal'>) => void) {
+    this.#core = core;
+    this.#request = request;
+  }
+
+  start(): void {
+    this.#checkSoon();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.#cancel?.();
+  }
+
+  #checkSoon(delayMs = 0): void {
+    if (this.#stopped) return;
+    this.#cancel = this.#core.deps.clock.setTimer(delayMs, () => {
+      this.#core.track(
+        this.#check()
+          // An account that is not connected cannot say who it is; the next check tries again.
+          .catch((error: unknown) =>
+            this.#core.logger.debug({ err: error }, 'nightly reflection check failed'),
+          )
+          .finally(() => this.#checkSoon(CHECK_INTERVAL_MS)),
+      );
+    });
+  }
+
+  async #check(): Promise<void> {
+    const { deps } = this.#core;
+    for (const configured of deps.agents()) {
+      const agent = this.#core.agent(configured.configName);
+      if (!agent || this.#stopped) continue;
+      await this.#checkAgent(agent);
+    }
+  }
+
+  async #checkAgent(agent: AgentConfig): Promise<void> {
+    const { deps } = this.#core;
+    const timeZone =
+      agent.timezone ?? deps.defaultTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const night = latestNight(deps.clock.now(), timeZone);
+    const chats = deps.store.sessionMemory
+      .chatsBefore(agent.configName, deps.network, night.startedAt)
+      .filter((chat) => chat.channelId > 0);
+    if (chats.length === 0) return;
+    const self = await deps.port.self(agent.configName);
+    for (const chat of chats) {
+      if (chat.channelId === self.id) continue;
+      const conversation = { agent: agent.configName, network: deps.network, channelId: chat.channelId };
+      const mark = deps.store.sessionMemory.mark(conversation, 'reflection');
+      if (mark.night === night.date || chat.newestMessageId <= mark.throughMessageId) continue;
+      this.#request({
+        conversation,
+        agent,
+        modelName: effectiveLlmName(
+          deps.store.conversationSettings.get(conversation).llmOverride,
+          agent,
+          deps.settings().engine.defaultAgentLlm,
+        ),
+        timeZone,
+        night: night.date,
+        throughMessageId: chat.newestMessageId,
+      });
+    }
+  }
+}
