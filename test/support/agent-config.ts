@@ -12,6 +12,7 @@ export function agentConfig(overrides: Partial<AgentConfig> & { configName: stri
     stickerSets: [],
     timezone: null,
     llm: null,
+    memoryLlm: null,
     startTypingDelay: null,
     typingSpeed: null,
     dailySchedule: null,

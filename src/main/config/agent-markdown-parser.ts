@@ -116,6 +116,7 @@ export function parseAgentMarkdown(text: string, context: AgentFileContext): Par
       warn(AGENT_SECTIONS.timezone, message),
     ),
     llm: parseOptionalWord(sectionValue(AGENT_SECTIONS.llm)),
+    memoryLlm: parseOptionalWord(sectionValue(AGENT_SECTIONS.memoryLlm)),
     startTypingDelay: parseBoundedNumber(
       sectionValue(AGENT_SECTIONS.startTypingDelay),
       START_TYPING_DELAY_RANGE,

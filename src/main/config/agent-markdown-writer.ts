@@ -87,6 +87,7 @@ export function writeAgentMarkdown(agent: AgentFileContent): string {
     [AGENT_SECTIONS.telegramId, agent.telegramId === null ? null : String(agent.telegramId)],
     [AGENT_SECTIONS.timezone, timezone],
     [AGENT_SECTIONS.llm, optionalWord(AGENT_SECTIONS.llm, agent.llm)],
+    [AGENT_SECTIONS.memoryLlm, optionalWord(AGENT_SECTIONS.memoryLlm, agent.memoryLlm)],
     [AGENT_SECTIONS.stickerSets, lines(AGENT_SECTIONS.stickerSets, agent.stickerSets)],
     [AGENT_SECTIONS.rolePrompts, lines(AGENT_SECTIONS.rolePrompts, agent.rolePrompts)],
     [

@@ -5,6 +5,7 @@ export const AGENT_SECTIONS = {
   telegramId: 'Telegram ID',
   timezone: 'Agent Timezone',
   llm: 'LLM',
+  memoryLlm: 'Memory LLM',
   stickerSets: 'Agent Sticker Sets',
   rolePrompts: 'Role Prompt',
   startTypingDelay: 'Start Typing Delay',

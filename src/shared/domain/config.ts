@@ -27,6 +27,8 @@ export const AgentConfigSchema = z.object({
   /** IANA zone as written; null when unset (`none`, `null`, empty) or invalid (a warning says so). */
   timezone: z.string().nullable(),
   llm: z.string().nullable(),
+  /** The model of memory work (fact reading, topic summaries, reflection); null: the conversation's. */
+  memoryLlm: z.string().nullable(),
   /** Seconds, within [1, 3600]. */
   startTypingDelay: z.number().nullable(),
   /** Characters per second, within [1, 1000]. */

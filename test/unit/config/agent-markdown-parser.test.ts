@@ -38,6 +38,9 @@ Asia/Tokyo
 # LLM
 gemini-flash
 
+# Memory LLM
+gemini-flash-lite
+
 # Agent Sticker Sets
 BirdSongs
 QuillPack
@@ -74,6 +77,7 @@ I am Robin.
       telegramId: 7123456789,
       timezone: 'Asia/Tokyo',
       llm: 'gemini-flash',
+      memoryLlm: 'gemini-flash-lite',
       stickerSets: ['BirdSongs', 'QuillPack'],
       rolePrompts: ['Task-Memory', 'Companion'],
       startTypingDelay: 2.5,
@@ -95,6 +99,7 @@ I am Robin.
       stickerSets: [],
       timezone: null,
       llm: null,
+      memoryLlm: null,
       startTypingDelay: null,
       typingSpeed: null,
       dailySchedule: null,

@@ -21,6 +21,7 @@ const complete: AgentConfig = {
   stickerSets: ['HoneyPot', 'BeeLine'],
   timezone: 'Australia/Hobart',
   llm: 'openrouter/some-model',
+  memoryLlm: 'ollama/llama3.2',
   startTypingDelay: 2.5,
   typingSpeed: 1000,
   dailySchedule: 'Hives at dawn.\nMarket on Saturdays.',
@@ -45,7 +46,7 @@ describe('writeAgentMarkdown', () => {
   it('follows every heading with a blank line', () => {
     const lines = writeAgentMarkdown({ ...complete, instructions: 'I keep bees.' }).split('\n');
     const headingIndexes = lines.flatMap((line, index) => (/^# /.test(line) ? [index] : []));
-    expect(headingIndexes.length).toBe(15);
+    expect(headingIndexes.length).toBe(16);
     for (const index of headingIndexes) expect(lines[index + 1]).toBe('');
   });
 

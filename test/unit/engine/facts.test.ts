@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TextQuery } from '../../../src/main/llm/provider';
 import { FACT_EXTRACTION_QUIET_MS } from '../../../src/main/memory';
+import { agentConfig } from '../../support/agent-config';
 import { EngineHarness, type HarnessChat } from '../../support/engine-harness';
 
 const isExtraction = (query: TextQuery) => query.systemPrompt.includes('# Keeping Facts About People');
@@ -123,5 +124,16 @@ describe('facts the agent keeps about people', () => {
     expect(retried.turns[0]!.parts[0]).toContain(`[message ${first.messageId}]`);
     expect(factsAbout(chat.channelId).map((fact) => fact.content)).toEqual(['Pat’s birthday is on 4 May.']);
     expect(factsAbout(12345)).toEqual([]);
+  });
+
+  it('reads facts with the agent’s memory model when its file names one', async () => {
+    harness = new EngineHarness({
+      pacing: 'off',
+      agents: [agentConfig({ configName: 'Ada', timezone: 'UTC', memoryLlm: 'small-model' })],
+    });
+    const chat = harness.directChat('Pat');
+    await turnThenQuiet(chat, 'I teach maths');
+    expect(harness.llm.turnQueries.map((query) => query.model)).toEqual(['test-model']);
+    expect(harness.llm.queries.filter(isExtraction).map((query) => query.model)).toEqual(['small-model']);
   });
 });

@@ -115,7 +115,7 @@ export class MemoryWork {
     const request = {
       conversation,
       agent,
-      modelName: this.#modelName(conversation, agent),
+      modelName: agent.memoryLlm?.trim() || this.#modelName(conversation, agent),
       timeZone,
       night: latestNight(deps.clock.now(), timeZone).date,
       throughMessageId: Number.MAX_SAFE_INTEGER,

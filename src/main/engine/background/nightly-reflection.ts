@@ -74,11 +74,13 @@ export class NightlyReflection {
       this.#request({
         conversation,
         agent,
-        modelName: effectiveLlmName(
-          deps.store.conversationSettings.get(conversation).llmOverride,
-          agent,
-          deps.settings().engine.defaultAgentLlm,
-        ),
+        modelName:
+          agent.memoryLlm?.trim() ||
+          effectiveLlmName(
+            deps.store.conversationSettings.get(conversation).llmOverride,
+            agent,
+            deps.settings().engine.defaultAgentLlm,
+          ),
         timeZone,
         night: night.date,
         throughMessageId: chat.newestMessageId,

@@ -241,7 +241,9 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       history,
       isGroup,
     });
-    if (!isSelfChat) deps.afterExchange({ conversation, agent, modelName: llmName, timeZone });
+    if (!isSelfChat) {
+      deps.afterExchange({ conversation, agent, modelName: agent.memoryLlm?.trim() || llmName, timeZone });
+    }
     return { ...plan, record: archiveHistory };
   };
 }

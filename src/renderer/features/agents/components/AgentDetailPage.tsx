@@ -100,6 +100,7 @@ function identityFields({ config, runtime }: AgentDetail): Field[] {
 function behaviourFields({ config }: AgentDetail): Field[] {
   return [
     { label: 'LLM', value: config.llm ?? <NotSet>default</NotSet> },
+    { label: 'Memory LLM', value: config.memoryLlm ?? <NotSet>the conversation's</NotSet> },
     { label: 'Timezone', value: config.timezone ?? <NotSet>server time</NotSet> },
     {
       label: 'Start typing delay',
