@@ -229,6 +229,10 @@ check(
   foreignBinaries.join(', '),
 );
 
+// 4b. The sqlite-vec extension memory recall loads, as a plain file SQLite can open.
+const vectorExtension = `node_modules/sqlite-vec-linux-${process.arch}/vec0.so`;
+check(`app.asar.unpacked holds ${vectorExtension}`, existsSync(join(unpackedDir, vectorExtension)));
+
 // 5. Samples and shared prompts as plain files next to the archive.
 console.log('\nChecking extra resources');
 for (const dir of ['samples', 'configdir']) {

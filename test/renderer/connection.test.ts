@@ -142,6 +142,7 @@ describe('events feeding the stores', () => {
       llmBaseUrls: { gemini: '', openai: '', xai: '', openrouter: 'https://proxy.example/v1', ollama: '' },
       engine: { ...DEFAULT_ENGINE_SETTINGS, typingSpeed: 30 },
       telegramServer: DEFAULT_TELEGRAM_SERVER_SETTINGS,
+      embeddings: { provider: '', model: '' },
     });
 
     expect(settingsSelectors.secretStatus('telegram.apiId')(stores.settings.getState()).isSet).toBe(true);

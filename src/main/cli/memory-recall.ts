@@ -3,9 +3,11 @@ import { join, resolve } from 'node:path';
 import { NetworkSchema } from '../../shared/api/conversation-contract';
 import type { ConversationKey } from '../../shared/domain/conversation-key';
 import { loadConfig, resolveConfigPath } from '../config';
+import { type Embedder, embedderFromSettings } from '../llm';
 import { createLogger, type Logger } from '../logging';
 import { type RecalledItem, recallMemory } from '../memory';
 import { resolveStateDir } from '../runtime/state-dir';
+import { createKeyFileCipher, KEY_FILE_NAME, SecretStore } from '../secrets';
 import { DATABASE_FILE_NAME, openStore, type Store } from '../store';
 import { parseCommandArgs, reportUsageError, runSubcommand, UsageError } from './cli-options';
 import type { CliIo } from './io';
@@ -24,7 +26,8 @@ const USAGE = `Usage: troupe memory recall --agent NAME --chat ID (--query TEXT 
 Runs the recall a turn runs before the model is asked: full-text search of the chat's archived
 messages, summaries and notes, the agent's memories and its facts about the chat's partner, fused
 and cut to the token budget. The whole archive is searched (a turn leaves out the messages its
-history shows). Needs no LLM.
+history shows). Needs no LLM; with an embedding model set in Settings (and the archive embedded
+by a running Troupe), messages near the question in meaning are found too.
 
 Options:
   --agent NAME        The agent's config name (its file in agents/, without .md)
@@ -191,11 +194,39 @@ function table(query: string, items: readonly RecalledItem[]): string {
   return `${[...lines, format(header), ...rows.map(format)].join('\n')}\n`;
 }
 
+/**
+ * The embedding model of the settings, its key read with the state directory's secret key; none
+ * when no model is set. A key file is never made here: without one (or TROUPE_SECRET_KEY), a
+ * provider that needs a key fails on its first call, which recall logs once, keeping to words.
+ */
+function settingsEmbedder(
+  store: Store,
+  stateDir: string,
+  env: NodeJS.ProcessEnv,
+  logger: Logger,
+): Embedder | null {
+  let secrets: SecretStore | null | undefined;
+  const reveal = (name: Parameters<SecretStore['reveal']>[0]) => {
+    if (secrets === undefined) {
+      const keyAvailable =
+        (env.TROUPE_SECRET_KEY ?? '').trim() !== '' || existsSync(join(stateDir, KEY_FILE_NAME));
+      secrets = keyAvailable
+        ? new SecretStore({
+            repository: store.secrets,
+            cipher: createKeyFileCipher({ stateDir, env, logger }),
+            logger,
+          })
+        : null;
+    }
+    return secrets === null ? null : secrets.reveal(name);
+  };
+  return embedderFromSettings({ secrets: { reveal }, settings: () => store.settings.get(), env });
+}
+
 async function recallAll(
   parsed: RecallArgs,
   store: Store,
-  timeZone: string,
-  logger: Logger,
+  options: { timeZone: string; embedder: Embedder | null; logger: Logger },
   io: MemoryRecallIo,
 ) {
   for (const query of parsed.queries) {
@@ -205,11 +236,12 @@ async function recallAll(
         conversation: parsed.conversation,
         queryTexts: [query],
         now: parsed.now,
-        timeZone,
+        timeZone: options.timeZone,
         budgetTokens: parsed.budget,
         limit: parsed.limit,
+        embedder: options.embedder,
       },
-      logger,
+      options.logger,
     );
     io.stdout(parsed.json ? `${JSON.stringify({ items: items.map(jsonItem) })}\n` : table(query, items));
   }
@@ -260,7 +292,8 @@ export async function runMemoryRecall(args: string[], io: MemoryRecallIo): Promi
     }
     store = openStore({ file, logger });
     const timeZone = await agentTimeZone(parsed, store, io);
-    await recallAll(parsed, store, timeZone, logger, io);
+    const embedder = settingsEmbedder(store, stateDir, io.env, logger);
+    await recallAll(parsed, store, { timeZone, embedder, logger }, io);
     return 0;
   } catch (error) {
     if (error instanceof RecallInputError) {

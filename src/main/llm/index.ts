@@ -5,6 +5,7 @@ export {
   redactSecrets,
 } from './classify-llm-error';
 export { DEFAULT_LLM_TIMEOUT_MS } from './deadline';
+export { type Embedder, type EmbedderDeps, embedderFromSettings } from './embedding-client';
 export { createGeminiProvider, type GeminiProviderOptions } from './gemini-provider';
 export { computeCost, type PricedCall, priceLlmCall, type TokenPrices } from './llm-cost';
 export {

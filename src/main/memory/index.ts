@@ -18,6 +18,7 @@ export {
   putSummaryAsOperator,
 } from './operator-edits';
 export type { RecallKind } from './recall/candidate';
+export { type ArchiveEmbedding, startArchiveEmbedding } from './recall/embed-archive';
 export { type RecalledItem, type RecallRequest, recallMemory } from './recall/recall';
 export { renderRecalledMemory } from './recall/render';
 export { latestNight } from './reflection/night';

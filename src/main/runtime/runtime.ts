@@ -13,7 +13,8 @@ import { createTelegramHandlers } from '../api/handlers/telegram-handlers';
 import { systemClock } from '../clock';
 import { ConfigService, shippedConfigDirs } from '../config';
 import { ConversationEngine } from '../engine';
-import { createLlmRouter } from '../llm';
+import { createLlmRouter, embedderFromSettings } from '../llm';
+import { startArchiveEmbedding } from '../memory';
 import { SecretStore, verifySecretKey } from '../secrets';
 import { createSimulator } from '../simulator';
 import { DATABASE_FILE_NAME, openStore } from '../store';
@@ -172,6 +173,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     options.logger.child({ module: 'api' }),
   );
   const stopPruning = scheduleTaskLogPruning(store.taskLog, logger);
+  // Vectors for memory recall, made beside everything else when an embedding model is set.
+  const embedding = startArchiveEmbedding({
+    store,
+    embedder: () => embedderFromSettings({ secrets, settings: () => store.settings.get(), env: options.env }),
+    logger: options.logger,
+    now: () => clock.now(),
+  });
   logger.info({ mode: options.mode, stateDir: options.stateDir }, 'runtime started');
 
   return {
@@ -189,6 +197,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
           { name: 'event forwarding', run: stopForwarding },
           { name: 'simulator', run: () => simulator.close() },
           { name: 'config watcher', run: () => config.close() },
+          { name: 'archive embedding', run: () => embedding.stop() },
           { name: 'store', run: () => store.close() },
         ],
         RUNTIME_STOP_BUDGET_MS,

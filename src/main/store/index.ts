@@ -18,6 +18,12 @@ export {
   type ArchiveMatch,
   ArchiveRepository,
 } from './archive-repository';
+export {
+  ArchiveVectorRepository,
+  type EmbeddingSpace,
+  type NearMessage,
+  type PendingMessage,
+} from './archive-vector-repository';
 export type { Now } from './clock';
 export { DATABASE_FILE_NAME, openDatabase, type SqliteDatabase } from './database';
 export {

@@ -27,6 +27,9 @@ const STORED_VALUE_SCHEMAS: { [K in SettingsKey]: z.ZodType<Settings[K]> } = {
   telegramServer: SettingsSchema.shape.telegramServer
     .partial()
     .transform((stored) => ({ ...DEFAULT_SETTINGS.telegramServer, ...stored })),
+  embeddings: SettingsSchema.shape.embeddings
+    .partial()
+    .transform((stored) => ({ ...DEFAULT_SETTINGS.embeddings, ...stored })),
 };
 
 const SETTINGS_KEYS = Object.keys(STORED_VALUE_SCHEMAS) as SettingsKey[];
@@ -84,6 +87,7 @@ export class SettingsRepository {
             llmBaseUrls: { ...current.llmBaseUrls, ...validPatch.llmBaseUrls },
             engine: { ...current.engine, ...validPatch.engine },
             telegramServer: { ...current.telegramServer, ...validPatch.telegramServer },
+            embeddings: { ...current.embeddings, ...validPatch.embeddings },
           });
           const updatedAt = this.#now().toISOString();
           for (const key of SETTINGS_KEYS) {

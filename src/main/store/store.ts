@@ -2,6 +2,7 @@ import type { Logger } from '../logging';
 import { AgentStateRepository } from './agent-state-repository';
 import { ArchiveRecallRepository } from './archive-recall-repository';
 import { ArchiveRepository } from './archive-repository';
+import { ArchiveVectorRepository } from './archive-vector-repository';
 import type { Now } from './clock';
 import { openDatabase } from './database';
 import { EngineConversationSettingsRepository } from './engine-conversation-settings-repository';
@@ -43,6 +44,8 @@ export interface Store {
   readonly archive: ArchiveRepository;
   /** The archive as memory recall searches it: per chat, by words and by send time. */
   readonly archiveRecall: ArchiveRecallRepository;
+  /** Vectors of archived messages per embedding model (sqlite-vec), for recall by meaning. */
+  readonly archiveVectors: ArchiveVectorRepository;
   /** Summaries of stretches of each conversation. */
   readonly summaries: SummaryRepository;
   /** Facts each agent knows about the people it talks to, with their history. */
@@ -89,6 +92,7 @@ export function openStore(options: OpenStoreOptions): Store {
     telegramSessions: new TelegramSessionRepository(db, deps),
     archive: new ArchiveRepository(db),
     archiveRecall: new ArchiveRecallRepository(db),
+    archiveVectors: new ArchiveVectorRepository(db),
     summaries: new SummaryRepository(db),
     facts: new FactRepository(db),
     sessionMemory: new SessionMemoryRepository(db),

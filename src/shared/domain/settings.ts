@@ -75,6 +75,18 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   maxMessagesPerReply: 20,
 };
 
+/**
+ * The embedding model memory recall finds paraphrases with: one of the LLM providers (its API key
+ * and base URL serve here too) and a model it serves, e.g. `gemini` with `gemini-embedding-001`,
+ * `openai` with `text-embedding-3-small`, `ollama` with `nomic-embed-text`. No provider: recall
+ * by words only.
+ */
+export const EmbeddingSettingsSchema = z.object({
+  provider: z.union([z.literal(''), LlmProviderIdSchema]),
+  model: z.string().trim(),
+});
+export type EmbeddingSettings = z.infer<typeof EmbeddingSettingsSchema>;
+
 /** Operator settings persisted in the state database. Empty strings mean "use the default". */
 export const SettingsSchema = z.object({
   /** Config directories searched in order; empty = the shipped samples and configdir. */
@@ -89,6 +101,7 @@ export const SettingsSchema = z.object({
   engine: EngineSettingsSchema,
   /** Which Telegram agents log in to; TROUPE_TELEGRAM_DC overrides it. */
   telegramServer: TelegramServerSettingsSchema,
+  embeddings: EmbeddingSettingsSchema,
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -97,15 +110,17 @@ export const DEFAULT_SETTINGS: Settings = {
   llmBaseUrls: { gemini: '', openai: '', xai: '', openrouter: '', ollama: '' },
   engine: DEFAULT_ENGINE_SETTINGS,
   telegramServer: DEFAULT_TELEGRAM_SERVER_SETTINGS,
+  embeddings: { provider: '', model: '' },
 };
 
-/** A partial update: top-level keys replace, `llmBaseUrls`, `engine` and `telegramServer` merge per field. */
+/** A partial update: top-level keys replace, `llmBaseUrls`, `engine`, `telegramServer` and `embeddings` merge per field. */
 export const SettingsPatchSchema = z
   .object({
     configPath: SettingsSchema.shape.configPath.optional(),
     llmBaseUrls: SettingsSchema.shape.llmBaseUrls.partial().strict().optional(),
     engine: EngineSettingsSchema.partial().strict().optional(),
     telegramServer: TelegramServerSettingsSchema.partial().strict().optional(),
+    embeddings: EmbeddingSettingsSchema.partial().strict().optional(),
   })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

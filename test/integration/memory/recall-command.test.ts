@@ -2,9 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../../src/main/cli';
+import { embedderFromSettings } from '../../../src/main/llm';
 import { createLogger } from '../../../src/main/logging';
+import { embedArchiveBatch } from '../../../src/main/memory/recall/embed-archive';
 import { DATABASE_FILE_NAME, openStore } from '../../../src/main/store';
 import { agentFile } from '../../support/engine-harness';
+import { startFakeEmbeddingsServer } from '../../support/fake-embeddings-server';
 import { tempDirsPerTest } from '../../support/helpers';
 
 const CHAT = { agent: 'Ada', network: 'telegram' as const, channelId: 4242 };
@@ -50,6 +53,10 @@ describe('troupe memory recall', () => {
   });
 
   async function cli(...args: string[]) {
+    return cliWith({}, ...args);
+  }
+
+  async function cliWith(env: NodeJS.ProcessEnv, ...args: string[]) {
     let stdout = '';
     let stderr = '';
     const code = await runCli(
@@ -61,7 +68,7 @@ describe('troupe memory recall', () => {
         stderr: (text) => {
           stderr += text;
         },
-        env: {},
+        env,
         cwd: root,
         appRoot: root,
         defaultDirs: [],
@@ -164,6 +171,66 @@ describe('troupe memory recall', () => {
       { stdout: () => {}, stderr: () => {}, env: {}, cwd: root, appRoot: root, defaultDirs: [] },
     );
     expect(noDatabase).toBe(2);
+  });
+
+  it('finds what was said in other words with the embedding model of the settings', async () => {
+    const server = await startFakeEmbeddingsServer();
+    try {
+      const store = openStore({
+        file: join(root, 'state', DATABASE_FILE_NAME),
+        logger: createLogger({ level: 'silent' }),
+      });
+      const climbing = "I've been bouldering three times a week";
+      store.archive.put(
+        CHAT,
+        [
+          {
+            ...{
+              senderId: 7,
+              senderName: 'Pat',
+              isAgent: false,
+              replyTo: null,
+              editedAt: null,
+              partsJson: '[]',
+            },
+            messageId: 200,
+            sentAt: '2025-04-02T09:00:00.000Z',
+            text: climbing,
+          },
+        ],
+        new Date(),
+      );
+      store.settings.update({ embeddings: { provider: 'ollama', model: 'nomic-embed-text' } });
+      const embedder = () =>
+        embedderFromSettings({
+          secrets: { reveal: () => null },
+          settings: () => store.settings.get(),
+          env: { OLLAMA_BASE_URL: server.openAiBaseUrl },
+        });
+      while ((await embedArchiveBatch(store, embedder(), () => new Date())) > 0);
+      store.close();
+
+      const question = [
+        '--agent',
+        'Ada',
+        '--chat',
+        '4242',
+        '--query',
+        'how often does Pat go climbing?',
+        '--json',
+      ];
+      const withModel = await cliWith({ OLLAMA_BASE_URL: server.openAiBaseUrl }, ...question);
+      expect(withModel.stderr).toBe('');
+      expect(
+        (JSON.parse(withModel.stdout) as { items: { messageIds: number[] }[] }).items[0]!.messageIds,
+      ).toEqual([200]);
+      await server.close();
+      const modelGone = await cliWith({ OLLAMA_BASE_URL: server.openAiBaseUrl }, ...question);
+      expect(JSON.parse(modelGone.stdout)).toEqual({ items: [] });
+      expect(modelGone.stderr).toMatch(/recalling by words only/);
+    } finally {
+      await server.close();
+    }
   });
 
   it('lists its subcommands, and says which one it does not know', async () => {

@@ -69,6 +69,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
         llmBaseUrls: { ...settings.llmBaseUrls, ...patch.llmBaseUrls },
         engine: { ...settings.engine, ...patch.engine },
         telegramServer: { ...settings.telegramServer, ...patch.telegramServer },
+        embeddings: { ...settings.embeddings, ...patch.embeddings },
       };
       events.emit('settings.changed', settings);
       return settings;

@@ -263,6 +263,7 @@ export class FakeRuntime {
           llmBaseUrls: { ...this.settings.llmBaseUrls, ...patch.llmBaseUrls },
           engine: { ...this.settings.engine, ...patch.engine },
           telegramServer: { ...this.settings.telegramServer, ...patch.telegramServer },
+          embeddings: { ...this.settings.embeddings, ...patch.embeddings },
         });
         if (!next.success) {
           throw new ApiError(

@@ -1,5 +1,5 @@
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
-import type { Store } from '../../store';
+import type { EmbeddingSpace, Store } from '../../store';
 import type { LexicalScore } from './lexical-score';
 import type { RecallQuery } from './query';
 import type { TermStats } from './term-stats';
@@ -44,7 +44,10 @@ export interface Candidate {
 }
 
 /** The repositories recall reads. */
-export type RecallStore = Pick<Store, 'archiveRecall' | 'archive' | 'summaries' | 'memoryEntries' | 'facts'>;
+export type RecallStore = Pick<
+  Store,
+  'archiveRecall' | 'archive' | 'archiveVectors' | 'summaries' | 'memoryEntries' | 'facts'
+>;
 
 export interface SourceContext {
   store: RecallStore;
@@ -57,6 +60,8 @@ export interface SourceContext {
   now: Date;
   timeZone: string;
   stats: TermStats;
+  /** The question's vector in the space of the archive's vectors, when it could be made. */
+  queryVector: { space: EmbeddingSpace; vector: Float32Array } | null;
   /** The lexical score of a text against the query (the same scale for every source). */
   score(text: string): LexicalScore;
 }
@@ -88,6 +93,17 @@ export function newCandidate(
     ranks: {},
     ...fields,
   };
+}
+
+/** One candidate per key: what two sources found is one candidate with the ranks of both. */
+export function mergeByKey(candidates: readonly Candidate[]): Candidate[] {
+  const byKey = new Map<string, Candidate>();
+  for (const candidate of candidates) {
+    const known = byKey.get(candidate.key);
+    if (known) Object.assign(known.ranks, candidate.ranks);
+    else byKey.set(candidate.key, { ...candidate, ranks: { ...candidate.ranks } });
+  }
+  return [...byKey.values()];
 }
 
 /** Sets each candidate's rank in `list` by the order given (best first). */

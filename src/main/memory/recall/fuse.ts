@@ -31,8 +31,10 @@ const LIST_WEIGHTS: Record<RankList | 'lexical', number> = {
 /** What the newest things gain at most, and in how many days half of it goes. */
 const RECENCY_BOOST = 0.1;
 const RECENCY_HALF_LIFE_DAYS = 45;
-/** A candidate found by words alone must match this share of the query's weight. */
+/** A candidate found by words alone must match this share of the query's weight… */
 const MIN_COVERAGE = 0.2;
+/** …unless it is among this many nearest by meaning (further ones must match words too). */
+const VECTOR_RANKS_KEPT = 10;
 /** Texts with fewer content words than this weigh less, down to SHORT_TEXT_FLOOR for none. */
 const SUBSTANTIAL_WORDS = 8;
 const SHORT_TEXT_FLOOR = 0.8;
@@ -55,7 +57,8 @@ export function fuseCandidates(
   const fused: ScoredCandidate[] = [];
   for (const { candidate, lexical } of scored) {
     const { ranks } = candidate;
-    const foundOtherwise = ranks.period !== undefined || ranks.vector !== undefined;
+    const foundOtherwise =
+      ranks.period !== undefined || (ranks.vector !== undefined && ranks.vector <= VECTOR_RANKS_KEPT);
     if (!foundOtherwise && lexical.coverage < MIN_COVERAGE) continue;
     let total = 0;
     for (const [list, rank] of Object.entries(ranks) as [RankList, number][]) {

@@ -65,7 +65,10 @@ function phraseCloseness(phrase: QueryPhrase, text: AnalyzedText): number {
 /** A scorer for one query: the query's weights are worked out once, then each text is scored. */
 export function lexicalScorer(query: RecallQuery, stats: TermStats): (text: string) => LexicalScore {
   const weighted = query.terms.map((term) => ({ term, mass: term.weight * stats.idf(term) }));
-  const total = weighted.reduce((sum, entry) => sum + entry.mass, 0);
+  // What coverage is a share of: the words the archive has. A word no message has (a typo, a word
+  // only a note uses) would lower every message's coverage alike and say nothing.
+  const findable = weighted.filter((entry) => stats.present(entry.term));
+  const total = (findable.length > 0 ? findable : weighted).reduce((sum, entry) => sum + entry.mass, 0);
   const idfByWord = new Map(weighted.map((entry) => [entry.term.folded, stats.idf(entry.term)]));
   return (raw) => {
     if (total === 0) return { score: 0, coverage: 0 };

@@ -1,7 +1,9 @@
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
+import type { Embedder } from '../../llm';
 import type { Logger } from '../../logging';
 import { DEFAULT_BUDGET_TOKENS, DEFAULT_ITEM_LIMIT, fitBudget } from './budget';
 import {
+  mergeByKey,
   RECALL_KINDS,
   type RecallKind,
   type RecallSource,
@@ -12,10 +14,12 @@ import { mergeRepeats } from './dedupe';
 import { fuseCandidates } from './fuse';
 import { lexicalScorer } from './lexical-score';
 import { buildRecallQuery } from './query';
+import { embedQuestion } from './query-vector';
 import { archiveSource } from './sources/archive-source';
 import { entrySource } from './sources/entry-source';
 import { factSource } from './sources/fact-source';
 import { summarySource } from './sources/summary-source';
+import { vectorSource } from './sources/vector-source';
 import { termStats } from './term-stats';
 
 /**
@@ -45,6 +49,13 @@ export interface RecallRequest {
   partnerIds?: readonly number[] | undefined;
   /** The kinds to recall; default all. */
   kinds?: readonly RecallKind[] | undefined;
+  /**
+   * The embedding model the archive's vectors were made with (see `startArchiveEmbedding`): the
+   * question is embedded too, and the nearest messages join the words' finds. None: words only.
+   */
+  embedder?: Embedder | null | undefined;
+  /** How long the question's embedding may take; default 1.5 s. */
+  embeddingTimeoutMs?: number | undefined;
 }
 
 /** A recalled item, best first in the list recall returns. */
@@ -70,11 +81,22 @@ export interface RecalledItem {
 }
 
 /** Where recall looks, in order. */
-const SOURCES: readonly RecallSource[] = [archiveSource, summarySource, entrySource, factSource];
+const SOURCES: readonly RecallSource[] = [
+  archiveSource,
+  vectorSource,
+  summarySource,
+  entrySource,
+  factSource,
+];
 
-function recall(store: RecallStore, request: RecallRequest): RecalledItem[] {
+async function recall(store: RecallStore, request: RecallRequest, logger: Logger): Promise<RecalledItem[]> {
   const query = buildRecallQuery(request.queryTexts, { now: request.now, timeZone: request.timeZone });
-  if (query.terms.length === 0 && query.periods.length === 0) return [];
+  const queryVector = await embedQuestion(
+    store,
+    { embedder: request.embedder, queryTexts: request.queryTexts, timeoutMs: request.embeddingTimeoutMs },
+    logger,
+  );
+  if (query.terms.length === 0 && query.periods.length === 0 && queryVector === null) return [];
   const kinds = new Set(request.kinds ?? RECALL_KINDS);
   const stats = termStats(store, query.terms, request.now);
   const score = lexicalScorer(query, stats);
@@ -87,11 +109,14 @@ function recall(store: RecallStore, request: RecallRequest): RecalledItem[] {
     now: request.now,
     timeZone: request.timeZone,
     stats,
+    queryVector,
     score,
   };
-  const candidates = SOURCES.filter((source) => source.kinds.some((kind) => kinds.has(kind)))
-    .flatMap((source) => source.collect(context))
-    .filter((candidate) => kinds.has(candidate.kind));
+  const candidates = mergeByKey(
+    SOURCES.filter((source) => source.kinds.some((kind) => kinds.has(kind)))
+      .flatMap((source) => source.collect(context))
+      .filter((candidate) => kinds.has(candidate.kind)),
+  );
   const ranked = mergeRepeats(fuseCandidates(candidates, score, request.now));
   const fitted = fitBudget(ranked, {
     budgetTokens: request.budgetTokens ?? DEFAULT_BUDGET_TOKENS,
@@ -120,7 +145,7 @@ export async function recallMemory(
   logger: Logger,
 ): Promise<RecalledItem[]> {
   try {
-    return recall(store, request);
+    return await recall(store, request, logger);
   } catch (error) {
     logger.warn(
       { err: error, agent: request.conversation.agent, channelId: request.conversation.channelId },

@@ -20,7 +20,7 @@ what whatever whenever wherever however anything something nothing everything an
 again ago already always maybe perhaps really still yet even though although
 tell told say said says saying talk talked talking mention mentioned mentioning remember remembered
 recall recalled know knew known think thought ask asked asking speak spoke spoken discuss discussed
-do did does happen happened happening
+do did does happen happened happening go goes going went gone get gets got getting
 hey hi hello ok okay yes yeah yep nope oh ah um uh lol haha hehe please thanks thank pls thx btw`;
 
 const GERMAN = `aber alle allem allen aller alles als also am an ander andere anderem anderen anderer anderes

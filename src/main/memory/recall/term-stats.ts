@@ -19,6 +19,8 @@ export interface TermStats {
   idf(term: QueryTerm): number;
   /** Whether the term is too common to search for. */
   common(term: QueryTerm): boolean;
+  /** Whether the archive has the term at all (in any chat). */
+  present(term: QueryTerm): boolean;
 }
 
 /** A word in this share of the archive's messages or more is common… */
@@ -77,5 +79,6 @@ export function termStats(
     documents,
     idf: (term) => Math.log(1 + (documents - df(term) + 0.5) / (df(term) + 0.5)),
     common: (term) => df(term) >= cap,
+    present: (term) => df(term) > 0,
   };
 }

@@ -8,6 +8,7 @@ import { migration007ConversationSummaries } from './007-conversation-summaries'
 import { migration008RecallIndexes } from './008-recall-indexes';
 import { migration009MemoryFacts } from './009-memory-facts';
 import { migration010SessionsAndProfiles } from './010-sessions-and-profiles';
+import { migration011ArchiveEmbeddings } from './011-archive-embeddings';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration008RecallIndexes,
   migration009MemoryFacts,
   migration010SessionsAndProfiles,
+  migration011ArchiveEmbeddings,
 ];

@@ -3,6 +3,7 @@ import {
   type ArchivedMessageInput,
   ArchiveRecallRepository,
   ArchiveRepository,
+  ArchiveVectorRepository,
   EngineMemoryRepository,
   FactRepository,
   openDatabase,
@@ -10,11 +11,12 @@ import {
 } from '../../../../src/main/store';
 
 /** An in-memory database with the repositories recall reads. */
-export function recallStore(): RecallStore & { close(): void } {
-  const db = openDatabase(':memory:');
+export function recallStore(file = ':memory:'): RecallStore & { close(): void } {
+  const db = openDatabase(file);
   return {
     archive: new ArchiveRepository(db),
     archiveRecall: new ArchiveRecallRepository(db),
+    archiveVectors: new ArchiveVectorRepository(db),
     summaries: new SummaryRepository(db),
     memoryEntries: new EngineMemoryRepository(db),
     facts: new FactRepository(db),

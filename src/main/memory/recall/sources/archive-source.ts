@@ -33,7 +33,8 @@ function sentPeriod(period: Period): SentPeriod {
   return { from: period.from.toISOString(), to: period.to.toISOString() };
 }
 
-function candidate(message: ArchivedMessage): Candidate {
+/** A message as a candidate, ranked nowhere yet. */
+export function messageCandidate(message: ArchivedMessage): Candidate {
   return newCandidate('message', message.messageId, message.text, {
     date: message.sentAt,
     from: message.isAgent ? null : message.senderName,
@@ -51,7 +52,7 @@ export const archiveSource: RecallSource = {
     const add = (message: ArchivedMessage): Candidate => {
       let known = found.get(message.messageId);
       if (!known) {
-        known = candidate(message);
+        known = messageCandidate(message);
         found.set(message.messageId, known);
       }
       return known;

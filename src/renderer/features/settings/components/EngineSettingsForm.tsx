@@ -1,8 +1,8 @@
-import { Alert, Button, Group, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, NumberInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from '../../../../shared/domain/settings';
-import { DraftFormActions } from '../../../ui/DraftFormActions';
+import { DraftFormFooter } from '../../../ui/DraftFormActions';
 import { settingsSelectors } from '../selectors';
 import { useSettingsStore } from '../store';
 import { useDraftSave } from './useDraftSave';
@@ -248,31 +248,24 @@ export function EngineSettingsForm({ engine }: { engine: EngineSettings }) {
             {HISTORY.map(numberInput)}
           </SimpleGrid>
         </SubSection>
-        {form.formError && (
-          <Alert role="alert" color="red" variant="light" title="Not saved">
-            {form.formError}
-          </Alert>
-        )}
-        <Group justify="space-between" gap="sm">
-          <Button
-            variant="subtle"
-            color="gray"
-            disabled={isDefault || form.saving}
-            onClick={() => {
-              form.discard();
-              void save({ ...DEFAULT_ENGINE_SETTINGS });
-            }}
-          >
-            Restore defaults
-          </Button>
-          <DraftFormActions
-            hasDraft={draft !== null}
-            dirty={dirty}
-            saving={form.saving}
-            onDiscard={form.discard}
-            saveLabel="Save engine settings"
-          />
-        </Group>
+        <DraftFormFooter
+          form={form}
+          dirty={dirty}
+          saveLabel="Save engine settings"
+          extra={
+            <Button
+              variant="subtle"
+              color="gray"
+              disabled={isDefault || form.saving}
+              onClick={() => {
+                form.discard();
+                void save({ ...DEFAULT_ENGINE_SETTINGS });
+              }}
+            >
+              Restore defaults
+            </Button>
+          }
+        />
       </Stack>
     </form>
   );

@@ -12,6 +12,7 @@ import { settingsSelectors } from '../selectors';
 import { useSettingsStore } from '../store';
 import { BaseUrlField } from './BaseUrlField';
 import { ConfigPathEditor } from './ConfigPathEditor';
+import { EmbeddingSettingsForm } from './EmbeddingSettingsForm';
 import { EngineSettingsForm } from './EngineSettingsForm';
 import { SecretField } from './SecretField';
 import { TelegramServerForm } from './TelegramServerForm';
@@ -155,6 +156,14 @@ export function SettingsPage() {
             live.
           </Text>
           <EngineSettingsForm engine={settings.engine} />
+        </Section>
+        <Section title="Memory recall">
+          <Text size="sm" c="dimmed" mb="lg" mt={-8}>
+            Before each turn an agent recalls older messages, summaries, notes and facts that bear on what was
+            just said, by their words. With an embedding model it also finds what was said in other words;
+            without one it needs no model at all.
+          </Text>
+          <EmbeddingSettingsForm saved={settings.embeddings} />
         </Section>
         <Section title="Telegram">
           <Text size="sm" c="dimmed" mb="lg" mt={-8}>

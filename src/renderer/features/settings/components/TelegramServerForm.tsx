@@ -18,7 +18,7 @@ import {
   type TelegramServerMode,
   type TelegramServerSettings,
 } from '../../../../shared/domain/telegram';
-import { DraftFormActions } from '../../../ui/DraftFormActions';
+import { DraftFormFooter } from '../../../ui/DraftFormActions';
 import { SERVER_MODE_LABELS, telegramServerChanges, telegramServerDraftErrors } from '../../telegram/model';
 import { telegramSelectors } from '../../telegram/selectors';
 import { useTelegramStore } from '../../telegram/store';
@@ -167,22 +167,12 @@ export function TelegramServerForm({ saved }: { saved: TelegramServerSettings })
             )}
           </Stack>
         </Fieldset>
-        {form.formError && (
-          <Alert role="alert" color="red" variant="light" title="Not saved">
-            {form.formError}
-          </Alert>
-        )}
-        {!fromEnvironment && (
-          <Group justify="flex-end">
-            <DraftFormActions
-              hasDraft={draft !== null}
-              dirty={dirty}
-              saving={form.saving}
-              onDiscard={form.discard}
-              saveLabel="Save Telegram server"
-            />
-          </Group>
-        )}
+        <DraftFormFooter
+          form={form}
+          dirty={dirty}
+          saveLabel="Save Telegram server"
+          readOnly={fromEnvironment}
+        />
       </Stack>
     </form>
   );
