@@ -46,7 +46,7 @@ export interface Candidate {
 /** The repositories recall reads. */
 export type RecallStore = Pick<
   Store,
-  'archiveRecall' | 'archive' | 'archiveVectors' | 'summaries' | 'memoryEntries' | 'facts'
+  'archiveRecall' | 'archive' | 'archiveVectors' | 'summaries' | 'sessionMemory' | 'memoryEntries' | 'facts'
 >;
 
 export interface SourceContext {

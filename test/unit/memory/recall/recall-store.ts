@@ -7,6 +7,7 @@ import {
   EngineMemoryRepository,
   FactRepository,
   openDatabase,
+  SessionMemoryRepository,
   SummaryRepository,
 } from '../../../../src/main/store';
 
@@ -18,6 +19,7 @@ export function recallStore(file = ':memory:'): RecallStore & { close(): void } 
     archiveRecall: new ArchiveRecallRepository(db),
     archiveVectors: new ArchiveVectorRepository(db),
     summaries: new SummaryRepository(db),
+    sessionMemory: new SessionMemoryRepository(db),
     memoryEntries: new EngineMemoryRepository(db),
     facts: new FactRepository(db),
     close: () => db.close(),

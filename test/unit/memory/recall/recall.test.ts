@@ -124,7 +124,7 @@ describe('memory recall', () => {
     expect(long.text).toContain('violin recital');
   });
 
-  it('recalls summaries, notes and memories with their kinds and dates', async () => {
+  it('recalls summaries, topic summaries, notes and memories with their kinds and dates', async () => {
     archive([['2025-01-05T10:00:00Z', 'hello there']]);
     store.summaries.put(
       CHAT,
@@ -159,6 +159,26 @@ describe('memory recall', () => {
     expect(canoe[0]!.endDate).toBe('2025-01-09');
     expect(canoe[0]!.messageIds).toEqual([1]);
     expect((await recall('peanuts allergy')).map((item) => item.kind)).toEqual(['note']);
+    store.sessionMemory.addSession(CHAT, {
+      id: 't1',
+      topic: 'Kayak rental',
+      content: 'Pat compared kayak rentals on the lake and booked one for Sunday.',
+      minMessageId: 1,
+      maxMessageId: 1,
+      firstAt: '2025-01-05T10:00:00.000Z',
+      lastAt: '2025-01-05T11:30:00.000Z',
+      createdAt: '2025-01-05T12:00:00.000Z',
+    });
+    const kayak = await recall('which kayak did she rent?');
+    expect(kayak.map((item) => [item.kind, item.text, item.date, item.endDate, item.messageIds])).toEqual([
+      [
+        'summary',
+        'Kayak rental: Pat compared kayak rentals on the lake and booked one for Sunday.',
+        '2025-01-05T10:00:00.000Z',
+        '2025-01-05T11:30:00.000Z',
+        [1],
+      ],
+    ]);
     expect(await recall('the canoe trip', { kinds: ['message', 'note'] })).toEqual([]);
   });
 
