@@ -38,7 +38,7 @@ Options:
   --budget TOKENS     Token budget of the items (default 1000)
   --now TIME          Recall as of this ISO date-time ("yesterday" is relative to it; default now)
   --json              One JSON object per query: {"items":[{"kind","text","score","date","messageIds"}]}
-                      (kind: message, summary, note, memory or fact)
+                      (kind: message, summary, topic, note, memory or fact)
   --network NETWORK   telegram (default) or simulator
   --state DIR         State directory (default: TROUPE_STATE_DIR, else ./state)
   --config-path DIRS  Colon-separated config directories (default: TROUPE_CONFIG_PATH, then

@@ -82,7 +82,7 @@ export const KnownPersonSchema = z.object({
 });
 export type KnownPersonView = z.infer<typeof KnownPersonSchema>;
 
-export const RecallKindSchema = z.enum(['message', 'summary', 'note', 'memory', 'fact']);
+export const RecallKindSchema = z.enum(['message', 'summary', 'topic', 'note', 'memory', 'fact']);
 export const RecallItemSchema = z.object({
   kind: RecallKindSchema,
   text: z.string(),

@@ -11,9 +11,13 @@ import type { TermStats } from './term-stats';
  * new source only has to say where its candidates rank.
  */
 
-/** What a recalled item is: a message, a summary of a stretch of the chat, a note, a memory, a fact about a person. */
-export type RecallKind = 'message' | 'summary' | 'note' | 'memory' | 'fact';
-export const RECALL_KINDS: readonly RecallKind[] = ['message', 'summary', 'note', 'memory', 'fact'];
+/**
+ * What a recalled item is: a message, a summary of a stretch of the chat (those the prompt shows
+ * in place of old history), a topic summary of a session (made for recall), a note, a memory, a
+ * fact about a person.
+ */
+export type RecallKind = 'message' | 'summary' | 'topic' | 'note' | 'memory' | 'fact';
+export const RECALL_KINDS: readonly RecallKind[] = ['message', 'summary', 'topic', 'note', 'memory', 'fact'];
 
 /**
  * The ranked lists a candidate may stand in: the archive's two full-text indexes (words as

@@ -172,7 +172,7 @@ describe('memory recall', () => {
     const kayak = await recall('which kayak did she rent?');
     expect(kayak.map((item) => [item.kind, item.text, item.date, item.endDate, item.messageIds])).toEqual([
       [
-        'summary',
+        'topic',
         'Kayak rental: Pat compared kayak rentals on the lake and booked one for Sunday.',
         '2025-01-05T10:00:00.000Z',
         '2025-01-05T11:30:00.000Z',

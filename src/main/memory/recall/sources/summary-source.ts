@@ -42,7 +42,7 @@ function fromSession(session: SessionSummary): Stretch {
   const first = Date.parse(session.firstAt);
   const last = Date.parse(session.lastAt);
   return {
-    candidate: newCandidate('summary', `session:${session.id}`, `${session.topic}: ${session.content}`, {
+    candidate: newCandidate('topic', session.id, `${session.topic}: ${session.content}`, {
       date: session.firstAt,
       endDate: session.lastAt,
       at: last,
@@ -54,7 +54,7 @@ function fromSession(session: SessionSummary): Stretch {
 }
 
 export const summarySource: RecallSource = {
-  kinds: ['summary'],
+  kinds: ['summary', 'topic'],
   collect(context: SourceContext): Candidate[] {
     const { store, conversation, beforeMessageId } = context;
     const stretches = [
