@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCheckConfig } from './cli/check-config';
+import { runHistory } from './cli/history-import';
 import type { CliIo } from './cli/io';
 import { runLogin } from './cli/login';
 import { runMemory } from './cli/memory-recall';
@@ -16,6 +17,7 @@ Commands:
   simulate       Play a scripted Simulator conversation with an agent and print what happens
   login          Log an agent's Telegram account in (phone code, two-step password or QR code)
   memory recall  Show what an agent recalls in a chat for a question (full-text; needs no LLM)
+  history import Read a Telegram Desktop JSON export into an agent's conversation archive
 
 Run "troupe <command> --help" for a command's options.`;
 
@@ -35,6 +37,8 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
       return runLogin(args, { ...io, input: process.stdin });
     case 'memory':
       return runMemory(args, io);
+    case 'history':
+      return runHistory(args, io);
     case undefined:
     case 'help':
     case '--help':
@@ -55,5 +59,6 @@ function processIo(): CliIo {
     cwd: process.cwd(),
     appRoot,
     defaultDirs: shippedConfigDirs(appRoot),
+    stdoutIsTerminal: process.stdout.isTTY === true,
   };
 }

@@ -8,4 +8,6 @@ export interface CliIo {
   appRoot: string;
   /** The shipped config directories used when nothing else is configured. */
   defaultDirs: string[];
+  /** Whether stdout is a terminal (progress bars are drawn only there). */
+  stdoutIsTerminal?: boolean;
 }

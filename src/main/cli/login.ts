@@ -4,7 +4,6 @@ import { createInterface, type Interface } from 'node:readline';
 import { Writable } from 'node:stream';
 import type { AgentConfig } from '../../shared/domain/config';
 import type { LoginStep, TelegramUser } from '../../shared/domain/telegram';
-import { loadConfig, resolveConfigPath } from '../config';
 import { createLogger } from '../logging';
 import { resolveStateDir } from '../runtime/state-dir';
 import {
@@ -26,6 +25,7 @@ import {
   writeTelegramIdToAgentFile,
 } from '../telegram/login';
 import { parseCommandArgs, reportUsageError, UsageError } from './cli-options';
+import { findConfiguredAgent, UnknownAgentError } from './configured-agent';
 import type { CliIo } from './io';
 
 const USAGE = `Usage: troupe login AGENT [--qr] [--state DIR] [--config-path DIRS]
@@ -221,20 +221,12 @@ export async function runLogin(args: string[], io: LoginIo): Promise<number> {
 }
 
 async function findAgent(parsed: LoginArgs, store: Store, io: LoginIo): Promise<AgentConfig> {
-  const configPath = resolveConfigPath({
-    env: io.env,
-    override: parsed.configPathOverride,
-    settingsConfigPath: store.settings.get().configPath,
-    defaultDirs: io.defaultDirs,
-    cwd: io.cwd,
-  });
-  const { agents } = await loadConfig(configPath.dirs);
-  const agent = agents.find((candidate) => candidate.configName === parsed.agent);
-  if (agent) return agent;
-  const known = agents.map((candidate) => candidate.configName).join(', ') || 'none';
-  throw new SetupError(
-    `There is no agent "${parsed.agent}" in ${configPath.dirs.join(':')} (agents: ${known}). Agent names are the file names in agents/, without .md.`,
-  );
+  try {
+    return await findConfiguredAgent(parsed.agent, parsed.configPathOverride, store, io);
+  } catch (error) {
+    if (error instanceof UnknownAgentError) throw new SetupError(error.message);
+    throw error;
+  }
 }
 
 function telegramServer(store: Store, env: NodeJS.ProcessEnv): TelegramServer {

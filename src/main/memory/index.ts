@@ -12,6 +12,14 @@ export {
 export { type ExtractionRequest, extractFacts, FACT_EXTRACTION_QUIET_MS } from './facts/extract-facts';
 export { rememberFact } from './facts/remember-fact';
 export {
+  ExportFormatError,
+  type ExportText,
+  type HistoryImportProgress,
+  type HistoryImportReport,
+  ImportMismatchError,
+  importTelegramHistory,
+} from './history-import';
+export {
   MemoryEditError,
   putEntryAsOperator,
   putFactAsOperator,

@@ -4,6 +4,7 @@ export {
   AgentStateRepository,
   defaultAgentState,
 } from './agent-state-repository';
+export { ArchiveImportRepository } from './archive-import-repository';
 export {
   ArchiveRecallRepository,
   chatScopeToken,

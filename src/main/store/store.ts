@@ -1,5 +1,6 @@
 import type { Logger } from '../logging';
 import { AgentStateRepository } from './agent-state-repository';
+import { ArchiveImportRepository } from './archive-import-repository';
 import { ArchiveRecallRepository } from './archive-recall-repository';
 import { ArchiveRepository } from './archive-repository';
 import { ArchiveVectorRepository } from './archive-vector-repository';
@@ -42,6 +43,8 @@ export interface Store {
   readonly telegramSessions: TelegramSessionRepository;
   /** Every message each agent saw or sent, with full-text indexes. */
   readonly archive: ArchiveRepository;
+  /** Bulk writes to the archive, for history imports. */
+  readonly archiveImport: ArchiveImportRepository;
   /** The archive as memory recall searches it: per chat, by words and by send time. */
   readonly archiveRecall: ArchiveRecallRepository;
   /** Vectors of archived messages per embedding model (sqlite-vec), for recall by meaning. */
@@ -91,6 +94,7 @@ export function openStore(options: OpenStoreOptions): Store {
     llmExchanges: new EngineExchangeRepository(db),
     telegramSessions: new TelegramSessionRepository(db, deps),
     archive: new ArchiveRepository(db),
+    archiveImport: new ArchiveImportRepository(db),
     archiveRecall: new ArchiveRecallRepository(db),
     archiveVectors: new ArchiveVectorRepository(db),
     summaries: new SummaryRepository(db),

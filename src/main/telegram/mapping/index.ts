@@ -3,6 +3,7 @@ export { basicGroupChatInfo, channelChatInfo, chatPerson, mapChatInfo, userChatI
 export { classifyDocument, type DocumentTraits } from './document-kind';
 export { entitiesToMarkdown } from './entities-to-markdown';
 export type { MarkdownOptions } from './entity-spans';
+export { type ExportTextRun, exportTextToMarkdown } from './export-text';
 export { fileUniqueId } from './file-unique-id';
 export { humanDuration } from './human-duration';
 export { type MessageMappingContext, mapMessage } from './map-message';

@@ -1,0 +1,33 @@
+import type { AgentConfig } from '../../shared/domain/config';
+import { loadConfig, resolveConfigPath } from '../config';
+import type { Store } from '../store';
+import type { CliIo } from './io';
+
+/** The agent a command names is not in the configuration; the message lists the ones that are. */
+export class UnknownAgentError extends Error {}
+
+/**
+ * The agent a command names (by config name), from the config directories the runtime would
+ * load: --config-path, the environment, the path saved in Settings, the shipped ones.
+ */
+export async function findConfiguredAgent(
+  name: string,
+  configPathOverride: string[] | undefined,
+  store: Pick<Store, 'settings'>,
+  io: Pick<CliIo, 'env' | 'cwd' | 'defaultDirs'>,
+): Promise<AgentConfig> {
+  const configPath = resolveConfigPath({
+    env: io.env,
+    override: configPathOverride,
+    settingsConfigPath: store.settings.get().configPath,
+    defaultDirs: io.defaultDirs,
+    cwd: io.cwd,
+  });
+  const { agents } = await loadConfig(configPath.dirs);
+  const agent = agents.find((candidate) => candidate.configName === name);
+  if (agent) return agent;
+  const known = agents.map((candidate) => candidate.configName).join(', ') || 'none';
+  throw new UnknownAgentError(
+    `There is no agent "${name}" in ${configPath.dirs.join(':')} (agents: ${known}). Agent names are the file names in agents/, without .md.`,
+  );
+}
