@@ -1,6 +1,6 @@
 import type { QueryPhrase, QueryTerm, RecallQuery } from './query';
 import type { TermStats } from './term-stats';
-import { type AnalyzedText, analyzeText } from './text';
+import { type AnalyzedText, analyzeText, stemOf } from './text';
 
 /**
  * One lexical score for every candidate, whatever its source: BM25 over the query words, each
@@ -48,11 +48,15 @@ function positions(sequence: readonly string[], word: string): number[] {
   return found;
 }
 
-/** How close the phrase's words stand: 1 in order side by side, NEAR_BONUS/EXACT within the window, else 0. */
+/**
+ * How close the phrase's words (any of their forms) stand in the text: 1 in order side by side, a
+ * smaller share (NEAR_BONUS of EXACT_PHRASE_BONUS) all within NEAR_WINDOW words of the first, else 0.
+ */
 function phraseCloseness(phrase: QueryPhrase, text: AnalyzedText): number {
-  const first = positions(text.sequence, phrase.words[0]!);
+  const [head, ...tail] = phrase.words.map(stemOf);
+  const first = positions(text.stemSequence, head!);
   if (first.length === 0) return 0;
-  const rest = phrase.words.slice(1).map((word) => positions(text.sequence, word));
+  const rest = tail.map((stem) => positions(text.stemSequence, stem));
   if (rest.some((found) => found.length === 0)) return 0;
   const inOrder = first.some((start) => rest.every((found, offset) => found.includes(start + offset + 1)));
   if (inOrder) return 1;

@@ -48,6 +48,14 @@ describe('memory recall', () => {
     expect(found.flat()).not.toContain(4);
   });
 
+  it('ranks words standing together as in the question above the same words apart', async () => {
+    archive([
+      ['2025-01-05T10:00:00Z', 'the old harbour festivals are back, we left early and loud'],
+      ['2025-01-06T10:00:00Z', 'the festival by the old harbours was loud, we left early'],
+    ]);
+    expect((await ids('when is the harbour festival?'))[0]).toEqual([1]);
+  });
+
   it('finds other forms of a word through stems, and words whatever their accents', async () => {
     archive([
       ['2025-01-05T10:00:00Z', 'Those meetings ran far too long'],
