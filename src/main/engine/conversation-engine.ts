@@ -76,6 +76,7 @@ export class ConversationEngine {
       pacing: (agent) => (deps.pacing === 'off' ? NO_PACING : agentPacing(agent, deps.settings().engine)),
       defaultTimeZone: deps.defaultTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
       onExchange: (conversation, exchange) => core.emit({ type: 'exchange', conversation, exchange }),
+      embedder: () => deps.embedder?.() ?? null,
       onMemoryChanged: (conversation, touched) => memory.changed(conversation, touched),
       requestSummary: (request) => memory.requestSummary(request),
       afterExchange: (request) => memory.afterExchange(request),

@@ -5,7 +5,7 @@ import type { Settings } from '../../shared/domain/settings';
 import type { TaskGraphView } from '../../shared/domain/tasks';
 import type { Clock } from '../clock';
 import type { PromptSource } from '../config';
-import type { LlmRouter } from '../llm';
+import type { Embedder, LlmRouter } from '../llm';
 import type { Logger } from '../logging';
 import type { MessagingPort } from '../messaging/port';
 import type { Store } from '../store';
@@ -36,6 +36,8 @@ export interface ConversationEngineDeps {
   partnerTypingWindowMs?: number;
   /** The zone of agents whose file names none; the server's by default. */
   defaultTimeZone?: string;
+  /** The embedding model memory recall may use now (Settings → Memory recall); none: words only. */
+  embedder?: () => Embedder | null;
 }
 
 /** A part of an agent's memory a conversation changed: entries, summaries, session summaries, or what it knows of a person. */

@@ -107,6 +107,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     env: options.env,
     logger: options.logger,
   });
+  // The embedding model of the settings as they are now, for recall and the archive's vectors.
+  const embedder = () =>
+    embedderFromSettings({ secrets, settings: () => store.settings.get(), env: options.env });
   // The Simulator rehearses every loaded agent; the engine reads the agents live from the config.
   const simulatorEngine = new ConversationEngine({
     network: 'simulator',
@@ -117,6 +120,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     agents: () => config.config.agents,
     prompts: () => config.prompts,
     internalPrompts: () => config.internalPrompts,
+    embedder,
     settings: () => store.settings.get(),
     llm,
     ...(options.engine ?? {}),
@@ -128,6 +132,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     config,
     events,
     llm,
+    embedder,
     clock,
     env: options.env,
     logger: options.logger,
@@ -176,7 +181,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
   // Vectors for memory recall, made beside everything else when an embedding model is set.
   const embedding = startArchiveEmbedding({
     store,
-    embedder: () => embedderFromSettings({ secrets, settings: () => store.settings.get(), env: options.env }),
+    embedder,
     logger: options.logger,
     now: () => clock.now(),
   });

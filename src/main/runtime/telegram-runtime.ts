@@ -3,7 +3,7 @@ import type { EventHub } from '../api/event-hub';
 import type { Clock } from '../clock';
 import type { ConfigService } from '../config';
 import { ConversationEngine } from '../engine';
-import type { LlmRouter } from '../llm';
+import type { Embedder, LlmRouter } from '../llm';
 import type { Logger } from '../logging';
 import type { SecretCipher, SecretStore } from '../secrets';
 import type { Store } from '../store';
@@ -21,6 +21,8 @@ export interface TelegramRuntimeDeps {
   config: ConfigService;
   events: EventHub;
   llm: LlmRouter;
+  /** The embedding model memory recall may use now. */
+  embedder: () => Embedder | null;
   clock: Clock;
   env: NodeJS.ProcessEnv;
   logger: Logger;
@@ -75,6 +77,7 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
     agents: () => deps.config.config.agents.filter((agent) => service.isActive(agent.configName)),
     prompts: () => deps.config.prompts,
     internalPrompts: () => deps.config.internalPrompts,
+    embedder: deps.embedder,
     settings: () => store.settings.get(),
     llm: deps.llm,
     ...(deps.engine ?? {}),

@@ -2,6 +2,7 @@ import type { AgentConfig } from '../../../shared/domain/config';
 import type { ChatMsg } from '../../../shared/domain/conversation';
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { MemorySummary } from '../../../shared/domain/memory';
+import type { Embedder } from '../../llm';
 import type { Logger } from '../../logging';
 import {
   automaticSummaryBatch,
@@ -92,6 +93,8 @@ export function turnMemory(
   };
 }
 
+const RECALLED_IN_TURNS = ['message', 'topic'] as const;
+
 /** The latest messages a recall query is made of: what was just said, and the turns before it. */
 const RECALL_QUERY_MESSAGES = 6;
 
@@ -103,7 +106,15 @@ const RECALL_QUERY_MESSAGES = 6;
 export async function recalledMemoryContext(
   store: Store,
   conversation: ConversationKey,
-  input: { shown: readonly ChatMsg[]; now: Date; timeZone: string; logger: Logger },
+  input: {
+    shown: readonly ChatMsg[];
+    now: Date;
+    timeZone: string;
+    /** The people of the conversation, whose facts recall may bring back. */
+    partnerIds: readonly number[];
+    embedder: Embedder | null;
+    logger: Logger;
+  },
 ): Promise<string> {
   const queryTexts = input.shown
     .slice(-RECALL_QUERY_MESSAGES)
@@ -118,6 +129,10 @@ export async function recalledMemoryContext(
       beforeMessageId: input.shown[0]?.messageId ?? null,
       now: input.now,
       timeZone: input.timeZone,
+      // The prompt shows the summaries, notes, memories and facts of the chat's people already.
+      kinds: RECALLED_IN_TURNS,
+      partnerIds: input.partnerIds,
+      embedder: input.embedder,
     },
     input.logger,
   );

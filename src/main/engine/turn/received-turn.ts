@@ -7,7 +7,7 @@ import { IMMEDIATE_TASK_KINDS } from '../../../shared/domain/tasks';
 import type { Clock } from '../../clock';
 import { PromptNotFoundError, type PromptSource } from '../../config';
 import { renderTurns, withTurnContext } from '../../conversation/render';
-import { type LlmRouter, priceLlmCall, recordLlmUsage } from '../../llm';
+import { type Embedder, type LlmRouter, priceLlmCall, recordLlmUsage } from '../../llm';
 import type { LlmReply, LlmTurn } from '../../llm/provider';
 import type { Logger } from '../../logging';
 import { archiveMessages, type ExtractionRequest, memoryOwner, type SummarizeRequest } from '../../memory';
@@ -53,6 +53,8 @@ export interface ReceivedTurnDeps {
   /** Memory work after an exchange, once the conversation has been quiet (facts, topic summaries). */
   afterExchange: (request: Omit<ExtractionRequest, 'signal'>) => void;
   onMemoryChanged: (conversation: ConversationKey, touched: MemoryTouch[]) => void;
+  /** The embedding model recall may use now; null: words only. */
+  embedder: () => Embedder | null;
 }
 
 /** How much of a conversation a turn reads (Settings.engine). */
@@ -178,6 +180,8 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       shown,
       now,
       timeZone,
+      partnerIds: memory.people.map((person) => person.id),
+      embedder: deps.embedder(),
       logger: deps.logger,
     });
     const turnContext = recalled === '' ? prompt.turnContext : `${prompt.turnContext}\n\n${recalled}`;
