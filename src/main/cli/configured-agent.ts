@@ -16,6 +16,16 @@ export async function findConfiguredAgent(
   store: Pick<Store, 'settings'>,
   io: Pick<CliIo, 'env' | 'cwd' | 'defaultDirs'>,
 ): Promise<AgentConfig> {
+  return (await findAgentAndConfig(name, configPathOverride, store, io)).agent;
+}
+
+/** The agent a command names, with the config directories it was found in. */
+export async function findAgentAndConfig(
+  name: string,
+  configPathOverride: string[] | undefined,
+  store: Pick<Store, 'settings'>,
+  io: Pick<CliIo, 'env' | 'cwd' | 'defaultDirs'>,
+): Promise<{ agent: AgentConfig; configDirs: string[] }> {
   const configPath = resolveConfigPath({
     env: io.env,
     override: configPathOverride,
@@ -25,7 +35,7 @@ export async function findConfiguredAgent(
   });
   const { agents } = await loadConfig(configPath.dirs);
   const agent = agents.find((candidate) => candidate.configName === name);
-  if (agent) return agent;
+  if (agent) return { agent, configDirs: configPath.dirs };
   const known = agents.map((candidate) => candidate.configName).join(', ') || 'none';
   throw new UnknownAgentError(
     `There is no agent "${name}" in ${configPath.dirs.join(':')} (agents: ${known}). Agent names are the file names in agents/, without .md.`,

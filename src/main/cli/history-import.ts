@@ -12,7 +12,8 @@ import { resolveStateDir } from '../runtime/state-dir';
 import { DATABASE_FILE_NAME, openStore, SchemaTooNewError, type Store } from '../store';
 import { exportTextToMarkdown } from '../telegram/mapping';
 import { parseCommandArgs, reportUsageError, runSubcommand, UsageError } from './cli-options';
-import { findConfiguredAgent, UnknownAgentError } from './configured-agent';
+import { findAgentAndConfig, UnknownAgentError } from './configured-agent';
+import { type MemoryPasses, MissingSecretKeyError, runMemoryPasses } from './history-memory-passes';
 import type { CliIo } from './io';
 import { ProgressBar } from './progress-bar';
 
@@ -24,7 +25,7 @@ Subcommands:
 Run "troupe history import --help" for its options.`;
 
 const USAGE = `Usage: troupe history import --agent NAME --export FILE [--network telegram|simulator] [--chat ID]
-                             [--state DIR] [--config-path DIRS]
+                             [--summarize] [--extract] [--state DIR] [--config-path DIRS]
 
 Reads a Telegram Desktop JSON export (Settings → Advanced → Export Telegram data, format
 "Machine-readable JSON") into the agent's conversation archive, keeping the export's message
@@ -44,6 +45,11 @@ Options:
   --export FILE       The export's result.json, or the folder holding it
   --network NETWORK   Which of the agent's archives: telegram (default) or simulator
   --chat ID           Of a whole-account export, only the chat with this id (its "id" in the export)
+  --summarize         Then summarize each chat's history (all but its newest 20 messages) with the
+                      agent's model, as a running Troupe would; an estimate of the calls and their
+                      cost comes first
+  --extract           Then read each chat from its start for facts about the people in it, with
+                      the agent's memory model (Memory LLM, else its LLM)
   --state DIR         State directory (default: TROUPE_STATE_DIR, else ./state)
   --config-path DIRS  Colon-separated config directories (default: TROUPE_CONFIG_PATH, then
                       CINDY_AGENT_CONFIG_PATH, then the saved setting, then the shipped samples)
@@ -61,6 +67,7 @@ interface HistoryImportArgs {
   chatId: number | null;
   stateFlag: string | undefined;
   configPathOverride: string[] | undefined;
+  passes: MemoryPasses;
 }
 
 /** Bad input the operator can fix: printed as it is, exit code 2. */
@@ -73,6 +80,8 @@ function parseHistoryImportArgs(args: string[]): HistoryImportArgs | 'help' {
       export: { type: 'string' },
       network: { type: 'string' },
       chat: { type: 'string' },
+      summarize: { type: 'boolean' },
+      extract: { type: 'boolean' },
     },
     state: true,
   });
@@ -100,6 +109,7 @@ function parseHistoryImportArgs(args: string[]): HistoryImportArgs | 'help' {
     chatId,
     stateFlag: parsed.stateFlag,
     configPathOverride: parsed.configPathOverride,
+    passes: { summarize: parsed.flag('summarize'), extract: parsed.flag('extract') },
   };
 }
 
@@ -195,7 +205,12 @@ export async function runHistoryImport(args: string[], io: HistoryImportIo): Pro
   try {
     const stateDir = resolveStateDir({ flag: parsed.stateFlag, env: io.env, cwd: io.cwd });
     store = openStore({ file: join(stateDir, DATABASE_FILE_NAME), logger });
-    const agent = await findConfiguredAgent(parsed.agent, parsed.configPathOverride, store, io);
+    const { agent, configDirs } = await findAgentAndConfig(
+      parsed.agent,
+      parsed.configPathOverride,
+      store,
+      io,
+    );
     const started = performance.now();
     const report = importTelegramHistory(
       {
@@ -215,6 +230,28 @@ export async function runHistoryImport(args: string[], io: HistoryImportIo): Pro
     );
     bar?.clear();
     io.stdout(summary(report, parsed, (performance.now() - started) / 1000));
+    if (parsed.passes.summarize || parsed.passes.extract) {
+      const context = {
+        store,
+        io,
+        logger,
+        stateDir,
+        configDirs,
+        agent,
+        network: parsed.network,
+        chats: report.chats,
+      };
+      try {
+        io.stdout(await runMemoryPasses(context, parsed.passes));
+      } catch (error) {
+        const fix =
+          error instanceof MissingSecretKeyError
+            ? ''
+            : ' What they wrote before stays; run the import again to go on.';
+        io.stderr(`The import stands; the LLM passes stopped: ${(error as Error).message}${fix}\n`);
+        return error instanceof MissingSecretKeyError ? 2 : 1;
+      }
+    }
     return 0;
   } catch (error) {
     bar?.clear();

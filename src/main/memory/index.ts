@@ -16,6 +16,7 @@ export {
   type ExportText,
   type HistoryImportProgress,
   type HistoryImportReport,
+  type ImportedChat,
   ImportMismatchError,
   importTelegramHistory,
 } from './history-import';

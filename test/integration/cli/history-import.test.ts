@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../../../src/main/cli';
 import { createLogger } from '../../../src/main/logging';
 import { DATABASE_FILE_NAME, openStore } from '../../../src/main/store';
+import { runCliCapturing } from '../../support/cli-run';
 import { agentFile } from '../../support/engine-harness';
 import { tempDirsPerTest } from '../../support/helpers';
 
@@ -21,17 +21,9 @@ describe('troupe history import', () => {
   });
 
   async function cli(args: string[], options: { terminal?: boolean } = {}) {
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli(
+    return runCliCapturing(
       ['history', 'import', '--state', join(root, 'state'), '--config-path', join(root, 'config'), ...args],
       {
-        stdout: (text) => {
-          stdout += text;
-        },
-        stderr: (text) => {
-          stderr += text;
-        },
         env: { TROUPE_LOG_LEVEL: 'silent' },
         cwd: root,
         appRoot: root,
@@ -39,7 +31,6 @@ describe('troupe history import', () => {
         stdoutIsTerminal: options.terminal ?? false,
       },
     );
-    return { code, stdout, stderr };
   }
 
   function archived(agent: string, channelId: number, network: 'telegram' | 'simulator' = 'telegram') {
@@ -152,15 +143,8 @@ describe('troupe history import', () => {
     expect(unknown.stderr).toContain('There is no agent "Zed" in');
     expect(unknown.stderr).toContain('(agents: Ada, Bea)');
 
-    const help = await runCli(['history'], {
-      stdout: () => {},
-      stderr: () => {},
-      env: {},
-      cwd: root,
-      appRoot: root,
-      defaultDirs: [],
-    });
-    expect(help).toBe(2);
+    const help = await runCliCapturing(['history'], { env: {}, cwd: root, appRoot: root, defaultDirs: [] });
+    expect(help.code).toBe(2);
   });
 
   it('draws a progress bar on a terminal, and clears it before the summary', async () => {

@@ -6,6 +6,7 @@ import { substituteTemplates } from '../../config/templates';
 import { recordLlmUsage } from '../../llm';
 import type { Logger } from '../../logging';
 import type { ArchivedMessage, FactOwner, Store } from '../../store';
+import { archivedSince } from '../conversation-archive';
 import { askMemoryModel, conversationCall, type MemoryModelDeps } from '../model-call';
 import { memoryTranscript } from '../transcript';
 import { EXTRACTION_RESPONSE_SCHEMA, type ExtractedFact, parseExtractionReply } from './fact-reply';
@@ -31,6 +32,11 @@ export interface ExtractionRequest {
   modelName: string;
   timeZone: string;
   signal: AbortSignal;
+  /**
+   * Read the oldest unread messages instead of the latest: an imported history is worked
+   * through from its start, a window per call.
+   */
+  backlog?: boolean;
 }
 
 export interface ExtractionResult {
@@ -41,6 +47,29 @@ export interface ExtractionResult {
   partnerIds: number[];
   /** Why nothing was asked or written, when that is the case. */
   skipped?: string;
+}
+
+/**
+ * What one reading shows the model: normally the latest messages, the unread ones among them to
+ * read and the others as context; for a backlog, the oldest unread ones (the next call reads on).
+ */
+function readingWindow(
+  store: Store,
+  conversation: ConversationKey,
+  through: number,
+  backlog: boolean,
+): { window: ArchivedMessage[]; unread: ArchivedMessage[] } {
+  if (backlog) {
+    const unread = archivedSince(store, conversation, through, Number.MAX_SAFE_INTEGER).slice(
+      0,
+      EXTRACTION_WINDOW,
+    );
+    return { window: unread, unread };
+  }
+  const window = store.archive
+    .page(conversation, { limit: EXTRACTION_WINDOW })
+    .filter((message) => message.deletedAt === null);
+  return { window, unread: window.filter((message) => message.messageId > through) };
 }
 
 /** The people whose words the window holds (not the agent), by id, with the name they go by. */
@@ -78,10 +107,7 @@ export async function extractFacts(
   const { store, logger } = deps;
   const { conversation } = request;
   const through = store.facts.extractedThrough(conversation);
-  const window = store.archive
-    .page(conversation, { limit: EXTRACTION_WINDOW })
-    .filter((message) => message.deletedAt === null);
-  const unread = window.filter((message) => message.messageId > through);
+  const { window, unread } = readingWindow(store, conversation, through, request.backlog === true);
   if (!unread.some((message) => !message.isAgent)) {
     return { written: 0, retracted: 0, partnerIds: [], skipped: 'nobody has written since the last reading' };
   }
