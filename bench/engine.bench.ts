@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { test } from 'vitest';
@@ -56,20 +56,24 @@ function nextMacrotask(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+const SHIPPED_PROMPTS_DIR = resolve(import.meta.dirname, '../configdir/prompts');
+const SHIPPED_PROMPTS = ['Instructions', 'Task-Memory', 'Task-Plan'];
+
 function writeAgents(count: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'troupe-bench-engine-'));
   mkdirSync(join(dir, 'agents'));
   mkdirSync(join(dir, 'prompts'));
-  writeFileSync(
-    join(dir, 'prompts', 'Instructions.md'),
-    '<!-- SCHEMA_TASKS: send, think -->\nReply with a JSON array of tasks.\n'.repeat(20),
-  );
+  // The shipped prompts, as a real agent uses them, so the prompt-cache figure is about a prompt
+  // of realistic size and shape.
+  for (const name of SHIPPED_PROMPTS) {
+    copyFileSync(join(SHIPPED_PROMPTS_DIR, `${name}.md`), join(dir, 'prompts', `${name}.md`));
+  }
   writeFileSync(join(dir, 'prompts', 'Persona.md'), 'Speak plainly and briefly.\n'.repeat(100));
   for (let index = 0; index < count; index += 1) {
     writeFileSync(
       join(dir, 'agents', `Agent${index}.md`),
       `# Agent Name\n\nAgent ${index}\n\n# Agent Phone\n\n+1555020${String(index).padStart(4, '0')}\n\n` +
-        `# Agent Timezone\n\nEurope/Paris\n\n# Role Prompt\n\nPersona\n\n# Agent Instructions\n\n${'I am a bench agent.\n'.repeat(60)}`,
+        `# Agent Timezone\n\nEurope/Paris\n\n# Role Prompt\n\nTask-Memory\nTask-Plan\nPersona\n\n# Agent Instructions\n\n${'I am a bench agent.\n'.repeat(60)}`,
     );
   }
   return dir;
