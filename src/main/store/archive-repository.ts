@@ -22,13 +22,6 @@ export interface ArchivedMessage {
 /** What writing a message takes: everything but the deletion mark. */
 export type ArchivedMessageInput = Omit<ArchivedMessage, 'deletedAt'>;
 
-/** A full-text match: the message, its chat, and its BM25 rank (lower is better). */
-export interface ArchiveMatch {
-  channelId: number;
-  message: ArchivedMessage;
-  rank: number;
-}
-
 /** Which of the two indexes a search reads: words as written, or their stems. */
 export type ArchiveIndex = 'words' | 'stems';
 
@@ -65,20 +58,6 @@ export function toArchivedMessageRecord(row: ArchivedMessageRow): ArchivedMessag
 export const ARCHIVE_COLUMNS =
   'channel_id, message_id, sender_id, sender_name, is_agent, reply_to, sent_at, edited_at, deleted_at, text, parts_json';
 
-function matchStatement(db: SqliteDatabase, index: string) {
-  return db.prepare<
-    { agent: string; network: string; query: string; limit: number },
-    ArchivedMessageRow & { rank: number }
-  >(
-    `SELECT ${ARCHIVE_COLUMNS.split(', ')
-      .map((column) => `m.${column}`)
-      .join(', ')}, bm25(${index}) AS rank
-     FROM ${index} JOIN archive_messages m ON m.rowid = ${index}.rowid
-     WHERE ${index} MATCH @query AND m.agent = @agent AND m.network = @network AND m.deleted_at IS NULL
-     ORDER BY rank LIMIT @limit`,
-  );
-}
-
 /**
  * The conversation archive (migration 006): every message an agent saw or sent. Writes are
  * idempotent per message id: a message seen again changes its row only when its content did, so
@@ -89,7 +68,6 @@ export class ArchiveRepository {
   readonly #markDeleted;
   readonly #selectPage;
   readonly #count;
-  readonly #match: Record<ArchiveIndex, ReturnType<typeof matchStatement>>;
 
   constructor(db: SqliteDatabase) {
     this.#upsert = db.prepare<Record<string, unknown>>(
@@ -127,7 +105,6 @@ export class ArchiveRepository {
       `SELECT count(*) AS n FROM archive_messages
        WHERE agent = @agent AND network = @network AND channel_id = @channelId`,
     );
-    this.#match = { words: matchStatement(db, 'archive_words'), stems: matchStatement(db, 'archive_stems') };
   }
 
   /** Writes each message, or brings its row up to date; call inside `store.transaction`. */
@@ -176,19 +153,5 @@ export class ArchiveRepository {
       network: conversation.network,
       channelId: conversation.channelId,
     })!.n;
-  }
-
-  /**
-   * The agent's messages on the network matching an FTS5 query, best first. The caller builds the
-   * query (quoting each term); deleted messages are left out.
-   */
-  match(
-    scope: Pick<ConversationKey, 'agent' | 'network'>,
-    query: string,
-    options: { index: ArchiveIndex; limit: number },
-  ): ArchiveMatch[] {
-    return this.#match[options.index]
-      .all({ agent: scope.agent, network: scope.network, query, limit: options.limit })
-      .map((row) => ({ channelId: row.channel_id, message: toArchivedMessageRecord(row), rank: row.rank }));
   }
 }

@@ -16,7 +16,6 @@ export {
   type ArchivedMessage,
   type ArchivedMessageInput,
   type ArchiveIndex,
-  type ArchiveMatch,
   ArchiveRepository,
 } from './archive-repository';
 export {

@@ -47,8 +47,9 @@ describe('the conversation archive, written by the engine', () => {
         editedAt: null,
       },
     ]);
-    const found = harness.store.archive.match(harness.conversation(chat), '"lighthouse"', {
+    const found = harness.store.archiveRecall.search(harness.conversation(chat), {
       index: 'words',
+      expression: '"lighthouse"',
       limit: 5,
     });
     expect(found.map((match) => match.message.messageId)).toEqual([hello.messageId]);

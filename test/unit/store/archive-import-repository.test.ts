@@ -40,10 +40,7 @@ describe('bulk writes to the archive', () => {
       deletedAt: null,
       text: 'note 2 about the harbour',
     });
-    const found = store.archive.match({ agent: 'Ada', network: 'telegram' }, '"harbour"', {
-      index: 'words',
-      limit: 2_000,
-    });
+    const found = store.archiveRecall.search(chat, { index: 'words', expression: '"harbour"', limit: 2_000 });
     expect(found).toHaveLength(1_634);
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/main/logging';
 import { type ArchivedMessageInput, openStore, type Store } from '../../../src/main/store';
+import type { ConversationKey } from '../../../src/shared/domain/conversation-key';
 
 const NOW = new Date('2026-03-02T10:00:00Z');
 const CHAT = { agent: 'Ada', network: 'simulator' as const, channelId: 9_000_000_001 };
@@ -33,8 +34,11 @@ describe('conversation archive', () => {
 
   afterEach(() => store.close());
 
-  const ids = (query: string, index: 'words' | 'stems' = 'words') =>
-    store.archive.match(CHAT, query, { index, limit: 10 }).map((match) => match.message.messageId);
+  const search = (chat: ConversationKey, expression: string, index: 'words' | 'stems' = 'words') =>
+    store.archiveRecall
+      .search(chat, { index, expression, limit: 10 })
+      .map((match) => match.message.messageId);
+  const ids = (expression: string, index: 'words' | 'stems' = 'words') => search(CHAT, expression, index);
 
   it('keeps each message once per chat, oldest first, and pages back from a message', () => {
     store.transaction(() => {
@@ -83,13 +87,11 @@ describe('conversation archive', () => {
     store.archive.put(CHAT, [message(1, 'lighthouse')], NOW);
     store.archive.put({ ...CHAT, agent: 'Bo' }, [message(1, 'lighthouse')], NOW);
     store.archive.put({ ...CHAT, network: 'telegram' }, [message(1, 'lighthouse')], NOW);
-    expect(store.archive.match(CHAT, '"lighthouse"', { index: 'words', limit: 10 })).toHaveLength(1);
-    expect(
-      store.archive.match({ agent: 'Bo', network: 'telegram' }, '"lighthouse"', {
-        index: 'words',
-        limit: 10,
-      }),
-    ).toEqual([]);
+    expect(ids('"lighthouse"')).toEqual([1]);
+    expect(search({ ...CHAT, agent: 'Bo' }, '"lighthouse"')).toEqual([1]);
+    expect(search({ ...CHAT, agent: 'Cy' }, '"lighthouse"')).toEqual([]);
+    expect(search({ ...CHAT, network: 'telegram' }, '"lighthouse"')).toEqual([1]);
+    expect(search({ ...CHAT, channelId: CHAT.channelId + 1 }, '"lighthouse"')).toEqual([]);
   });
 
   it('ranks the message that matches more of the words first', () => {

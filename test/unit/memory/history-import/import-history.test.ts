@@ -80,10 +80,7 @@ describe('importing a Telegram Desktop export into the archive', () => {
       [9, false, 'Morning! Bicycle or train?'],
     ]);
     expect(rows[1]).toMatchObject({ replyTo: 2, editedAt: '2024-01-31T18:07:00.000Z', senderId: ADA });
-    const found = store.archive.match({ agent: 'Ada', network: 'telegram' }, '"lighthouse"', {
-      index: 'stems',
-      limit: 5,
-    });
+    const found = store.archiveRecall.search(pat, { index: 'stems', expression: '"lighthouse"', limit: 5 });
     expect(found.map((match) => match.message.messageId)).toEqual([3]);
   });
 
