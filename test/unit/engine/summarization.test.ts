@@ -127,6 +127,14 @@ describe('summaries of long conversations', () => {
     expect(harness.store.summaries.list(harness.conversation(chat))).toEqual([]);
     expect(harness.agentTexts(chat)).toEqual(['So many messages!']);
     expect(usage('summarize')).toHaveLength(1);
+
+    // The next turns do not ask again at once: only after some more messages.
+    sayMany(chat, 5);
+    await harness.advance(6_000);
+    expect(harness.llm.queries.filter(isSummarization)).toHaveLength(1);
+    sayMany(chat, 20);
+    await harness.advance(6_000);
+    expect(harness.llm.queries.filter(isSummarization)).toHaveLength(2);
   });
 
   it('forgets summaries at the first message when the agent says so, and keeps them otherwise', async () => {

@@ -20,6 +20,9 @@ import type { EngineCore, MemoryTouch } from '../engine-core';
 import { effectiveLlmName } from '../turn/received-turn';
 import { BackgroundJobs } from './background-jobs';
 
+/** After a summarization that wrote nothing, this many more messages are awaited before the next. */
+const SUMMARY_RETRY_AFTER_MESSAGES = 20;
+
 /** The most messages one "summarize now" reads back from the archive (its newest). */
 const SUMMARIZE_NOW_LIMIT = 2_000;
 
@@ -36,6 +39,8 @@ export class MemoryWork {
   readonly #core: EngineCore;
   readonly #jobs: BackgroundJobs;
   readonly #deps;
+  /** The newest message id of each conversation's last summarization that wrote nothing. */
+  readonly #futileSummaries = new Map<string, number>();
 
   constructor(core: EngineCore) {
     this.#core = core;
@@ -68,8 +73,21 @@ export class MemoryWork {
 
   /** Summarizes beside the turn that asked; asking again while it waits or runs adds nothing. */
   requestSummary(request: Omit<SummarizeRequest, 'signal'>): void {
-    this.#jobs.request(summaryKey(request.conversation), async (signal) => {
-      await this.#summarize({ ...request, signal });
+    const key = summaryKey(request.conversation);
+    const newest = request.messages.at(-1)?.messageId ?? 0;
+    // After a pass that wrote nothing, wait for a few more messages: every turn asking the same
+    // model the same question again would only cost.
+    const futile = this.#futileSummaries.get(key);
+    if (futile !== undefined && newest < futile + SUMMARY_RETRY_AFTER_MESSAGES) return;
+    this.#jobs.request(key, async (signal) => {
+      try {
+        const result = await this.#summarize({ ...request, signal });
+        if (result.written === 0) this.#futileSummaries.set(key, newest);
+        else this.#futileSummaries.delete(key);
+      } catch (error) {
+        if (!signal.aborted) this.#futileSummaries.set(key, newest);
+        throw error;
+      }
     });
   }
 
