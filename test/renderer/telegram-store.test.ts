@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { feedStoresFromEvents } from '../../src/renderer/api/events';
 import { createAgentsStore } from '../../src/renderer/features/agents/store';
+import { createMemoryStore } from '../../src/renderer/features/memory/store';
 import { createSessionStore } from '../../src/renderer/features/session/store';
 import { createSettingsStore } from '../../src/renderer/features/settings/store';
 import { telegramSelectors } from '../../src/renderer/features/telegram/selectors';
@@ -280,6 +281,7 @@ describe('telegram store', () => {
           session: createSessionStore({ auth: null, now: () => 0 }),
           conversations: createConversationStores(runtime.client),
           telegram: store,
+          memory: createMemoryStore(runtime.client),
         },
       );
       return {

@@ -1,5 +1,6 @@
 import type { AgentsStore } from '../features/agents/store';
 import type { ConversationStores } from '../features/conversations/store';
+import type { MemoryStore } from '../features/memory/store';
 import type { SessionStore } from '../features/session/store';
 import type { SettingsStore } from '../features/settings/store';
 import type { TelegramStore } from '../features/telegram/store';
@@ -12,6 +13,7 @@ export interface ConsoleStores {
   /** The Playground's (Simulator) and the Conversations page's (Telegram) stores. */
   conversations: ConversationStores;
   telegram: TelegramStore;
+  memory: MemoryStore;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface ConsoleStores {
  */
 export function feedStoresFromEvents(
   connection: Pick<ConsoleConnection, 'client' | 'onStatus'>,
-  { agents, settings, session, conversations, telegram }: ConsoleStores,
+  { agents, settings, session, conversations, telegram, memory }: ConsoleStores,
 ): () => void {
   const { client } = connection;
   let missedEvents = false;
@@ -69,6 +71,9 @@ export function feedStoresFromEvents(
     client.on('conversation.exchange', ({ agent, network, channelId, exchange }) =>
       conversations[network].getState().actions.applyExchange({ agent, channelId }, exchange),
     ),
+    // What the agent or an operator changed in an agent's memory: the store reloads that part
+    // where a view has it loaded.
+    client.on('memory.changed', (change) => memory.getState().actions.applyChange(change)),
     connection.onStatus((status) => {
       session.getState().actions.setConnection(status);
       if (status === 'reconnecting') {
@@ -81,6 +86,7 @@ export function feedStoresFromEvents(
         conversations.simulator.getState().actions.resync();
         conversations.telegram.getState().actions.resync();
         telegram.getState().actions.resync();
+        memory.getState().actions.resync();
       }
     }),
   ];

@@ -10,6 +10,7 @@ import {
   ConversationStoresContext,
   createConversationStore,
 } from '../features/conversations/store';
+import { createMemoryStore, type MemoryStore, MemoryStoreContext } from '../features/memory/store';
 import type { SessionStore } from '../features/session/store';
 import { createSettingsStore, type SettingsStore, SettingsStoreContext } from '../features/settings/store';
 import { createTelegramStore, type TelegramStore, TelegramStoreContext } from '../features/telegram/store';
@@ -21,6 +22,7 @@ type ConnectedStores = {
   settings: SettingsStore;
   conversations: ConversationStores;
   telegram: TelegramStore;
+  memory: MemoryStore;
 };
 
 function ConsoleProviders({ stores, children }: { stores: ConnectedStores; children: ReactNode }) {
@@ -28,7 +30,9 @@ function ConsoleProviders({ stores, children }: { stores: ConnectedStores; child
     <AgentsStoreContext value={stores.agents}>
       <SettingsStoreContext value={stores.settings}>
         <ConversationStoresContext value={stores.conversations}>
-          <TelegramStoreContext value={stores.telegram}>{children}</TelegramStoreContext>
+          <TelegramStoreContext value={stores.telegram}>
+            <MemoryStoreContext value={stores.memory}>{children}</MemoryStoreContext>
+          </TelegramStoreContext>
         </ConversationStoresContext>
       </SettingsStoreContext>
     </AgentsStoreContext>
@@ -69,6 +73,7 @@ export function Console({ connect, session }: { connect: () => ConsoleConnection
         telegram: createConversationStore(connection.client, { network: 'telegram' }),
       },
       telegram: createTelegramStore(connection.client),
+      memory: createMemoryStore(connection.client),
     };
     const stopFeeding = feedStoresFromEvents(connection, { ...stores, session });
     const stopFollowing = askForChatListsEarly(stores.conversations);

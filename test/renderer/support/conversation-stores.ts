@@ -5,6 +5,7 @@ import {
   type ConversationStores,
   createConversationStore,
 } from '../../../src/renderer/features/conversations/store';
+import { createMemoryStore, type MemoryStore } from '../../../src/renderer/features/memory/store';
 import { createSessionStore } from '../../../src/renderer/features/session/store';
 import { createSettingsStore } from '../../../src/renderer/features/settings/store';
 import { createTelegramStore, type TelegramStore } from '../../../src/renderer/features/telegram/store';
@@ -27,7 +28,7 @@ export function createConversationStores(
  */
 export function feedFromRuntimeEvents(
   client: ApiClient,
-  stores: { conversations: ConversationStores; telegram?: TelegramStore },
+  stores: { conversations: ConversationStores; telegram?: TelegramStore; memory?: MemoryStore },
 ): () => void {
   return feedStoresFromEvents(
     { client, onStatus: () => () => {} },
@@ -44,6 +45,7 @@ export function feedFromRuntimeEvents(
       }),
       conversations: stores.conversations,
       telegram: stores.telegram ?? createTelegramStore(client),
+      memory: stores.memory ?? createMemoryStore(client),
     },
   );
 }

@@ -37,6 +37,7 @@ import type {
   TelegramServerView,
   TelegramUser,
 } from '../../../src/shared/domain/telegram';
+import { FakeMemory, isMemoryProcedure } from './fake-memory';
 
 export { agentConfig } from '../../support/agent-config';
 
@@ -163,6 +164,8 @@ export class FakeRuntime {
   /** Every call, in order, for assertions on what the stores asked. */
   readonly calls: Array<{ method: string; input: unknown }> = [];
   readonly overrides = new Map<ProcedureName, Handler>();
+  /** What the agents remember (`memory.*`), over the chats' messages as the archive. */
+  readonly memory = new FakeMemory(this);
   readonly #listeners = new Set<(name: string, payload: unknown) => void>();
 
   readonly transport: ApiTransport = {
@@ -233,6 +236,7 @@ export class FakeRuntime {
   }
 
   #answer(method: ProcedureName, input: unknown): unknown {
+    if (isMemoryProcedure(method)) return this.memory.answer(method, input);
     switch (method) {
       case 'app.info':
         return this.info;
@@ -465,24 +469,6 @@ export class FakeRuntime {
         const { configName } = input as { configName: string };
         return this.#updateAccount(configName, { sendsStoppedUntil: null, problem: null });
       }
-      case 'memory.entries':
-      case 'memory.putEntry':
-      case 'memory.deleteEntry':
-      case 'memory.summaries':
-      case 'memory.putSummary':
-      case 'memory.deleteSummary':
-      case 'memory.summarizeNow':
-      case 'memory.people':
-      case 'memory.facts':
-      case 'memory.putFact':
-      case 'memory.retractFact':
-      case 'memory.recall':
-      case 'memory.sessions':
-      case 'memory.deleteSession':
-      case 'memory.profile':
-      case 'memory.putProfile':
-      case 'memory.reflectNow':
-        throw new ApiError('unavailable', `${method} is not part of this fake runtime yet.`);
       default:
         return method satisfies never;
     }

@@ -1,0 +1,4 @@
+/** What the memory views derive from the API's data, as pure functions; each module holds one part. */
+export * from './facts';
+export * from './refs';
+export * from './text';
