@@ -150,6 +150,10 @@ describe('summaries of long conversations', () => {
       await harness.advance(6_000);
       expect(harness.store.summaries.list(conversation).length).toBe(clear ? 0 : 1);
       expect(harness.llm.queries[0]!.systemPrompt.includes('Summary of 1 to 1.')).toBe(!clear);
+      const told = harness.events.filter((event) => event.type === 'memoryChanged');
+      expect(told.map((event) => event.type === 'memoryChanged' && event.touched)).toEqual(
+        clear ? [[{ what: 'summaries' }]] : [],
+      );
       await harness.close();
     }
     harness = new EngineHarness({ pacing: 'off' });

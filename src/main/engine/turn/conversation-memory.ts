@@ -14,6 +14,7 @@ import {
 } from '../../memory';
 import type { KnownPerson } from '../../prompt';
 import type { Store } from '../../store';
+import type { MemoryTouch } from '../engine-core';
 
 export interface TurnMemory {
   /** The conversation's summaries, oldest first, for the prompt. */
@@ -24,6 +25,8 @@ export interface TurnMemory {
   dueForSummary: ChatMsg[] | null;
   /** The people of the conversation and what the agent knows about them. */
   people: KnownPerson[];
+  /** What a fresh start forgot (plans, summaries), for the views showing it. */
+  forgotten: MemoryTouch[];
 }
 
 /** In a group, the facts of this many of the latest speakers are shown. */
@@ -77,10 +80,16 @@ export function turnMemory(
   },
 ): TurnMemory {
   const { agent } = input;
+  const forgotten: MemoryTouch[] = [];
   if (input.newConversation && (agent.resetContextOnFirstMessage || agent.clearSummariesOnFirstMessage)) {
     store.transaction(() => {
-      if (agent.resetContextOnFirstMessage) store.memoryEntries.clear(memoryOwner('plan', conversation));
-      store.summaries.clear(conversation);
+      if (
+        agent.resetContextOnFirstMessage &&
+        store.memoryEntries.clear(memoryOwner('plan', conversation)) > 0
+      ) {
+        forgotten.push({ what: 'entries' });
+      }
+      if (store.summaries.clear(conversation) > 0) forgotten.push({ what: 'summaries' });
     });
   }
   const summaries = store.summaries.list(conversation);
@@ -90,6 +99,7 @@ export function turnMemory(
     unsummarized: unsummarized(input.history, highest),
     dueForSummary: input.isSelfChat ? null : automaticSummaryBatch(input.history, highest),
     people: input.isSelfChat ? [] : conversationPeople(store, conversation, input),
+    forgotten,
   };
 }
 

@@ -147,6 +147,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       isGroup,
       chatTitle: chat.title,
     });
+    if (memory.forgotten.length > 0) deps.onMemoryChanged(conversation, memory.forgotten);
     const shown = memory.unsummarized.slice(-historySize.historyShown);
     const shownIds = new Set(shown.map((message) => message.messageId));
     const now = deps.clock.now();
