@@ -2,12 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fieldErrors } from '../../src/renderer/api/errors';
 import type { ConversationRef, MemoryListRef, PersonRef } from '../../src/renderer/features/memory/model';
 import { memorySelectors } from '../../src/renderer/features/memory/selectors';
-import { createMemoryStore, type MemoryStore } from '../../src/renderer/features/memory/store';
+import type { MemoryStore } from '../../src/renderer/features/memory/store';
 import { ApiError } from '../../src/shared/api/errors';
 import { createConversationStores, feedFromRuntimeEvents } from './support/conversation-stores';
-import { agentConfig, deferred, FakeRuntime, runtimeState, settle } from './support/fake-runtime';
-
-const AGENT = 'Juniper';
+import { deferred, type FakeRuntime, settle } from './support/fake-runtime';
+import { MEMORY_AGENT as AGENT, memoryFixture } from './support/memory-fixture';
 
 describe('memory store', () => {
   let runtime: FakeRuntime;
@@ -19,17 +18,11 @@ describe('memory store', () => {
   const read = <T>(select: (s: ReturnType<MemoryStore['getState']>) => T) => select(store.getState());
 
   beforeEach(() => {
-    runtime = new FakeRuntime();
-    runtime.agents = [{ config: agentConfig({ configName: AGENT }), runtime: runtimeState(AGENT) }];
-    store = createMemoryStore(runtime.client);
+    ({ runtime, store, chat, ada } = memoryFixture());
     feedFromRuntimeEvents(runtime.client, {
       conversations: createConversationStores(runtime.client),
       memory: store,
     });
-    const sim = runtime.seedChat(AGENT, 'direct', [{ firstName: 'Ada', lastName: 'Lovelace' }]);
-    runtime.seedHistory(AGENT, sim.info.channelId, 6);
-    chat = { agent: AGENT, network: 'simulator', channelId: sim.info.channelId };
-    ada = { agent: AGENT, network: 'simulator', partnerId: sim.info.channelId };
   });
 
   describe('memories, intentions, notes and plans', () => {

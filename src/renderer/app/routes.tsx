@@ -4,7 +4,12 @@ import { Suspense, useEffect } from 'react';
 import { Link, Redirect, Route, Switch } from 'wouter';
 import { AGENTS_PATH, configNameFromParam } from '../features/agents/paths';
 import { warmDateFormats } from '../features/conversations/model';
-import { CONVERSATIONS_PATH, channelIdFromParam, PLAYGROUND_PATH } from '../features/conversations/paths';
+import {
+  CONVERSATIONS_PATH,
+  channelIdFromParam,
+  networkFromParam,
+  PLAYGROUND_PATH,
+} from '../features/conversations/paths';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyBlock, LoadingState } from '../ui/states';
 import { lazyPage, preloadPages, whenIdle } from './lazy-page';
@@ -28,6 +33,24 @@ const SettingsPage = lazyPage(() =>
 );
 const PAGES = [AgentsPage, AgentDetailPage, ConversationsPage, PlaygroundPage, SettingsPage];
 
+/** `#/agents/:configName/memory[/:network[/:partnerId]]`: the agent's page on its Memory tab. */
+function AgentMemoryPage(params: {
+  configName: string;
+  network?: string | undefined;
+  partnerId?: string | undefined;
+}) {
+  return (
+    <AgentDetailPage
+      configName={configNameFromParam(params.configName)}
+      view={{
+        tab: 'memory',
+        network: networkFromParam(params.network),
+        partnerId: channelIdFromParam(params.partnerId),
+      }}
+    />
+  );
+}
+
 function NotFoundPage() {
   return (
     <>
@@ -48,8 +71,8 @@ function NotFoundPage() {
 }
 
 /**
- * The console's pages, under the hash router: `#/agents`, `#/agents/:configName`,
- * `#/conversations[/:agent[/:channelId]]`, `#/playground[/:agent[/:channelId]]`, `#/settings`.
+ * The console's pages, under the hash router: `#/agents`, `#/agents/:configName[/memory[/:network[/:partnerId]]]`,
+ * `#/conversations[/:agent[/:channelId[/:messageId]]]`, `#/playground[/...]` alike, `#/settings`.
  */
 export function ConsoleRoutes() {
   // Idle time before the first visits: the pages' chunks, and the date formats their lists draw.
@@ -78,17 +101,24 @@ function ConsoleSwitch() {
       <Route path={`${AGENTS_PATH}/:configName`}>
         {(params) => <AgentDetailPage configName={configNameFromParam(params.configName)} />}
       </Route>
+      <Route path={`${AGENTS_PATH}/:configName/memory/:network?`}>
+        {(params) => <AgentMemoryPage {...params} />}
+      </Route>
+      <Route path={`${AGENTS_PATH}/:configName/memory/:network/:partnerId`}>
+        {(params) => <AgentMemoryPage {...params} />}
+      </Route>
       <Route path={CONVERSATIONS_PATH}>
         <ConversationsPage agent={null} channelId={null} />
       </Route>
       <Route path={`${CONVERSATIONS_PATH}/:agent`}>
         {(params) => <ConversationsPage agent={configNameFromParam(params.agent)} channelId={null} />}
       </Route>
-      <Route path={`${CONVERSATIONS_PATH}/:agent/:channelId`}>
+      <Route path={`${CONVERSATIONS_PATH}/:agent/:channelId/:messageId?`}>
         {(params) => (
           <ConversationsPage
             agent={configNameFromParam(params.agent)}
             channelId={channelIdFromParam(params.channelId)}
+            messageId={channelIdFromParam(params.messageId)}
           />
         )}
       </Route>
@@ -98,11 +128,12 @@ function ConsoleSwitch() {
       <Route path={`${PLAYGROUND_PATH}/:agent`}>
         {(params) => <PlaygroundPage agent={configNameFromParam(params.agent)} channelId={null} />}
       </Route>
-      <Route path={`${PLAYGROUND_PATH}/:agent/:channelId`}>
+      <Route path={`${PLAYGROUND_PATH}/:agent/:channelId/:messageId?`}>
         {(params) => (
           <PlaygroundPage
             agent={configNameFromParam(params.agent)}
             channelId={channelIdFromParam(params.channelId)}
+            messageId={channelIdFromParam(params.messageId)}
           />
         )}
       </Route>

@@ -1,8 +1,20 @@
+import type { Network } from '../../../shared/api/conversation-contract';
+
 /** Routes of the agents pages, relative to the hash router (`#/agents/...`). */
 export const AGENTS_PATH = '/agents';
 
 export function agentPath(configName: string): string {
   return `${AGENTS_PATH}/${encodeURIComponent(configName)}`;
+}
+
+/**
+ * An agent's Memory tab (`#/agents/:configName/memory[/:network[/:partnerId]]`), on a network and
+ * open at a person when given.
+ */
+export function agentMemoryPath(configName: string, network?: Network, partnerId?: number): string {
+  const base = `${agentPath(configName)}/memory`;
+  if (!network) return base;
+  return partnerId === undefined ? `${base}/${network}` : `${base}/${network}/${partnerId}`;
 }
 
 /** The router decodes most of the path already; this undoes `encodeURIComponent` for the rest. */

@@ -35,8 +35,21 @@ export function chatListOfPath(path: string): { network: Network; agent: string 
   return null;
 }
 
+/**
+ * A message in its chat (`#/playground/:agent/:channelId/:messageId`): the chat opens scrolled to
+ * it, highlighted, loading older messages until it is there.
+ */
+export function messagePath(network: Network, agent: string, channelId: number, messageId: number): string {
+  return `${chatPath(network, agent, channelId)}/${messageId}`;
+}
+
 export function conversationsPath(agent?: string | null, channelId?: number | null): string {
   return chatPath('telegram', agent, channelId);
+}
+
+/** A network from the route; null when the segment names none. */
+export function networkFromParam(param: string | undefined): Network | null {
+  return param === 'telegram' || param === 'simulator' ? param : null;
 }
 
 /** A chat id from the route; null when the segment is not an integer. */

@@ -1,24 +1,27 @@
-import { Anchor, Badge, Button, Grid, Group, List, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconMessageChatbot, IconMoodEmpty, IconX } from '@tabler/icons-react';
+import { Anchor, Button, Group, Paper, Tabs, Text } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconBrain,
+  IconFileDescription,
+  IconMessageChatbot,
+  IconMoodEmpty,
+} from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
-import { Link } from 'wouter';
-import type { AgentDetail, RolePromptRef } from '../../../../shared/api/contract';
-import { type Field, FieldList, NotSet } from '../../../ui/FieldList';
+import { Link, useLocation } from 'wouter';
+import type { AgentDetail } from '../../../../shared/api/contract';
+import type { Network } from '../../../../shared/api/conversation-contract';
 import { PageHeader } from '../../../ui/PageHeader';
-import { PathText } from '../../../ui/PathText';
-import { SafeMarkdown } from '../../../ui/SafeMarkdown';
-import { Section } from '../../../ui/Section';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
+import { isLoggedIn } from '../../conversations/telegram-agents';
+import { AgentMemory } from '../../memory/components/AgentMemory';
 import { playgroundPath } from '../../playground/paths';
-import { TelegramAccountSection } from '../../telegram/components/TelegramAccountSection';
 import { telegramSelectors } from '../../telegram/selectors';
 import { useTelegramStore } from '../../telegram/store';
-import { groupProblemsByFile } from '../model';
-import { AGENTS_PATH } from '../paths';
+import { AGENTS_PATH, agentMemoryPath, agentPath } from '../paths';
 import { agentsSelectors } from '../selectors';
 import { useAgentsStore } from '../store';
+import { AgentOverview } from './AgentOverview';
 import { AgentStatusBadges } from './AgentStatusBadges';
-import { ProblemList } from './ProblemList';
 
 function BackToAgents() {
   return (
@@ -31,126 +34,28 @@ function BackToAgents() {
   );
 }
 
-function Flag({ on }: { on: boolean }) {
-  return (
-    <Group gap={6} component="span">
-      <ThemeIcon size={18} radius="xl" variant="light" color={on ? 'indigo' : 'gray'} aria-hidden>
-        {on ? <IconCheck size={12} /> : <IconX size={12} />}
-      </ThemeIcon>
-      {on ? 'Yes' : 'No'}
-    </Group>
-  );
-}
+/** Which tab of the agent's page the address names, with the Memory tab's network and person. */
+export type AgentPageView =
+  | { tab: 'overview' }
+  | { tab: 'memory'; network: Network | null; partnerId: number | null };
 
-function RolePromptList({ prompts }: { prompts: readonly RolePromptRef[] }) {
-  if (prompts.length === 0) return <NotSet>No role prompts: only the shared instructions apply.</NotSet>;
-  return (
-    <List type="ordered" spacing="sm" aria-label="Role prompts">
-      {prompts.map((prompt) => (
-        <List.Item key={prompt.name}>
-          <Stack gap={2}>
-            <Group gap="xs">
-              <Text size="sm" fw={600}>
-                {prompt.name}
-              </Text>
-              {prompt.dir === null && (
-                <Badge color="red" variant="light" size="xs">
-                  Missing
-                </Badge>
-              )}
-            </Group>
-            {prompt.dir === null ? (
-              <Text size="xs" c="red">
-                No config directory has prompts/{prompt.name}.md
-              </Text>
-            ) : (
-              <Text size="xs" c="dimmed">
-                from <PathText path={prompt.dir} />
-              </Text>
-            )}
-          </Stack>
-        </List.Item>
-      ))}
-    </List>
-  );
-}
-
-function identityFields({ config, runtime }: AgentDetail): Field[] {
-  const telegramId = config.telegramId ?? runtime.telegramId;
-  return [
-    { label: 'Name', value: config.name },
-    {
-      label: 'Config name',
-      value: (
-        <Text span inherit ff="monospace">
-          {config.configName}
-        </Text>
-      ),
-    },
-    { label: 'Phone', value: config.phone },
-    {
-      label: 'Telegram ID',
-      value: telegramId === null ? <NotSet>not known until the first login</NotSet> : String(telegramId),
-    },
-    { label: 'Agent file', value: <PathText path={config.file} size="sm" /> },
-    { label: 'Config directory', value: <PathText path={config.configDir} size="sm" /> },
-  ];
-}
-
-function behaviourFields({ config }: AgentDetail): Field[] {
-  return [
-    { label: 'LLM', value: config.llm ?? <NotSet>default</NotSet> },
-    { label: 'Memory LLM', value: config.memoryLlm ?? <NotSet>the conversation's</NotSet> },
-    { label: 'Timezone', value: config.timezone ?? <NotSet>server time</NotSet> },
-    {
-      label: 'Start typing delay',
-      value: config.startTypingDelay === null ? <NotSet>default</NotSet> : `${config.startTypingDelay} s`,
-    },
-    {
-      label: 'Typing speed',
-      value: config.typingSpeed === null ? <NotSet>default</NotSet> : `${config.typingSpeed} characters/s`,
-    },
-    {
-      label: 'Sticker sets',
-      value:
-        config.stickerSets.length === 0 ? (
-          <NotSet>none</NotSet>
-        ) : (
-          <Group gap={4} component="span">
-            {config.stickerSets.map((set) => (
-              <Badge key={set} variant="default" size="sm" tt="none" fw={500}>
-                {set}
-              </Badge>
-            ))}
-          </Group>
-        ),
-    },
-  ];
-}
-
-function flagFields({ config }: AgentDetail): Field[] {
-  return [
-    { label: 'Reset context on first message', value: <Flag on={config.resetContextOnFirstMessage} /> },
-    { label: 'Clear summaries on first message', value: <Flag on={config.clearSummariesOnFirstMessage} /> },
-    { label: 'Disabled', value: <Flag on={config.disabled} /> },
-    { label: 'Gagged', value: <Flag on={config.gagged} /> },
-  ];
-}
-
-/** Everything parsed from one agent's file, with the prompts it resolved and its problems. */
-export function AgentDetailView({ detail }: { detail: AgentDetail }) {
-  const { config, runtime, rolePrompts, problems } = detail;
-  const groups = useMemo(() => groupProblemsByFile(problems), [problems]);
+/** The agent's page: its header, and the Overview (its file) or Memory tab the address names. */
+export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: AgentPageView }) {
+  const { config, runtime } = detail;
+  const [, navigate] = useLocation();
   const account = useTelegramStore(
     useMemo(() => telegramSelectors.account(config.configName), [config.configName]),
   );
+  // Telegram memory matters once the agent lives there; before, what it learnt rehearsing.
+  const memoryNetwork: Network =
+    view.tab === 'memory' && view.network ? view.network : isLoggedIn(account) ? 'telegram' : 'simulator';
 
   return (
     <>
       <PageHeader
         before={<BackToAgents />}
         title={config.name}
-        documentTitle={config.name}
+        documentTitle={view.tab === 'memory' ? `${config.name} · Memory` : config.name}
         description={
           <Group gap="sm" mt={2}>
             <Text span size="sm" ff="monospace" c="dimmed">
@@ -170,69 +75,56 @@ export function AgentDetailView({ detail }: { detail: AgentDetail }) {
           </Button>
         }
       />
-      <Stack gap="lg">
-        {problems.length > 0 && (
-          <Section title="Problems in this agent's file">
-            <ProblemList groups={groups} />
-          </Section>
-        )}
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-            <Stack gap="lg">
-              <Section title="Instructions">
-                {config.instructions.trim() === '' ? (
-                  <NotSet>No instructions.</NotSet>
-                ) : (
-                  <SafeMarkdown>{config.instructions}</SafeMarkdown>
-                )}
-              </Section>
-              <Section title="Daily schedule">
-                {config.dailySchedule ? (
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                    {config.dailySchedule}
-                  </Text>
-                ) : (
-                  <NotSet>No daily schedule: the agent keeps no sleep or activity pattern.</NotSet>
-                )}
-              </Section>
-              <Section title="Role prompts">
-                <RolePromptList prompts={rolePrompts} />
-              </Section>
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-            <Stack gap="lg">
-              <TelegramAccountSection config={config} />
-              <Section title="Identity">
-                <FieldList fields={identityFields(detail)} />
-              </Section>
-              <Section title="Behaviour">
-                <FieldList fields={behaviourFields(detail)} />
-              </Section>
-              <Section title="Flags">
-                <FieldList inline fields={flagFields(detail)} />
-              </Section>
-            </Stack>
-          </Grid.Col>
-        </Grid>
-      </Stack>
+      <Tabs
+        value={view.tab}
+        onChange={(tab) =>
+          navigate(tab === 'memory' ? agentMemoryPath(config.configName) : agentPath(config.configName))
+        }
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="overview" leftSection={<IconFileDescription size={16} aria-hidden />}>
+            Overview
+          </Tabs.Tab>
+          <Tabs.Tab value="memory" leftSection={<IconBrain size={16} aria-hidden />}>
+            Memory
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview">
+          <AgentOverview detail={detail} />
+        </Tabs.Panel>
+        <Tabs.Panel value="memory">
+          <AgentMemory
+            configName={config.configName}
+            agentName={config.name}
+            network={memoryNetwork}
+            partnerId={view.tab === 'memory' ? view.partnerId : null}
+          />
+        </Tabs.Panel>
+      </Tabs>
     </>
   );
 }
 
 /** `#/agents/:configName`: loads the agent and shows it, or says why it cannot. */
-export function AgentDetailPage({ configName }: { configName: string }) {
+export function AgentDetailPage({
+  configName,
+  view = { tab: 'overview' },
+}: {
+  configName: string;
+  view?: AgentPageView;
+}) {
   const selectDetail = useMemo(() => agentsSelectors.detailFor(configName), [configName]);
-  const view = useAgentsStore(selectDetail);
+  const agent = useAgentsStore(selectDetail);
   const { openAgent } = useAgentsStore(agentsSelectors.actions);
 
   useEffect(() => {
     void openAgent(configName);
   }, [configName, openAgent]);
 
-  if (view?.status === 'ready' && view.detail) return <AgentDetailView detail={view.detail} />;
+  if (agent?.status === 'ready' && agent.detail) return <AgentDetailView detail={agent.detail} view={view} />;
 
-  if (view?.status === 'not-found') {
+  if (agent?.status === 'not-found') {
     return (
       <>
         <PageHeader before={<BackToAgents />} title="Agent not found" />
@@ -251,13 +143,13 @@ export function AgentDetailPage({ configName }: { configName: string }) {
     );
   }
 
-  if (view?.status === 'error') {
+  if (agent?.status === 'error') {
     return (
       <>
         <PageHeader before={<BackToAgents />} title={configName} />
         <ErrorState
           title="This agent could not be loaded"
-          message={view.error ?? 'Unknown error.'}
+          message={agent.error ?? 'Unknown error.'}
           onRetry={() => void openAgent(configName)}
         />
       </>

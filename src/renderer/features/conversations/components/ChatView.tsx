@@ -66,12 +66,15 @@ export function ChatView({
   agentName,
   inspectorOpen,
   onToggleInspector,
+  focusMessageId = null,
   composer,
 }: {
   chatRef: ChatRef;
   agentName: string;
   inspectorOpen: boolean;
   onToggleInspector: () => void;
+  /** The message the address names, scrolled to and highlighted. */
+  focusMessageId?: number | null;
   composer?: ReactNode;
 }) {
   const network = useConversationNetwork();
@@ -197,6 +200,7 @@ export function ChatView({
         agentName={agentName}
         kind={identity?.kind ?? null}
         interactive={composer !== undefined}
+        focusMessageId={focusMessageId}
       />
       {composer ?? <ReadOnlyNote agentName={agentName} />}
     </>

@@ -18,7 +18,12 @@ import { ChatView } from './ChatView';
 import { ConversationLayout, useDocumentTitle } from './ConversationLayout';
 import { TelegramAgentList } from './TelegramAgentList';
 
-type PageProps = { agent: string | null; channelId: number | null };
+type PageProps = {
+  agent: string | null;
+  channelId: number | null;
+  /** A message to show in the chat (a link from memory). */
+  messageId?: number | null;
+};
 
 /** Loads the agents and their Telegram accounts, and splits them by login. */
 function useTelegramAgents(): {
@@ -213,7 +218,7 @@ function Placeholder({
   return <NoChatOpen agentName={entry.name} />;
 }
 
-function Conversations({ agent, channelId }: PageProps) {
+function Conversations({ agent, channelId, messageId = null }: PageProps) {
   const directory = useTelegramAgents();
   const storeAgent = useConversationStore(conversationSelectors.agent);
   const { selectAgent, openChat, closeChat } = useConversationStore(conversationSelectors.actions);
@@ -258,6 +263,7 @@ function Conversations({ agent, channelId }: PageProps) {
             agentName={agentName ?? openRef.agent}
             inspectorOpen={inspector.open}
             onToggleInspector={inspector.toggle}
+            focusMessageId={messageId}
           />
         ) : (
           <Centered>

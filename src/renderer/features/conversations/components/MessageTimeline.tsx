@@ -22,6 +22,7 @@ import { type ConversationState, type Timeline, useConversationStore } from '../
 import { MessageRow, type MessageRowHandlers, messageDomId, QuoteOf } from './timeline/MessageRow';
 import { PendingBubble } from './timeline/PendingBubble';
 import { JumpToNewest, TimelineEdge, TypingRow } from './timeline/TimelineChrome';
+import { useFocusMessage } from './timeline/useFocusMessage';
 import { useTimelineScroll } from './timeline/useTimelineScroll';
 
 export const COMPOSER_INPUT_ID = 'pg-composer-input';
@@ -68,6 +69,8 @@ export function MessageTimeline(props: {
   /** Null while unknown; a group names each sender. */
   kind: ChatKind | null;
   interactive: boolean;
+  /** A message to scroll to and highlight once it is loaded. */
+  focusMessageId?: number | null;
 }) {
   const { openChat } = useConversationStore(conversationSelectors.actions);
   const { timeline } = useTimelineState(props.chatRef, props.interactive);
@@ -97,11 +100,13 @@ function LoadedTimeline({
   agentName,
   kind,
   interactive,
+  focusMessageId = null,
 }: {
   chatRef: ChatRef;
   agentName: string;
   kind: ChatKind | null;
   interactive: boolean;
+  focusMessageId?: number | null;
 }) {
   const { loadOlder, setReplyTo, react, retrySend, discardSend } = useConversationStore(
     conversationSelectors.actions,
@@ -118,11 +123,12 @@ function LoadedTimeline({
     () => unreadPeopleMessageIds(window, state.unreadCount),
     [window, state.unreadCount],
   );
+  const loadOlderOfChat = useCallback(() => void loadOlder(chatRef), [loadOlder, chatRef]);
   const scroll = useTimelineScroll({
     rows,
     ready: timeline.status === 'ready',
     canLoadOlder: timeline.hasMore && !timeline.loadingOlder,
-    loadOlder: useCallback(() => void loadOlder(chatRef), [loadOlder, chatRef]),
+    loadOlder: loadOlderOfChat,
   });
   const { scrollToRow } = scroll;
 
@@ -159,6 +165,12 @@ function LoadedTimeline({
     }),
     [chatRef, react, setReplyTo, scrollToRow],
   );
+  useFocusMessage({
+    messageId: focusMessageId,
+    timeline,
+    showMessage: handlers.onShowMessage,
+    loadOlder: loadOlderOfChat,
+  });
   const onRetry = useCallback((tempId: string) => void retrySend(chatRef, tempId), [chatRef, retrySend]);
   const onDiscard = useCallback((tempId: string) => discardSend(chatRef, tempId), [chatRef, discardSend]);
 

@@ -6,6 +6,12 @@ import { dateFormat, formatDateTime } from '../../../ui/format';
 /** How the conversation pages word and colour things: names, previews, times, sizes, costs. */
 
 export const NETWORK_LABELS: Record<Network, string> = { simulator: 'Simulator', telegram: 'Telegram' };
+
+/** Where an agent is on a network, in a sentence: "on Telegram", "in the Simulator". */
+export const NETWORK_PLACES: Record<Network, string> = {
+  simulator: 'in the Simulator',
+  telegram: 'on Telegram',
+};
 export const NETWORK_COLORS: Record<Network, string> = { simulator: 'grape', telegram: 'blue' };
 
 export type ChatIdentity = { title: string; kind: ChatKind };

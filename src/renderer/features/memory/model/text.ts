@@ -12,25 +12,29 @@ export function wordCount(text: string): number {
 }
 
 /** Each list's name, for headings and the words around it. */
-export const SCOPE_LABELS: Record<MemoryScope, { title: string; one: string; empty: string }> = {
+export const SCOPE_LABELS: Record<MemoryScope, { title: string; one: string; a: string; empty: string }> = {
   memory: {
     title: 'Memories',
     one: 'memory',
+    a: 'a memory',
     empty: 'Nothing remembered yet. The agent writes memories as it learns about its own life and world.',
   },
   intention: {
     title: 'Intentions',
     one: 'intention',
+    a: 'an intention',
     empty: 'No intentions. The agent and nightly reflection note here what it means to follow up on.',
   },
   note: {
     title: 'Notes',
     one: 'note',
+    a: 'a note',
     empty: 'No notes about this conversation.',
   },
   plan: {
     title: 'Plans',
     one: 'plan',
+    a: 'a plan',
     empty: 'No plans for this conversation.',
   },
 };

@@ -105,7 +105,12 @@ function NoChatOpen({ agentName }: { agentName: string }) {
  * The Playground: pick an agent, open or create a Simulator chat, talk as simulated people, and
  * watch the agent's task graph, LLM exchange and parameters beside the conversation.
  */
-export function PlaygroundPage(props: { agent: string | null; channelId: number | null }) {
+export function PlaygroundPage(props: {
+  agent: string | null;
+  channelId: number | null;
+  /** A message to show in the chat (a link from memory). */
+  messageId?: number | null;
+}) {
   return (
     <ConversationNetworkProvider network="simulator">
       <Playground {...props} />
@@ -113,7 +118,15 @@ export function PlaygroundPage(props: { agent: string | null; channelId: number 
   );
 }
 
-function Playground({ agent, channelId }: { agent: string | null; channelId: number | null }) {
+function Playground({
+  agent,
+  channelId,
+  messageId = null,
+}: {
+  agent: string | null;
+  channelId: number | null;
+  messageId?: number | null;
+}) {
   const listStatus = useAgentsStore(agentsSelectors.listStatus);
   const agents = useAgentsStore(agentsSelectors.agents);
   const { loadAgents } = useAgentsStore(agentsSelectors.actions);
@@ -165,6 +178,7 @@ function Playground({ agent, channelId }: { agent: string | null; channelId: num
             agentName={agentName ?? ref.agent}
             inspectorOpen={inspector.open}
             onToggleInspector={inspector.toggle}
+            focusMessageId={messageId}
             composer={<Composer chatRef={ref} agentName={agentName ?? ref.agent} />}
           />
         )

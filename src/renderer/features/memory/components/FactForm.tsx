@@ -1,0 +1,89 @@
+import { Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { FACT_CATEGORIES, type FactCategory, type MemoryFact } from '../../../../shared/domain/memory';
+import { FACT_CATEGORY_LABELS, type PersonRef } from '../model';
+import { memorySelectors } from '../selectors';
+import { useMemoryStore } from '../store';
+import { FormFooter } from './FormFooter';
+import { useApiForm } from './useApiForm';
+
+const CATEGORY_OPTIONS = FACT_CATEGORIES.map((category) => ({
+  value: category,
+  label: FACT_CATEGORY_LABELS[category],
+}));
+
+type Draft = { category: FactCategory; key: string; content: string };
+
+/**
+ * States a fact about a person, or corrects one (`fact`): a correction is a new fact that
+ * supersedes the old, which stays in the history. The API's messages go under their fields.
+ */
+export function FactForm({
+  person,
+  fact,
+  onDone,
+}: {
+  person: PersonRef;
+  /** The fact to correct; none for a new one. */
+  fact?: MemoryFact;
+  onDone: () => void;
+}) {
+  const { putFact } = useMemoryStore(memorySelectors.actions);
+  const form = useApiForm();
+  const [draft, setDraft] = useState<Draft>({
+    category: fact?.category ?? 'general',
+    key: fact?.key ?? '',
+    content: fact?.content ?? '',
+  });
+  const edit = (change: Partial<Draft>, field: keyof Draft) => {
+    setDraft((current) => ({ ...current, ...change }));
+    form.clear(`fact.${field}`);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.submit(() => putFact(person, { ...(fact ? { supersedes: fact.id } : {}), ...draft }), onDone);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={fact ? 'Correct the fact' : 'New fact'}>
+      <Stack gap="xs">
+        <Textarea
+          label="Fact"
+          description="One sentence, as the agent would note it."
+          autosize
+          minRows={2}
+          maxRows={6}
+          size="sm"
+          value={draft.content}
+          onChange={(event) => edit({ content: event.currentTarget.value }, 'content')}
+          error={form.errors['fact.content']}
+          data-autofocus
+        />
+        <Group gap="xs" grow align="flex-start">
+          <Select
+            label="Category"
+            size="xs"
+            data={CATEGORY_OPTIONS}
+            value={draft.category}
+            onChange={(value) => value && edit({ category: value as FactCategory }, 'category')}
+            allowDeselect={false}
+            error={form.errors['fact.category']}
+          />
+          <TextInput
+            label="Key"
+            size="xs"
+            placeholder="home_city"
+            value={draft.key}
+            onChange={(event) => edit({ key: event.currentTarget.value }, 'key')}
+            error={form.errors['fact.key']}
+            spellCheck={false}
+            autoComplete="off"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          />
+        </Group>
+        <FormFooter form={form} saveLabel={fact ? 'Save correction' : 'Add fact'} onCancel={onDone} />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { ActionIcon, Button, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+
+/**
+ * An icon button for an action that cannot be undone (delete, retract): it asks first, in a
+ * small popover next to it, and shows the action running until it is done.
+ */
+export function ConfirmAction({
+  label,
+  icon,
+  question,
+  confirmLabel,
+  onConfirm,
+  disabled = false,
+}: {
+  /** The button's accessible name and tooltip ("Delete this memory"). */
+  label: string;
+  icon: ReactNode;
+  question: ReactNode;
+  confirmLabel: string;
+  /** Runs the action; failures are the caller's to report. */
+  onConfirm: () => Promise<unknown>;
+  disabled?: boolean;
+}) {
+  const [opened, setOpened] = useState(false);
+  const [running, setRunning] = useState(false);
+
+  const confirm = async () => {
+    setRunning(true);
+    try {
+      await onConfirm();
+    } finally {
+      setRunning(false);
+      setOpened(false);
+    }
+  };
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow shadow="md" trapFocus>
+      <Popover.Target>
+        <Tooltip label={label} openDelay={300} disabled={opened}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={label}
+            disabled={disabled}
+            onClick={() => setOpened((open) => !open)}
+          >
+            {icon}
+          </ActionIcon>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown maw={280} role="dialog" aria-label={label}>
+        <Stack gap="sm">
+          <Text size="sm">{question}</Text>
+          <Group gap="xs" justify="flex-end">
+            <Button size="compact-sm" variant="default" disabled={running} onClick={() => setOpened(false)}>
+              Cancel
+            </Button>
+            <Button size="compact-sm" color="red" loading={running} onClick={() => void confirm()}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
