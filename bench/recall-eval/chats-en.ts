@@ -179,6 +179,26 @@ export const MAYA: ChatSpec = {
       tag: 'name',
     },
     {
+      at: { depth: 0.34 },
+      messages: [
+        ['agent', 'So where are you two going for the honeymoon in the end?'],
+        ['partner', 'Santorini! Ten days in June, Tobias found a tiny hotel above the caldera'],
+      ],
+      question: 'Where is the honeymoon going to be?',
+      answers: [1],
+      tag: 'answer',
+    },
+    {
+      at: { depth: 0.67 },
+      messages: [
+        ['agent', 'What did the landlord say about the damp in the bedroom?'],
+        ['partner', 'He is sending someone on Thursday to put in an extractor fan'],
+      ],
+      question: 'What is the landlord doing about the damp?',
+      answers: [1],
+      tag: 'answer',
+    },
+    {
       at: { depth: 0.92 },
       messages: [['partner', 'I signed up for the half marathon in Hamburg on April 27']],
       question: 'Which race did Maya sign up for?',

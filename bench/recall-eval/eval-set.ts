@@ -13,6 +13,7 @@ import { fill, LANGUAGE_POOLS, type Language, pick, seededRandom, WEEKDAY_SLOTS 
 /** What kind of finding a question asks for, to report recall by kind. */
 export type QuestionTag =
   | 'words'
+  | 'answer'
   | 'stems'
   | 'name'
   | 'date'

@@ -67,6 +67,7 @@ export class ArchiveRepository {
   readonly #upsert;
   readonly #markDeleted;
   readonly #selectPage;
+  readonly #selectAfter;
   readonly #count;
 
   constructor(db: SqliteDatabase) {
@@ -92,6 +93,14 @@ export class ArchiveRepository {
       `UPDATE archive_messages SET deleted_at = @at
        WHERE agent = @agent AND network = @network AND channel_id = @channelId
          AND message_id = @messageId AND deleted_at IS NULL`,
+    );
+    this.#selectAfter = db.prepare<
+      { agent: string; network: string; channelId: number; after: number; limit: number },
+      ArchivedMessageRow
+    >(
+      `SELECT ${ARCHIVE_COLUMNS} FROM archive_messages
+       WHERE agent = @agent AND network = @network AND channel_id = @channelId AND message_id > @after
+       ORDER BY message_id LIMIT @limit`,
     );
     this.#selectPage = db.prepare<
       { agent: string; network: string; channelId: number; before: number; limit: number },
@@ -131,6 +140,19 @@ export class ArchiveRepository {
   }
 
   /** The newest `limit` messages of the chat older than `beforeMessageId`, oldest first. */
+  /** The oldest `limit` messages of the chat newer than `afterMessageId`, oldest first. */
+  after(conversation: ConversationKey, afterMessageId: number, limit: number): ArchivedMessage[] {
+    return this.#selectAfter
+      .all({
+        agent: conversation.agent,
+        network: conversation.network,
+        channelId: conversation.channelId,
+        after: afterMessageId,
+        limit,
+      })
+      .map(toArchivedMessageRecord);
+  }
+
   page(
     conversation: ConversationKey,
     options: { beforeMessageId?: number; limit: number },

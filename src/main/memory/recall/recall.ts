@@ -1,6 +1,7 @@
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { Embedder } from '../../llm';
 import type { Logger } from '../../logging';
+import { withAnswers } from './answers';
 import { DEFAULT_BUDGET_TOKENS, DEFAULT_ITEM_LIMIT, fitBudget } from './budget';
 import {
   mergeByKey,
@@ -117,10 +118,19 @@ async function recall(store: RecallStore, request: RecallRequest, logger: Logger
       .flatMap((source) => source.collect(context))
       .filter((candidate) => kinds.has(candidate.kind)),
   );
-  const ranked = mergeRepeats(fuseCandidates(candidates, score, request.now));
+  const limit = request.limit ?? DEFAULT_ITEM_LIMIT;
+  const ranked = withAnswers(
+    store,
+    request.conversation,
+    mergeRepeats(fuseCandidates(candidates, score, request.now)),
+    {
+      count: limit,
+      beforeMessageId: request.beforeMessageId ?? undefined,
+    },
+  );
   const fitted = fitBudget(ranked, {
     budgetTokens: request.budgetTokens ?? DEFAULT_BUDGET_TOKENS,
-    limit: request.limit ?? DEFAULT_ITEM_LIMIT,
+    limit,
     words: query.terms.map((term) => term.folded),
   });
   return fitted.map((found) => ({

@@ -48,6 +48,27 @@ describe('memory recall', () => {
     expect(found.flat()).not.toContain(4);
   });
 
+  it('brings the answer along with a recalled question, from the other side, before the history', async () => {
+    archive([
+      ['2025-01-05T10:00:00Z', 'We booked the honeymoon at last'],
+      ['2025-01-05T10:01:00Z', 'So where is the honeymoon going to be?'],
+      ['2025-01-05T10:02:00Z', 'Santorini, ten days in June!'],
+      ['2025-01-05T10:03:00Z', 'That sounds wonderful'],
+    ]);
+    const asked = (await recall('the honeymoon, where was it again?')).find(
+      (item) => item.messageIds[0] === 2,
+    );
+    expect(asked).toMatchObject({
+      messageIds: [2, 3],
+      text: 'So where is the honeymoon going to be?\n— Pat: Santorini, ten days in June!',
+    });
+    // The answer is in the prompt's history already: the question comes alone.
+    const alone = (await recall('the honeymoon, where was it again?', { beforeMessageId: 3 })).find(
+      (item) => item.messageIds[0] === 2,
+    );
+    expect(alone).toMatchObject({ messageIds: [2], text: 'So where is the honeymoon going to be?' });
+  });
+
   it('ranks words standing together as in the question above the same words apart', async () => {
     archive([
       ['2025-01-05T10:00:00Z', 'the old harbour festivals are back, we left early and loud'],
