@@ -3,7 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { EntryList } from '../../src/renderer/features/memory/components/EntryList';
 import { FactList } from '../../src/renderer/features/memory/components/FactList';
 import { FactRow } from '../../src/renderer/features/memory/components/FactRow';
-import type { PersonRef } from '../../src/renderer/features/memory/model';
+import { RecallSearch } from '../../src/renderer/features/memory/components/RecallSearch';
+import { TimelineSummary } from '../../src/renderer/features/memory/components/TimelineSummary';
+import type { ConversationRef, PersonRef } from '../../src/renderer/features/memory/model';
 import { memorySelectors } from '../../src/renderer/features/memory/selectors';
 import type { MemoryStore } from '../../src/renderer/features/memory/store';
 import type { FakeRuntime } from './support/fake-runtime';
@@ -14,11 +16,12 @@ describe('memory views', () => {
   let runtime: FakeRuntime;
   let store: MemoryStore;
   let ada: PersonRef;
+  let chat: ConversationRef;
   let fixture: ReturnType<typeof memoryFixture>;
 
   beforeEach(() => {
     fixture = memoryFixture();
-    ({ runtime, store, ada } = fixture);
+    ({ runtime, store, ada, chat } = fixture);
   });
 
   it('shows each memory as an editable field with its date, and a field to add one', async () => {
@@ -60,5 +63,40 @@ describe('memory views', () => {
     expect(textOf(html)).toContain('by “Lives in Paris.”');
     expect(html).toContain(`href="/playground/${AGENT}/${ada.partnerId}/2"`);
     expect(html).not.toContain('Correct the fact');
+  });
+
+  it('draws a summary in the timeline with its range, dates and actions', async () => {
+    const written = await store.getState().actions.putSummary(chat, {
+      content: 'Ada asked about Babbage.',
+      minMessageId: 2,
+      maxMessageId: 4,
+    });
+
+    const html = render(
+      store,
+      createElement(TimelineSummary, { conversation: chat, summary: written, onShowMessage: () => {} }),
+    );
+
+    expect(html).toContain('role="note"');
+    expect(html).toContain('aria-label="Summary of messages 2–4"');
+    expect(textOf(html)).toContain('by operator');
+    expect(html).toContain('Ada asked about Babbage.');
+    expect(html).toContain('aria-label="Edit the summary of messages 2–4"');
+  });
+
+  it('lists recalled items with their kind, score and message links', async () => {
+    runtime.memory.agentLearns(ada, {
+      category: 'preference',
+      content: 'Loves Babbage.',
+      sourceMessageIds: [3],
+    });
+    await store.getState().actions.recall(chat, 'Babbage');
+
+    const text = textOf(render(store, createElement(RecallSearch, { conversation: chat })));
+
+    expect(text).toContain('Fact');
+    expect(text).toMatch(/score \d\.\d\d/);
+    expect(text).toContain('Loves Babbage.');
+    expect(text).toContain('messages #3');
   });
 });

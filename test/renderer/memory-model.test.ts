@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { timelineRows } from '../../src/renderer/features/conversations/model';
 import {
   autoSaveReducer,
   hasChanges,
@@ -12,7 +13,8 @@ import {
   successorOf,
   wordCount,
 } from '../../src/renderer/features/memory/model';
-import type { MemoryFact } from '../../src/shared/domain/memory';
+import type { ChatMsg } from '../../src/shared/domain/conversation';
+import type { MemoryFact, MemorySummary } from '../../src/shared/domain/memory';
 
 function fact(id: string, overrides: Partial<MemoryFact> = {}): MemoryFact {
   return {
@@ -29,6 +31,36 @@ function fact(id: string, overrides: Partial<MemoryFact> = {}): MemoryFact {
     supersededAt: null,
     retractedAt: null,
     ...overrides,
+  };
+}
+
+function message(messageId: number, isAgent = false): ChatMsg {
+  return {
+    channelId: 1001,
+    messageId,
+    senderId: isAgent ? 1 : 1001,
+    senderName: isAgent ? 'Juniper' : 'Ada',
+    senderUsername: null,
+    isAgent,
+    sentAt: `2025-06-01T12:00:${String(messageId).padStart(2, '0')}.000Z`,
+    editedAt: null,
+    replyToMessageId: null,
+    parts: [{ kind: 'text', text: `Message ${messageId}` }],
+    reactions: [],
+    mentioned: false,
+  };
+}
+
+function summary(id: string, minMessageId: number, maxMessageId: number): MemorySummary {
+  return {
+    id,
+    content: `Summary ${id}`,
+    minMessageId,
+    maxMessageId,
+    firstMessageDate: '2025-06-01',
+    lastMessageDate: '2025-06-01',
+    created: '2025-06-01',
+    origin: 'summarizer',
   };
 }
 
@@ -60,6 +92,36 @@ describe('facts as the console groups them', () => {
     expect(pastFactCount(set)).toBe(2);
     expect(successorOf(set, london)).toBe(paris);
     expect(successorOf(set, cat)).toBeUndefined();
+  });
+});
+
+describe('summaries in the timeline', () => {
+  const window = {
+    ids: [3, 4, 5, 6, 7],
+    byId: Object.fromEntries([3, 4, 5, 6, 7].map((id) => [id, message(id, id % 2 === 0)])),
+  };
+  const kinds = (rows: ReturnType<typeof timelineRows>) =>
+    rows.map((row) =>
+      row.kind === 'message'
+        ? `m${row.id}${row.continues ? '+' : ''}`
+        : row.kind === 'summary'
+          ? row.key
+          : row.kind,
+    );
+
+  it('puts each summary after the last loaded message it covers, and the next message starts a run', () => {
+    const rows = timelineRows(window, [], false, [summary('a', 1, 4), summary('b', 5, 6)]);
+    expect(kinds(rows)).toEqual(['edge', 'day', 'm3', 'm4', 's-a', 'm5', 'm6', 's-b', 'm7']);
+  });
+
+  it('keeps a summary of messages older than those loaded for when their page comes', () => {
+    const rows = timelineRows(window, [], false, [summary('old', 1, 2)]);
+    expect(kinds(rows)).not.toContain('s-old');
+  });
+
+  it('puts a summary whose last messages are gone after the one before them', () => {
+    const rows = timelineRows(window, [], false, [summary('gap', 4, 9)]);
+    expect(kinds(rows).slice(-2)).toEqual(['m7', 's-gap']);
   });
 });
 

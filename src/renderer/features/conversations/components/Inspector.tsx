@@ -1,16 +1,22 @@
 import { Badge, Tabs } from '@mantine/core';
-import { IconAdjustments, IconSparkles, IconTopologyStar3 } from '@tabler/icons-react';
+import { IconAdjustments, IconBrain, IconSparkles, IconTopologyStar3 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { LoadingState } from '../../../ui/states';
-import { type ChatRef, unfinishedTaskCount } from '../model';
+import { ConversationMemoryPanel } from '../../memory/components/ConversationMemoryPanel';
+import { type ChatRef, chatIdentity, unfinishedTaskCount } from '../model';
 import { conversationSelectors } from '../selectors';
-import { type ConversationState, useConversationStore } from '../store';
+import {
+  type ChatDetail,
+  type ConversationState,
+  useConversationNetwork,
+  useConversationStore,
+} from '../store';
 import { ExchangePanel } from './ExchangePanel';
 import { ParametersPanel } from './ParametersPanel';
 import { TaskGraphPanel } from './TaskGraphPanel';
 
-type InspectorTab = 'tasks' | 'exchange' | 'parameters';
+type InspectorTab = 'tasks' | 'exchange' | 'parameters' | 'memory';
 
 function inspectorParts(chatRef: ChatRef) {
   return (s: ConversationState) => {
@@ -27,12 +33,25 @@ function inspectorParts(chatRef: ChatRef) {
   };
 }
 
-/** Beside the conversation: the live task graph, the last LLM exchange, and the chat's parameters. */
+/** The person of a direct chat, by the chat's title; null in groups and channels. */
+function usePartnerName(chatRef: ChatRef, detail: ChatDetail | null) {
+  const summary = useConversationStore(useMemo(() => conversationSelectors.summary(chatRef), [chatRef]));
+  const identity = chatIdentity(detail, summary);
+  return identity?.kind === 'direct' ? identity.title : null;
+}
+
+/**
+ * Beside the conversation: the live task graph, the last LLM exchange, the chat's parameters and
+ * what the agent remembers of it.
+ */
 export function Inspector({ chatRef }: { chatRef: ChatRef }) {
   // Only the inspector's own parts: new messages do not redraw it.
   const view = useConversationStore(useShallow(useMemo(() => inspectorParts(chatRef), [chatRef])));
   const { loadGraph, loadExchange } = useConversationStore(conversationSelectors.actions);
   const [tab, setTab] = useState<InspectorTab>('tasks');
+  const network = useConversationNetwork();
+  const conversation = useMemo(() => ({ ...chatRef, network }), [chatRef, network]);
+  const partnerName = usePartnerName(chatRef, view?.detail.value ?? null);
   if (!view) return <LoadingState label="Loading…" minHeight={160} />;
   const pending = unfinishedTaskCount(view.graph.value);
 
@@ -42,6 +61,12 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
       onChange={(value) => setTab((value as InspectorTab | null) ?? 'tasks')}
       keepMounted={false}
       style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
+      // Four tabs share the inspector's width on one row, each as wide as its label and the rest shared.
+      styles={{
+        list: { flexWrap: 'nowrap' },
+        tab: { paddingInline: 8, flex: '1 1 auto', minWidth: 0 },
+        tabSection: { marginInlineEnd: 6 },
+      }}
     >
       <Tabs.List grow px="xs" style={{ flex: 'none' }}>
         <Tabs.Tab
@@ -63,6 +88,9 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
         <Tabs.Tab value="parameters" leftSection={<IconAdjustments size={15} aria-hidden />}>
           Parameters
         </Tabs.Tab>
+        <Tabs.Tab value="memory" leftSection={<IconBrain size={15} aria-hidden />}>
+          Memory
+        </Tabs.Tab>
       </Tabs.List>
       <div className="pg-scroll" style={{ padding: 12 }}>
         <Tabs.Panel value="tasks">
@@ -73,6 +101,9 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
         </Tabs.Panel>
         <Tabs.Panel value="parameters">
           <ParametersPanel chatRef={chatRef} view={view} />
+        </Tabs.Panel>
+        <Tabs.Panel value="memory">
+          <ConversationMemoryPanel conversation={conversation} partnerName={partnerName} />
         </Tabs.Panel>
       </div>
     </Tabs>

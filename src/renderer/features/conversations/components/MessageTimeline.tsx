@@ -1,13 +1,16 @@
 import { Center } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMessageCircle } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ChatKind, ChatPerson } from '../../../../shared/domain/conversation';
 import { errorMessage } from '../../../api/errors';
 import { DayDivider, ServiceLine } from '../../../ui/chat/ChatLines';
 import { HintLayer } from '../../../ui/chat/HintLayer';
 import { useNow } from '../../../ui/RelativeTime';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
+import { TimelineSummary } from '../../memory/components/TimelineSummary';
+import { memorySelectors } from '../../memory/selectors';
+import { useMemoryStore } from '../../memory/store';
 import {
   type ChatRef,
   dayLabel,
@@ -18,7 +21,12 @@ import {
   unreadPeopleMessageIds,
 } from '../model';
 import { conversationSelectors } from '../selectors';
-import { type ConversationState, type Timeline, useConversationStore } from '../store';
+import {
+  type ConversationState,
+  type Timeline,
+  useConversationNetwork,
+  useConversationStore,
+} from '../store';
 import { MessageRow, type MessageRowHandlers, messageDomId, QuoteOf } from './timeline/MessageRow';
 import { PendingBubble } from './timeline/PendingBubble';
 import { JumpToNewest, TimelineEdge, TypingRow } from './timeline/TimelineChrome';
@@ -30,6 +38,18 @@ export const COMPOSER_INPUT_ID = 'pg-composer-input';
 const NO_PEOPLE: ChatPerson[] = [];
 /** How long a message shown from a quote stays highlighted. */
 const HIGHLIGHT_MS = 1600;
+
+/** The chat's summaries, drawn where the messages they cover end; loaded with the chat. */
+function useChatSummaries(chatRef: ChatRef) {
+  const network = useConversationNetwork();
+  const conversation = useMemo(() => ({ ...chatRef, network }), [chatRef, network]);
+  const summaries = useMemoryStore(useMemo(() => memorySelectors.summaries(conversation), [conversation]));
+  const { loadSummaries } = useMemoryStore(memorySelectors.actions);
+  useEffect(() => {
+    void loadSummaries(conversation);
+  }, [conversation, loadSummaries]);
+  return { conversation, summaries: summaries.value };
+}
 
 /** The parts of the chat the timeline draws, each selected on its own. */
 function useTimelineState(chatRef: ChatRef, interactive: boolean) {
@@ -118,7 +138,11 @@ function LoadedTimeline({
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const now = useNow(60_000);
 
-  const rows = useMemo(() => timelineRows(window, pending, typing), [window, pending, typing]);
+  const { conversation, summaries } = useChatSummaries(chatRef);
+  const rows = useMemo(
+    () => timelineRows(window, pending, typing, summaries),
+    [window, pending, typing, summaries],
+  );
   const unread = useMemo(
     () => unreadPeopleMessageIds(window, state.unreadCount),
     [window, state.unreadCount],
@@ -234,6 +258,14 @@ function LoadedTimeline({
             }
             onRetry={onRetry}
             onDiscard={onDiscard}
+          />
+        );
+      case 'summary':
+        return (
+          <TimelineSummary
+            conversation={conversation}
+            summary={row.summary}
+            onShowMessage={handlers.onShowMessage}
           />
         );
       case 'typing':

@@ -1,3 +1,4 @@
+import type { MemorySummary } from '../../../../shared/domain/memory';
 import { sameDay } from './formatting';
 import type { PendingSend } from './pending-send';
 import { continuesRun, isServiceMessage, type MessageWindow } from './timeline-window';
@@ -10,6 +11,8 @@ export type TimelineRow =
   | { kind: 'service'; key: string; id: number }
   | { kind: 'message'; key: string; id: number; continues: boolean }
   | { kind: 'pending'; key: string; pending: PendingSend }
+  /** A summary of the chat, after the last of the messages it covers that is loaded. */
+  | { kind: 'summary'; key: string; summary: MemorySummary }
   | { kind: 'typing'; key: 'typing' };
 
 /** Rough heights (px) for rows not drawn yet; drawn rows are measured. */
@@ -20,22 +23,57 @@ export const ROW_HEIGHT_ESTIMATES: Record<TimelineRow['kind'], number> = {
   service: 32,
   message: 72,
   pending: 72,
+  summary: 120,
   typing: 48,
 };
 
+const NO_SUMMARIES: readonly MemorySummary[] = [];
+
+/**
+ * Where each summary goes: after the newest loaded message it may stand for (the last of its
+ * range, or the one before it when that is gone). Summaries of messages older than those loaded
+ * wait for their page. By message id; ids ascending.
+ */
+export function summaryAnchors(
+  ids: readonly number[],
+  summaries: readonly MemorySummary[],
+): Map<number, MemorySummary[]> {
+  const anchors = new Map<number, MemorySummary[]>();
+  for (const summary of summaries) {
+    // The last index whose id is at most the summary's last message.
+    let low = 0;
+    let high = ids.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (ids[middle]! <= summary.maxMessageId) {
+        found = middle;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    if (found < 0) continue;
+    const anchor = ids[found]!;
+    anchors.set(anchor, [...(anchors.get(anchor) ?? []), summary]);
+  }
+  return anchors;
+}
+
 /**
  * The timeline as rows, top to bottom: where the history starts (or more can load), day dividers,
- * messages (each knowing whether it continues its sender's run), messages still on their way,
- * and the agent typing.
+ * messages (each knowing whether it continues its sender's run) with the summaries of the stretch
+ * they end, messages still on their way, and the agent typing.
  */
 export function timelineRows(
   window: MessageWindow,
   pending: readonly PendingSend[],
   typing: boolean,
+  summaries: readonly MemorySummary[] = NO_SUMMARIES,
 ): TimelineRow[] {
+  const anchors = summaryAnchors(window.ids, summaries);
   const rows: TimelineRow[] = [{ kind: 'edge', key: 'edge' }];
   if (window.ids.length === 0 && pending.length === 0) rows.push({ kind: 'empty', key: 'empty' });
   let previous: MessageWindow['byId'][number] | undefined;
+  let afterSummary = false;
   for (const id of window.ids) {
     const message = window.byId[id]!;
     const newDay = !previous || !sameDay(previous.sentAt, message.sentAt);
@@ -46,8 +84,12 @@ export function timelineRows(
         kind: 'message',
         key: `m-${id}`,
         id,
-        continues: !newDay && continuesRun(previous, message),
+        // The message after a summary starts a new run.
+        continues: !newDay && !afterSummary && continuesRun(previous, message),
       });
+    const ending = anchors.get(id) ?? [];
+    for (const summary of ending) rows.push({ kind: 'summary', key: `s-${summary.id}`, summary });
+    afterSummary = ending.length > 0;
     previous = message;
   }
   for (const item of pending) rows.push({ kind: 'pending', key: item.tempId, pending: item });
