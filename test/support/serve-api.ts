@@ -54,3 +54,41 @@ export async function openServeApi(serve: ServeProcess): Promise<ServeApi> {
     close: () => socket.close(),
   };
 }
+
+/**
+ * Calls a procedure from a console page, over a WebSocket of its own with the page's session
+ * cookie: for tests whose browser used the server's one-time link, so no second client can.
+ * Rejects with the server's error message.
+ */
+export async function callFromPage(
+  page: { evaluate<R, A>(fn: (arg: A) => Promise<R>, arg: A): Promise<R> },
+  method: string,
+  input: object,
+): Promise<unknown> {
+  return page.evaluate(
+    async ({ method: name, input: args }) => {
+      const socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/api/ws`);
+      await new Promise((resolve, reject) => {
+        socket.addEventListener('open', resolve, { once: true });
+        socket.addEventListener('error', () => reject(new Error('the API socket did not open')), {
+          once: true,
+        });
+      });
+      try {
+        return await new Promise((resolve, reject) => {
+          socket.addEventListener('message', (event) => {
+            const message = JSON.parse(String(event.data)) as WireResponse | { type: string };
+            if (message.type !== 'response' || (message as WireResponse).id !== 1) return;
+            const response = message as WireResponse;
+            if (response.ok) resolve(response.result);
+            else reject(new Error(`${name}: ${response.error?.message ?? 'failed'}`));
+          });
+          socket.send(JSON.stringify({ type: 'request', id: 1, method: name, input: args }));
+        });
+      } finally {
+        socket.close();
+      }
+    },
+    { method, input },
+  );
+}
