@@ -19,20 +19,23 @@ export const MAX_PROFILE_WORDS = 550;
 /** The most messages one reflection reads (the newest since the last). */
 const REFLECTION_WINDOW = 400;
 
-const ReflectionSchema = z.object({
-  profile: z.string().trim().default(''),
-  facts: z
-    .array(
-      z.object({
-        category: z.enum(FACT_CATEGORIES).catch('general'),
-        key: z.string().trim().optional(),
-        content: z.string().trim().min(1),
-        message_ids: z.array(z.coerce.number().int()).default([]),
-      }),
-    )
-    .default([]),
-  intentions: z.array(z.object({ content: z.string().trim().min(1).max(500) })).default([]),
-});
+const ReflectionSchema = z.object(
+  {
+    profile: z.string().trim().default(''),
+    facts: z
+      .array(
+        z.object({
+          category: z.enum(FACT_CATEGORIES).catch('general'),
+          key: z.string().trim().optional(),
+          content: z.string().trim().min(1),
+          message_ids: z.array(z.coerce.number().int()).default([]),
+        }),
+      )
+      .default([]),
+    intentions: z.array(z.object({ content: z.string().trim().min(1).max(500) })).default([]),
+  },
+  { error: 'the answer is not the JSON object with profile, facts and intentions that reflection asks for' },
+);
 
 export interface ReflectionRequest {
   /** A direct conversation: its partner is the person reflected on. */
