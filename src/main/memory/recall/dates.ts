@@ -1,4 +1,14 @@
 import {
+  addDays,
+  addMonths,
+  compareDates,
+  isValidDate,
+  type LocalDate,
+  type LocalDateTime,
+  localDateTime,
+  zonedInstant,
+} from '../zoned-time';
+import {
   AGO_UNIT_PATTERN,
   AGO_UNITS,
   AMBIGUOUS_MONTH_WORDS,
@@ -18,16 +28,6 @@ import {
   WEEKDAY_PATTERN,
 } from './date-words';
 import type { Word } from './text';
-import {
-  addDays,
-  addMonths,
-  compareDates,
-  isValidDate,
-  type LocalDate,
-  type LocalDateTime,
-  localDateTime,
-  zonedInstant,
-} from './zoned-time';
 
 /**
  * The dates a question names, as periods of send time: "what did we do on March 3", "last

@@ -1,4 +1,4 @@
-import { addDays, type LocalDate, localDateTime, zonedInstant } from '../recall/zoned-time';
+import { addDays, type LocalDate, localDateTime, zonedInstant } from '../zoned-time';
 
 /** Reflection runs once the agent's night has begun: at this local hour. */
 export const REFLECTION_HOUR = 2;

@@ -16,6 +16,7 @@ export interface LocalDateTime extends LocalDate {
   weekday: number;
   hour: number;
   minute: number;
+  second: number;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -55,15 +56,20 @@ export function localDateTime(instant: Date, timeZone: string): LocalDateTime {
     weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
     hour: Number(parts.get('hour')),
     minute: Number(parts.get('minute')),
+    second: Number(parts.get('second')),
   };
 }
 
 /** How far `timeZone`'s wall clock is ahead of UTC at an instant, in milliseconds. */
 function offsetAt(instant: number, timeZone: string): number {
   const local = localDateTime(new Date(instant), timeZone);
-  const seconds = new Date(instant).getUTCSeconds();
-  const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, seconds);
+  const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
   return wall - (instant - (instant % 1000));
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in whole minutes. */
+export function offsetMinutes(instant: Date, timeZone: string): number {
+  return Math.round(offsetAt(instant.getTime(), timeZone) / 60_000);
 }
 
 /** The instant the wall clock in `timeZone` shows `date` at `hour:minute` (the later one in a repeated hour). */
