@@ -13,16 +13,6 @@ interface SummaryRow {
   origin: string;
 }
 
-interface KeyParams {
-  agent: string;
-  network: string;
-  channel_id: number;
-}
-
-function keyParams(conversation: ConversationKey): KeyParams {
-  return { agent: conversation.agent, network: conversation.network, channel_id: conversation.channelId };
-}
-
 function toSummary(row: SummaryRow): MemorySummary {
   return {
     id: row.id,
@@ -46,17 +36,17 @@ export class SummaryRepository {
   readonly #highest;
 
   constructor(db: SqliteDatabase) {
-    const key = 'agent = @agent AND network = @network AND channel_id = @channel_id';
-    this.#list = db.prepare<KeyParams, SummaryRow>(
+    const key = 'agent = @agent AND network = @network AND channel_id = @channelId';
+    this.#list = db.prepare<ConversationKey, SummaryRow>(
       `SELECT * FROM conversation_summaries WHERE ${key} ORDER BY min_message_id, max_message_id, id`,
     );
-    this.#get = db.prepare<KeyParams & { id: string }, SummaryRow>(
+    this.#get = db.prepare<ConversationKey & { id: string }, SummaryRow>(
       `SELECT * FROM conversation_summaries WHERE ${key} AND id = @id`,
     );
-    this.#upsert = db.prepare<KeyParams & SummaryRow & { updated_at: string }>(
+    this.#upsert = db.prepare<ConversationKey & SummaryRow & { updated_at: string }>(
       `INSERT INTO conversation_summaries (agent, network, channel_id, id, content, min_message_id,
          max_message_id, first_message_date, last_message_date, created, origin, updated_at)
-       VALUES (@agent, @network, @channel_id, @id, @content, @min_message_id, @max_message_id,
+       VALUES (@agent, @network, @channelId, @id, @content, @min_message_id, @max_message_id,
          @first_message_date, @last_message_date, @created, @origin, @updated_at)
        ON CONFLICT (agent, network, channel_id, id) DO UPDATE SET
          content = excluded.content, min_message_id = excluded.min_message_id,
@@ -64,29 +54,29 @@ export class SummaryRepository {
          last_message_date = excluded.last_message_date, created = excluded.created,
          origin = excluded.origin, updated_at = excluded.updated_at`,
     );
-    this.#delete = db.prepare<KeyParams & { id: string }>(
+    this.#delete = db.prepare<ConversationKey & { id: string }>(
       `DELETE FROM conversation_summaries WHERE ${key} AND id = @id`,
     );
-    this.#clear = db.prepare<KeyParams>(`DELETE FROM conversation_summaries WHERE ${key}`);
-    this.#highest = db.prepare<KeyParams, { highest: number | null }>(
+    this.#clear = db.prepare<ConversationKey>(`DELETE FROM conversation_summaries WHERE ${key}`);
+    this.#highest = db.prepare<ConversationKey, { highest: number | null }>(
       `SELECT max(max_message_id) AS highest FROM conversation_summaries WHERE ${key}`,
     );
   }
 
   list(conversation: ConversationKey): MemorySummary[] {
-    return this.#list.all(keyParams(conversation)).map(toSummary);
+    return this.#list.all(conversation).map(toSummary);
   }
 
   get(conversation: ConversationKey, id: string): MemorySummary | null {
-    const row = this.#get.get({ ...keyParams(conversation), id });
+    const row = this.#get.get({ ...conversation, id });
     return row ? toSummary(row) : null;
   }
 
   /** Creates the summary or replaces the one with its id; returns which. */
   put(conversation: ConversationKey, summary: MemorySummary, at: Date): 'created' | 'updated' {
-    const existed = this.#get.get({ ...keyParams(conversation), id: summary.id }) !== undefined;
+    const existed = this.#get.get({ ...conversation, id: summary.id }) !== undefined;
     this.#upsert.run({
-      ...keyParams(conversation),
+      ...conversation,
       id: summary.id,
       content: summary.content,
       min_message_id: summary.minMessageId,
@@ -102,16 +92,16 @@ export class SummaryRepository {
 
   /** Returns whether the summary existed. */
   delete(conversation: ConversationKey, id: string): boolean {
-    return this.#delete.run({ ...keyParams(conversation), id }).changes > 0;
+    return this.#delete.run({ ...conversation, id }).changes > 0;
   }
 
   /** Drops every summary of the conversation; returns how many went. */
   clear(conversation: ConversationKey): number {
-    return this.#clear.run(keyParams(conversation)).changes;
+    return this.#clear.run(conversation).changes;
   }
 
   /** The highest message id any summary covers: messages up to it leave the prompt's history. */
   highestSummarizedId(conversation: ConversationKey): number | null {
-    return this.#highest.get(keyParams(conversation))?.highest ?? null;
+    return this.#highest.get(conversation)?.highest ?? null;
   }
 }
