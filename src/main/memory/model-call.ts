@@ -1,6 +1,8 @@
 import type { ConversationKey } from '../../shared/domain/conversation-key';
+import type { PromptSource } from '../config';
 import { type LlmRouter, type LlmUsageRecord, priceLlmCall } from '../llm';
 import type { LlmProvider, LlmReply } from '../llm/provider';
+import type { Logger } from '../logging';
 import type { Store } from '../store';
 
 /** What memory work needs to ask a model: the router and the price catalogue. */
@@ -17,6 +19,15 @@ export interface MemoryModelCall {
   /** The ledger's operation label: 'summarize', 'extract', 'reflect', ... */
   operation: string;
   taskIdentifier?: string;
+}
+
+/** What every kind of memory work (summaries, fact reading, topics, reflection) runs on. */
+export interface MemoryWorkDeps extends MemoryModelDeps {
+  store: Store;
+  logger: Logger;
+  now: () => Date;
+  /** The prompts of memory work as loaded now (the configuration's, else the shipped ones). */
+  prompts: () => PromptSource;
 }
 
 /** A call for one conversation's memory, billed to the conversation. */

@@ -1,13 +1,11 @@
 import type { AgentConfig } from '../../../shared/domain/config';
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { MemoryFact } from '../../../shared/domain/memory';
-import type { PromptSource } from '../../config';
 import { substituteTemplates } from '../../config/templates';
 import { recordLlmUsage } from '../../llm';
-import type { Logger } from '../../logging';
 import type { ArchivedMessage, FactOwner, Store } from '../../store';
 import { archivedSince } from '../conversation-archive';
-import { askMemoryModel, conversationCall, type MemoryModelDeps } from '../model-call';
+import { askMemoryModel, conversationCall, type MemoryWorkDeps } from '../model-call';
 import { memoryTranscript } from '../transcript';
 import { EXTRACTION_RESPONSE_SCHEMA, type ExtractedFact, parseExtractionReply } from './fact-reply';
 import { type FactWrite, recordFact, retractFactByKey } from './record-fact';
@@ -17,13 +15,6 @@ export const FACT_EXTRACTION_QUIET_MS = 60_000;
 
 /** The newest messages an extraction reads (the unread ones, and the earlier ones as context). */
 const EXTRACTION_WINDOW = 60;
-
-export interface ExtractionDeps extends MemoryModelDeps {
-  store: Store;
-  logger: Logger;
-  now: () => Date;
-  prompts: () => PromptSource;
-}
 
 export interface ExtractionRequest {
   conversation: ConversationKey;
@@ -101,7 +92,7 @@ function knownFactsJson(known: ReadonlyMap<number, { name: string; facts: Memory
  * again next time.
  */
 export async function extractFacts(
-  deps: ExtractionDeps,
+  deps: MemoryWorkDeps,
   request: ExtractionRequest,
 ): Promise<ExtractionResult> {
   const { store, logger } = deps;

@@ -18,13 +18,18 @@ export const EXTRACTION_RESPONSE_SCHEMA = {
   },
 } as const;
 
-const ExtractedFactSchema = z.object({
-  about: z.coerce.number().int(),
+/** A fact as a model writes it (extraction, reflection); an unknown category reads as general. */
+export const ModelFactSchema = z.object({
   category: z.enum(FACT_CATEGORIES).catch('general'),
   key: z.string().trim().optional(),
+  content: z.string().trim().min(1),
+  message_ids: z.array(z.coerce.number().int()).default([]),
+});
+
+const ExtractedFactSchema = ModelFactSchema.extend({
+  about: z.coerce.number().int(),
   /** Empty content with a key: the fact with that key no longer holds. */
   content: z.string().trim(),
-  message_ids: z.array(z.coerce.number().int()).default([]),
 });
 export type ExtractedFact = z.infer<typeof ExtractedFactSchema>;
 

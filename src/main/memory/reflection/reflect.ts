@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import type { AgentConfig } from '../../../shared/domain/config';
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
-import { FACT_CATEGORIES } from '../../../shared/domain/memory';
 import { substituteTemplates } from '../../config/templates';
 import { recordLlmUsage } from '../../llm';
 import type { ArchivedMessage, FactOwner, Store } from '../../store';
 import { randomHex8 } from '../../tasks/task-id';
 import { archivedSince } from '../conversation-archive';
 import { normalizeCreated } from '../entries/created-time';
-import type { ExtractionDeps } from '../facts/extract-facts';
+import { ModelFactSchema } from '../facts/fact-reply';
 import { recordFact, sameSentence } from '../facts/record-fact';
 import { parseJsonReply } from '../json-reply';
-import { askMemoryModel, conversationCall } from '../model-call';
+import { askMemoryModel, conversationCall, type MemoryWorkDeps } from '../model-call';
 import { memoryTranscript } from '../transcript';
 
 /** The longest profile kept, in words; a longer one is cut (and the cut logged). */
@@ -22,16 +21,7 @@ const REFLECTION_WINDOW = 400;
 const ReflectionSchema = z.object(
   {
     profile: z.string().trim().default(''),
-    facts: z
-      .array(
-        z.object({
-          category: z.enum(FACT_CATEGORIES).catch('general'),
-          key: z.string().trim().optional(),
-          content: z.string().trim().min(1),
-          message_ids: z.array(z.coerce.number().int()).default([]),
-        }),
-      )
-      .default([]),
+    facts: z.array(ModelFactSchema).default([]),
     intentions: z.array(z.object({ content: z.string().trim().min(1).max(500) })).default([]),
   },
   { error: 'the answer is not the JSON object with profile, facts and intentions that reflection asks for' },
@@ -76,7 +66,7 @@ function cutToWords(text: string, limit: number): { text: string; cut: boolean }
  * only the ledger row and is logged, and the night is tried again at the next check.
  */
 export async function reflectOnPerson(
-  deps: ExtractionDeps,
+  deps: MemoryWorkDeps,
   request: ReflectionRequest,
 ): Promise<ReflectionResult> {
   const { store, logger } = deps;
@@ -153,7 +143,7 @@ export async function reflectOnPerson(
 }
 
 async function reflectionPrompt(
-  deps: ExtractionDeps,
+  deps: MemoryWorkDeps,
   request: ReflectionRequest,
   owner: FactOwner,
   messages: readonly ArchivedMessage[],

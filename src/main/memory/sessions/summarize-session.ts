@@ -7,9 +7,8 @@ import { recordLlmUsage } from '../../llm';
 import type { ArchivedMessage } from '../../store';
 import { randomHex8 } from '../../tasks/task-id';
 import { archivedSince } from '../conversation-archive';
-import type { ExtractionDeps } from '../facts/extract-facts';
 import { parseJsonReply } from '../json-reply';
-import { askMemoryModel, conversationCall } from '../model-call';
+import { askMemoryModel, conversationCall, type MemoryWorkDeps } from '../model-call';
 import { memoryTranscript } from '../transcript';
 
 /** A conversation's new messages are summarized once it has been this quiet. */
@@ -69,7 +68,7 @@ function coveredBy(messages: readonly ArchivedMessage[], first: number, last: nu
  * and the messages are read again next time.
  */
 export async function summarizeSession(
-  deps: ExtractionDeps,
+  deps: MemoryWorkDeps,
   request: SessionRequest,
 ): Promise<SessionResult> {
   const { store, logger } = deps;

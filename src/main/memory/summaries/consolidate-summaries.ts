@@ -2,9 +2,9 @@ import type { MemorySummary } from '../../../shared/domain/memory';
 import { recordLlmUsage } from '../../llm';
 import { randomHex8 } from '../../tasks/task-id';
 import { normalizeCreated } from '../entries/created-time';
-import { askMemoryModel, conversationCall } from '../model-call';
+import { askMemoryModel, conversationCall, type MemoryWorkDeps } from '../model-call';
 import { MAX_SUMMARY_CHARS } from './apply-summary';
-import type { SummarizeRequest, SummarizerDeps } from './summarizer-types';
+import type { SummarizeRequest } from './summarizer-types';
 import { consolidationBatch } from './summary-policy';
 
 function earliest(dates: readonly (string | null)[]): string | null {
@@ -43,7 +43,7 @@ function mergedSummary(merged: readonly MemorySummary[], content: string, create
  * changes nothing. Returns how many summaries were merged away.
  */
 export async function consolidateSummaries(
-  deps: SummarizerDeps,
+  deps: MemoryWorkDeps,
   request: Pick<SummarizeRequest, 'conversation' | 'modelName' | 'signal' | 'timeZone'>,
 ): Promise<number> {
   const { store, logger } = deps;

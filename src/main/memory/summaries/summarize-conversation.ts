@@ -6,10 +6,10 @@ import { recordLlmUsage } from '../../llm';
 import { buildSummarizationPrompt } from '../../prompt';
 import { validateTaskParams } from '../../tasks/kinds';
 import { parseTaskReply } from '../../tasks/reply-parser';
-import { askMemoryModel, conversationCall } from '../model-call';
+import { askMemoryModel, conversationCall, type MemoryWorkDeps } from '../model-call';
 import { applySummarizeTask, type SummaryOutcome } from './apply-summary';
 import { consolidateSummaries } from './consolidate-summaries';
-import type { SummarizeRequest, SummarizeResult, SummarizerDeps } from './summarizer-types';
+import type { SummarizeRequest, SummarizeResult } from './summarizer-types';
 import { summaryCalls, unsummarized } from './summary-policy';
 
 async function loadSummarizationPrompts(prompts: PromptSource, agent: AgentConfig) {
@@ -27,7 +27,7 @@ async function loadSummarizationPrompts(prompts: PromptSource, agent: AgentConfi
  * are consolidated when there are enough of them.
  */
 export async function summarizeConversation(
-  deps: SummarizerDeps,
+  deps: MemoryWorkDeps,
   request: SummarizeRequest,
 ): Promise<SummarizeResult> {
   const { store, logger } = deps;
@@ -75,7 +75,7 @@ export async function summarizeConversation(
 
 /** Writes the reply's summaries and the call's ledger row in one transaction. */
 function applyReply(
-  deps: SummarizerDeps,
+  deps: MemoryWorkDeps,
   request: SummarizeRequest,
   batch: readonly ChatMsg[],
   replyText: string,

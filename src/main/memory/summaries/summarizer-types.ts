@@ -2,18 +2,6 @@ import type { AgentConfig } from '../../../shared/domain/config';
 import type { ChatInfo, ChatMsg } from '../../../shared/domain/conversation';
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { SummaryOrigin } from '../../../shared/domain/memory';
-import type { PromptSource } from '../../config';
-import type { Logger } from '../../logging';
-import type { Store } from '../../store';
-import type { MemoryModelDeps } from '../model-call';
-
-export interface SummarizerDeps extends MemoryModelDeps {
-  store: Store;
-  logger: Logger;
-  now: () => Date;
-  /** The prompts of the configuration as loaded now. */
-  prompts: () => PromptSource;
-}
 
 export interface SummarizeRequest {
   conversation: ConversationKey;
