@@ -11,7 +11,6 @@ export function ConfirmAction({
   question,
   confirmLabel,
   onConfirm,
-  disabled = false,
 }: {
   /** The button's accessible name and tooltip ("Delete this memory"). */
   label: string;
@@ -20,7 +19,6 @@ export function ConfirmAction({
   confirmLabel: string;
   /** Runs the action; failures are the caller's to report. */
   onConfirm: () => Promise<unknown>;
-  disabled?: boolean;
 }) {
   const [opened, setOpened] = useState(false);
   const [running, setRunning] = useState(false);
@@ -44,7 +42,6 @@ export function ConfirmAction({
             color="gray"
             size="sm"
             aria-label={label}
-            disabled={disabled}
             onClick={() => setOpened((open) => !open)}
           >
             {icon}

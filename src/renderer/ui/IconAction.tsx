@@ -7,25 +7,16 @@ export function IconAction({
   tooltip = label,
   icon,
   onClick,
-  disabled = false,
 }: {
   label: string;
   /** A shorter tooltip than the accessible name, when the name carries context. */
   tooltip?: string;
   icon: ReactNode;
   onClick: () => void;
-  disabled?: boolean;
 }) {
   return (
     <Tooltip label={tooltip} openDelay={300}>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="sm"
-        aria-label={label}
-        onClick={onClick}
-        disabled={disabled}
-      >
+      <ActionIcon variant="subtle" color="gray" size="sm" aria-label={label} onClick={onClick}>
         {icon}
       </ActionIcon>
     </Tooltip>

@@ -34,7 +34,7 @@ const NO_SUMMARIES: readonly MemorySummary[] = [];
  * range, or the one before it when that is gone). Summaries of messages older than those loaded
  * wait for their page. By message id; ids ascending.
  */
-export function summaryAnchors(
+function summaryAnchors(
   ids: readonly number[],
   summaries: readonly MemorySummary[],
 ): Map<number, MemorySummary[]> {

@@ -49,12 +49,10 @@ export function MessageLinks({
   conversation,
   messageIds,
   label = 'from',
-  onShow,
 }: {
   conversation: ConversationRef;
   messageIds: readonly number[];
   label?: string;
-  onShow?: (messageId: number) => void;
 }) {
   if (messageIds.length === 0) return null;
   const shown = messageIds.slice(0, MAX_LINKS);
@@ -66,7 +64,7 @@ export function MessageLinks({
       </Text>
       {shown.map((id) => (
         <Text span size="xs" key={id}>
-          <MessageLink conversation={conversation} messageId={id} onShow={onShow}>
+          <MessageLink conversation={conversation} messageId={id}>
             #{id}
           </MessageLink>
         </Text>

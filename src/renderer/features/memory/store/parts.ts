@@ -19,8 +19,6 @@ export type Parts = {
    */
   load<P extends MemoryPart>(part: P, key: string, fetch: () => Promise<PartValue<P>>): Promise<void>;
   mutate<P extends MemoryPart, R>(part: P, key: string, mutation: Mutation<PartValue<P>, R>): Promise<R>;
-  /** Whether the record was ever asked for: only those follow live changes. */
-  isLoaded(part: MemoryPart, key: string): boolean;
   /** Fetches a record again, if it was ever fetched. */
   reload(part: MemoryPart, key: string): void;
   /** Keys of the records of a part that were fetched. */
@@ -54,8 +52,6 @@ export function createParts(set: SetState, get: () => MemoryState): Parts {
     return slot;
   };
 
-  const record = <P extends MemoryPart>(part: P, key: string) =>
-    get()[part][key] as Loadable<PartValue<P>> | undefined;
   const patch = <P extends MemoryPart>(
     part: P,
     key: string,
@@ -124,7 +120,6 @@ export function createParts(set: SetState, get: () => MemoryState): Parts {
   return {
     load,
     mutate,
-    isLoaded: (part, key) => record(part, key) !== undefined,
     reload,
     loadedKeys: (part) => Object.keys(get()[part]),
     reloadAll() {
