@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/cor
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconSparkles } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { pluralize } from '../../../ui/format';
 import { RelativeTime } from '../../../ui/RelativeTime';
 import { SafeMarkdown } from '../../../ui/SafeMarkdown';
 import { type PersonRef, PROFILE_WORD_LIMIT, wordCount } from '../model';
@@ -21,8 +22,8 @@ function reflectionNotice(name: string, result: ReflectResult) {
   }
   const parts = [
     result.profileUpdated ? 'the profile rewritten' : 'the profile unchanged',
-    `${result.facts} new ${result.facts === 1 ? 'fact' : 'facts'}`,
-    `${result.intentions} ${result.intentions === 1 ? 'intention' : 'intentions'}`,
+    pluralize(result.facts, 'new fact'),
+    pluralize(result.intentions, 'intention'),
   ];
   return { color: 'teal', title: `Reflected on ${name}`, message: `${parts.join(', ')}.` };
 }

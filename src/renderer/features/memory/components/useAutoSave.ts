@@ -1,7 +1,7 @@
-import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { errorMessage, fieldErrors } from '../../../api/errors';
 import { autoSaveReducer, hasChanges, INITIAL_AUTOSAVE } from '../autosave-state';
+import { reportFailure } from './notices';
 
 /** How long typing must pause before the draft is saved. */
 export const AUTOSAVE_DELAY_MS = 800;
@@ -87,9 +87,7 @@ export function useAutoSave({
       const { draft, saved: savedText, save: write, what: label } = latest.current;
       if (timer.current === null || draft === null || !hasChanges(draft, savedText)) return;
       stopTimer();
-      write(draft).catch((error: unknown) =>
-        notifications.show({ color: 'red', title: `${label} was not saved`, message: errorMessage(error) }),
-      );
+      write(draft).catch(reportFailure(`${label} was not saved`));
     },
     [stopTimer],
   );
