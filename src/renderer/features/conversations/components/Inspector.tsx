@@ -6,12 +6,7 @@ import { LoadingState } from '../../../ui/states';
 import { ConversationMemoryPanel } from '../../memory/components/ConversationMemoryPanel';
 import { type ChatRef, chatIdentity, unfinishedTaskCount } from '../model';
 import { conversationSelectors } from '../selectors';
-import {
-  type ChatDetail,
-  type ConversationState,
-  useConversationNetwork,
-  useConversationStore,
-} from '../store';
+import { type ConversationState, useConversationNetwork, useConversationStore } from '../store';
 import { ExchangePanel } from './ExchangePanel';
 import { ParametersPanel } from './ParametersPanel';
 import { TaskGraphPanel } from './TaskGraphPanel';
@@ -19,25 +14,22 @@ import { TaskGraphPanel } from './TaskGraphPanel';
 type InspectorTab = 'tasks' | 'exchange' | 'parameters' | 'memory';
 
 function inspectorParts(chatRef: ChatRef) {
+  const selectSummary = conversationSelectors.summary(chatRef);
   return (s: ConversationState) => {
     const view = conversationSelectors.chat(chatRef)(s);
-    return view
-      ? {
-          graph: view.graph,
-          lastGraph: view.lastGraph,
-          exchange: view.exchange,
-          parameters: view.parameters,
-          detail: view.detail,
-        }
-      : undefined;
+    if (!view) return undefined;
+    // The person of a direct chat, by the chat's title; null in groups and channels. Only the
+    // name is kept: the chat's summary changes with every message.
+    const identity = chatIdentity(view.detail.value, selectSummary(s));
+    return {
+      graph: view.graph,
+      lastGraph: view.lastGraph,
+      exchange: view.exchange,
+      parameters: view.parameters,
+      detail: view.detail,
+      partnerName: identity?.kind === 'direct' ? identity.title : null,
+    };
   };
-}
-
-/** The person of a direct chat, by the chat's title; null in groups and channels. */
-function usePartnerName(chatRef: ChatRef, detail: ChatDetail | null) {
-  const summary = useConversationStore(useMemo(() => conversationSelectors.summary(chatRef), [chatRef]));
-  const identity = chatIdentity(detail, summary);
-  return identity?.kind === 'direct' ? identity.title : null;
 }
 
 /**
@@ -51,7 +43,6 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
   const [tab, setTab] = useState<InspectorTab>('tasks');
   const network = useConversationNetwork();
   const conversation = useMemo(() => ({ ...chatRef, network }), [chatRef, network]);
-  const partnerName = usePartnerName(chatRef, view?.detail.value ?? null);
   if (!view) return <LoadingState label="Loading…" minHeight={160} />;
   const pending = unfinishedTaskCount(view.graph.value);
 
@@ -103,7 +94,7 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
           <ParametersPanel chatRef={chatRef} view={view} />
         </Tabs.Panel>
         <Tabs.Panel value="memory">
-          <ConversationMemoryPanel conversation={conversation} partnerName={partnerName} />
+          <ConversationMemoryPanel conversation={conversation} partnerName={view.partnerName} />
         </Tabs.Panel>
       </div>
     </Tabs>
