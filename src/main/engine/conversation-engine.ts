@@ -74,12 +74,12 @@ export class ConversationEngine {
       defaultAgentLlm: () => deps.settings().engine.defaultAgentLlm,
       engineSettings: () => deps.settings().engine,
       pacing: (agent) => (deps.pacing === 'off' ? NO_PACING : agentPacing(agent, deps.settings().engine)),
-      defaultTimeZone: deps.defaultTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+      timeZone: (agent) => core.timeZone(agent),
       onExchange: (conversation, exchange) => core.emit({ type: 'exchange', conversation, exchange }),
       embedder: () => deps.embedder?.() ?? null,
       onMemoryChanged: (conversation, touched) => memory.changed(conversation, touched),
       requestSummary: (request) => memory.requestSummary(request),
-      afterExchange: (request) => memory.afterExchange(request),
+      afterExchange: (conversation, agent) => memory.afterExchange(conversation, agent),
     });
     const handlerFor = createTaskHandlers(
       {

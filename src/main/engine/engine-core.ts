@@ -82,12 +82,19 @@ export class EngineCore {
   readonly givenUp = new GivenUpChats();
   readonly #listeners = new Set<(event: EngineEvent) => void>();
   readonly #work = new Set<Promise<unknown>>();
+  readonly #defaultTimeZone: string;
   #stopped = false;
 
   constructor(deps: ConversationEngineDeps) {
     this.deps = deps;
     this.network = deps.network;
     this.logger = deps.logger.child({ module: 'engine', network: deps.network });
+    this.#defaultTimeZone = deps.defaultTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  }
+
+  /** The agent's IANA zone: its file's, else the engine's default (the server's). */
+  timeZone(agent: AgentConfig): string {
+    return agent.timezone ?? this.#defaultTimeZone;
   }
 
   get stopped(): boolean {

@@ -3,7 +3,6 @@ import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import { conversationKeyString } from '../../../shared/domain/conversation-key';
 import {
   archivedSince,
-  type ExtractionRequest,
   extractFacts,
   FACT_EXTRACTION_QUIET_MS,
   fromArchivedMessage,
@@ -19,6 +18,7 @@ import {
 import type { EngineCore, MemoryTouch } from '../engine-core';
 import { effectiveLlmName } from '../turn/received-turn';
 import { BackgroundJobs } from './background-jobs';
+import type { NightlyRequest } from './nightly-reflection';
 
 /** After a summarization that wrote nothing, this many more messages are awaited before the next. */
 const SUMMARY_RETRY_AFTER_MESSAGES = 20;
@@ -95,8 +95,14 @@ export class MemoryWork {
    * After an exchange: once the conversation has been quiet for a minute it is read for facts,
    * once it has been quiet for half an hour its new messages become topic summaries.
    */
-  afterExchange(request: Omit<ExtractionRequest, 'signal'>): void {
-    const key = conversationKeyString(request.conversation);
+  afterExchange(conversation: ConversationKey, agent: AgentConfig): void {
+    const key = conversationKeyString(conversation);
+    const request = {
+      conversation,
+      agent,
+      modelName: this.#memoryModel(conversation, agent),
+      timeZone: this.#core.timeZone(agent),
+    };
     this.#jobs.requestAfterQuiet(`extract:${key}`, FACT_EXTRACTION_QUIET_MS, async (signal) => {
       const result = await extractFacts(this.#deps, { ...request, signal });
       this.changed(
@@ -116,9 +122,17 @@ export class MemoryWork {
   }
 
   /** Reflects on the partner of a direct conversation for a night (see NightlyReflection). */
-  requestReflection(request: Omit<ReflectionRequest, 'signal'>): void {
-    this.#jobs.request(reflectionKey(request.conversation), async (signal) => {
-      await this.#reflect({ ...request, signal });
+  requestReflection(
+    request: Pick<ReflectionRequest, 'conversation' | 'agent' | 'night' | 'throughMessageId'>,
+  ): void {
+    const { conversation, agent } = request;
+    const full = {
+      ...request,
+      modelName: this.#memoryModel(conversation, agent),
+      timeZone: this.#core.timeZone(agent),
+    };
+    this.#jobs.request(reflectionKey(conversation), async (signal) => {
+      await this.#reflect({ ...full, signal });
     });
   }
 
@@ -129,11 +143,11 @@ export class MemoryWork {
   reflectNow(conversation: ConversationKey): Promise<ReflectionResult> {
     const { deps } = this.#core;
     const agent = this.#requireAgent(conversation);
-    const timeZone = this.#timeZone(agent);
+    const timeZone = this.#core.timeZone(agent);
     const request = {
       conversation,
       agent,
-      modelName: agent.memoryLlm?.trim() || this.#modelName(conversation, agent),
+      modelName: this.#memoryModel(conversation, agent),
       timeZone,
       night: latestNight(deps.clock.now(), timeZone).date,
       throughMessageId: Number.MAX_SAFE_INTEGER,
@@ -163,7 +177,7 @@ export class MemoryWork {
       messages: archivedSince(deps.store, conversation, highest, SUMMARIZE_NOW_LIMIT).map((message) =>
         fromArchivedMessage(message, conversation.channelId),
       ),
-      timeZone: this.#timeZone(agent),
+      timeZone: this.#core.timeZone(agent),
       origin: 'summarizer' as const,
     };
     return this.#runNow(summaryKey(conversation), (signal) => this.#summarize({ ...request, signal }));
@@ -191,12 +205,12 @@ export class MemoryWork {
     return agent;
   }
 
-  #timeZone(agent: AgentConfig): string {
-    return (
-      agent.timezone ?? this.#core.deps.defaultTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone
-    );
+  /** The model of memory work beside the conversation: the agent's Memory LLM, else the conversation's. */
+  #memoryModel(conversation: ConversationKey, agent: AgentConfig): string {
+    return agent.memoryLlm?.trim() || this.#modelName(conversation, agent);
   }
 
+  /** The conversation's model: its override, else the agent's, else the default. */
   #modelName(conversation: ConversationKey, agent: AgentConfig): string {
     const { deps } = this.#core;
     return effectiveLlmName(

@@ -1,7 +1,9 @@
 import type { AgentConfig } from '../../../shared/domain/config';
 import { latestNight, type ReflectionRequest } from '../../memory';
 import type { EngineCore } from '../engine-core';
-import { effectiveLlmName } from '../turn/received-turn';
+
+/** What a night asks of memory work: which conversation, up to which message, for which night. */
+export type NightlyRequest = Pick<ReflectionRequest, 'conversation' | 'agent' | 'night' | 'throughMessageId'>;
 
 /** How often the engine looks whether a night has begun for some agent. */
 const CHECK_INTERVAL_MS = 15 * 60_000;
@@ -15,11 +17,11 @@ const CHECK_INTERVAL_MS = 15 * 60_000;
  */
 export class NightlyReflection {
   readonly #core: EngineCore;
-  readonly #request: (request: Omit<ReflectionRequest, 'signal'>) => void;
+  readonly #request: (request: NightlyRequest) => void;
   #cancel: (() => void) | null = null;
   #stopped = false;
 
-  constructor(core: EngineCore, request: (request: Omit<ReflectionRequest, 'signal'>) => void) {
+  constructor(core: EngineCore, request: (request: NightlyRequest) => void) {
     this.#core = core;
     this.#request = request;
   }
@@ -58,9 +60,7 @@ export class NightlyReflection {
 
   async #checkAgent(agent: AgentConfig): Promise<void> {
     const { deps } = this.#core;
-    const timeZone =
-      agent.timezone ?? deps.defaultTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const night = latestNight(deps.clock.now(), timeZone);
+    const night = latestNight(deps.clock.now(), this.#core.timeZone(agent));
     const chats = deps.store.sessionMemory
       .chatsBefore(agent.configName, deps.network, night.startedAt)
       .filter((chat) => chat.channelId > 0);
@@ -71,20 +71,7 @@ export class NightlyReflection {
       const conversation = { agent: agent.configName, network: deps.network, channelId: chat.channelId };
       const mark = deps.store.sessionMemory.mark(conversation, 'reflection');
       if (mark.night === night.date || chat.newestMessageId <= mark.throughMessageId) continue;
-      this.#request({
-        conversation,
-        agent,
-        modelName:
-          agent.memoryLlm?.trim() ||
-          effectiveLlmName(
-            deps.store.conversationSettings.get(conversation).llmOverride,
-            agent,
-            deps.settings().engine.defaultAgentLlm,
-          ),
-        timeZone,
-        night: night.date,
-        throughMessageId: chat.newestMessageId,
-      });
+      this.#request({ conversation, agent, night: night.date, throughMessageId: chat.newestMessageId });
     }
   }
 }

@@ -10,7 +10,7 @@ import { renderTurns, withTurnContext } from '../../conversation/render';
 import { type Embedder, type LlmRouter, priceLlmCall, recordLlmUsage } from '../../llm';
 import type { LlmReply, LlmTurn } from '../../llm/provider';
 import type { Logger } from '../../logging';
-import { archiveMessages, type ExtractionRequest, memoryOwner, type SummarizeRequest } from '../../memory';
+import { archiveMessages, memoryOwner, type SummarizeRequest } from '../../memory';
 import type { MessagingPort } from '../../messaging/port';
 import { type BuiltPrompt, buildSystemPrompt, enabledTaskKinds } from '../../prompt';
 import type { Store } from '../../store';
@@ -45,13 +45,13 @@ export interface ReceivedTurnDeps {
   /** Read at each turn, so changes apply at once. */
   engineSettings: () => TurnSettings;
   pacing: (agent: AgentConfig) => Pacing;
-  /** The zone of agents whose file names none: the server's. */
-  defaultTimeZone: string;
+  /** The agent's IANA zone (its file's, else the server's). */
+  timeZone: (agent: AgentConfig) => string;
   onExchange: (conversation: ConversationKey, exchange: LlmExchangeView) => void;
   /** Asks for a summarization beside the conversation; it never holds up the turn. */
   requestSummary: (request: Omit<SummarizeRequest, 'signal'>) => void;
   /** Memory work after an exchange, once the conversation has been quiet (facts, topic summaries). */
-  afterExchange: (request: Omit<ExtractionRequest, 'signal'>) => void;
+  afterExchange: (conversation: ConversationKey, agent: AgentConfig) => void;
   onMemoryChanged: (conversation: ConversationKey, touched: MemoryTouch[]) => void;
   /** The embedding model recall may use now; null: words only. */
   embedder: () => Embedder | null;
@@ -126,7 +126,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       limit: historyFetchLimit(historySize, isGroup),
     });
     const newConversation = isConversationStart(history);
-    const timeZone = agent.timezone ?? deps.defaultTimeZone;
+    const timeZone = deps.timeZone(agent);
     const promptsLoaded = loadPrompts(deps.prompts(), agent);
     const [chat, stickers, self, prompts, media] = await Promise.all([
       lookups.chat(),
@@ -247,7 +247,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       isGroup,
     });
     if (!isSelfChat) {
-      deps.afterExchange({ conversation, agent, modelName: agent.memoryLlm?.trim() || llmName, timeZone });
+      deps.afterExchange(conversation, agent);
     }
     return { ...plan, record: archiveHistory };
   };
