@@ -122,9 +122,7 @@ export class MemoryWork {
   }
 
   /** Reflects on the partner of a direct conversation for a night (see NightlyReflection). */
-  requestReflection(
-    request: Pick<ReflectionRequest, 'conversation' | 'agent' | 'night' | 'throughMessageId'>,
-  ): void {
+  requestReflection(request: NightlyRequest): void {
     const { conversation, agent } = request;
     const full = {
       ...request,
