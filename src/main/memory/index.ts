@@ -30,7 +30,7 @@ export type { RecallKind } from './recall/candidate';
 export { type ArchiveEmbedding, startArchiveEmbedding } from './recall/embed-archive';
 export { type RecalledItem, type RecallRequest, recallMemory } from './recall/recall';
 export { renderRecalledMemory } from './recall/render';
-export { latestNight } from './reflection/night';
+export { latestNight, type ReflectionNight } from './reflection/night';
 export { type ReflectionRequest, type ReflectionResult, reflectOnPerson } from './reflection/reflect';
 export { SESSION_QUIET_MS, summarizeSession } from './sessions/summarize-session';
 export { applySummarizeTask, type CoverableMessage } from './summaries/apply-summary';

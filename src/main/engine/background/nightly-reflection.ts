@@ -1,5 +1,5 @@
 import type { AgentConfig } from '../../../shared/domain/config';
-import { latestNight, type ReflectionRequest } from '../../memory';
+import { latestNight, type ReflectionNight, type ReflectionRequest } from '../../memory';
 import type { EngineCore } from '../engine-core';
 
 /** What a night asks of memory work: which conversation, up to which message, for which night. */
@@ -9,15 +9,18 @@ export type NightlyRequest = Pick<ReflectionRequest, 'conversation' | 'agent' | 
 const CHECK_INTERVAL_MS = 15 * 60_000;
 
 /**
- * Nightly reflection: every quarter of an hour (and at start), for each agent whose night has
- * begun (see `latestNight`), each direct conversation with messages from before the night's
- * start that no reflection has read yet, and that was not reflected on that night, is queued
- * once. After downtime this catches up once, for the latest night only: the night mark of a
- * conversation moves to it, whatever nights were missed.
+ * Nightly reflection: every quarter of an hour (and at start) the engine looks whether a new
+ * night has begun for an agent (see `latestNight`); once per night and agent, each direct
+ * conversation with messages from before the night's start that no reflection has read yet, and
+ * that was not reflected on that night, is queued. After downtime this catches up once, for the
+ * latest night only: the night mark of a conversation moves to it, whatever nights were missed.
+ * A reflection that fails is tried again the next night.
  */
 export class NightlyReflection {
   readonly #core: EngineCore;
   readonly #request: (request: NightlyRequest) => void;
+  /** The night each agent's chats were last looked through: once a night is enough. */
+  readonly #lookedThrough = new Map<string, string>();
   #cancel: (() => void) | null = null;
   #stopped = false;
 
@@ -38,14 +41,7 @@ export class NightlyReflection {
   #checkSoon(delayMs = 0): void {
     if (this.#stopped) return;
     this.#cancel = this.#core.deps.clock.setTimer(delayMs, () => {
-      this.#core.track(
-        this.#check()
-          // An account that is not connected cannot say who it is; the next check tries again.
-          .catch((error: unknown) =>
-            this.#core.logger.debug({ err: error }, 'nightly reflection check failed'),
-          )
-          .finally(() => this.#checkSoon(CHECK_INTERVAL_MS)),
-      );
+      this.#core.track(this.#check().finally(() => this.#checkSoon(CHECK_INTERVAL_MS)));
     });
   }
 
@@ -54,13 +50,20 @@ export class NightlyReflection {
     for (const configured of deps.agents()) {
       const agent = this.#core.agent(configured.configName);
       if (!agent || this.#stopped) continue;
-      await this.#checkAgent(agent);
+      const night = latestNight(deps.clock.now(), this.#core.timeZone(agent));
+      if (this.#lookedThrough.get(agent.configName) === night.date) continue;
+      try {
+        await this.#checkAgent(agent, night);
+        this.#lookedThrough.set(agent.configName, night.date);
+      } catch (error) {
+        // An account that is not connected cannot say who it is; the next check tries again.
+        this.#core.logger.debug({ err: error, agent: agent.configName }, 'nightly reflection check failed');
+      }
     }
   }
 
-  async #checkAgent(agent: AgentConfig): Promise<void> {
+  async #checkAgent(agent: AgentConfig, night: ReflectionNight): Promise<void> {
     const { deps } = this.#core;
-    const night = latestNight(deps.clock.now(), this.#core.timeZone(agent));
     const chats = deps.store.sessionMemory
       .chatsBefore(agent.configName, deps.network, night.startedAt)
       .filter((chat) => chat.channelId > 0);

@@ -63,7 +63,7 @@ function cutToWords(text: string, limit: number): { text: string; cut: boolean }
  * intentions; it answers the updated profile (fixed sections, at most 550 words), new or changed
  * facts and new intentions (follow-ups the agent means to make). All of it, the ledger row
  * (`reflect`) and the night's mark are one transaction; an answer that cannot be read writes
- * only the ledger row and is logged, and the night is tried again at the next check.
+ * only the ledger row and is logged, and the messages are read again the next night.
  */
 export async function reflectOnPerson(
   deps: MemoryWorkDeps,
