@@ -4,7 +4,6 @@ import type { MemoryFact } from '../../../shared/domain/memory';
 import { substituteTemplates } from '../../config/templates';
 import { recordLlmUsage } from '../../llm';
 import type { ArchivedMessage, FactOwner, Store } from '../../store';
-import { archivedSince } from '../conversation-archive';
 import { askMemoryModel, conversationCall, type MemoryWorkDeps } from '../model-call';
 import { memoryTranscript } from '../transcript';
 import { EXTRACTION_RESPONSE_SCHEMA, type ExtractedFact, parseExtractionReply } from './fact-reply';
@@ -51,10 +50,9 @@ function readingWindow(
   backlog: boolean,
 ): { window: ArchivedMessage[]; unread: ArchivedMessage[] } {
   if (backlog) {
-    const unread = archivedSince(store, conversation, through, Number.MAX_SAFE_INTEGER).slice(
-      0,
-      EXTRACTION_WINDOW,
-    );
+    const unread = store.archive
+      .after(conversation, through, EXTRACTION_WINDOW)
+      .filter((message) => message.deletedAt === null);
     return { window: unread, unread };
   }
   const window = store.archive
