@@ -1,19 +1,16 @@
 /** What agents remember: the conversation archive, property entries, summaries, facts, session summaries, reflection and recall. */
-export { fromArchivedMessage, searchableText, toArchivedMessage } from './archive-message';
+export { fromArchivedMessage, searchableText } from './archive-message';
 export { archiveDeletion, archivedSince, archiveMessages } from './conversation-archive';
 export { normalizeCreated } from './entries/created-time';
 export {
   applyPropertyEntryTask,
   isPropertyEntryKind,
   memoryOwner,
-  PROPERTY_ENTRY_SCOPES,
-  type PropertyEntryKind,
 } from './entries/property-entries';
-export { type ExtractionRequest, extractFacts, FACT_EXTRACTION_QUIET_MS } from './facts/extract-facts';
+export { extractFacts, FACT_EXTRACTION_QUIET_MS } from './facts/extract-facts';
 export { rememberFact } from './facts/remember-fact';
 export {
   ExportFormatError,
-  type ExportText,
   type HistoryImportProgress,
   type HistoryImportReport,
   type ImportedChat,
@@ -26,8 +23,7 @@ export {
   putFactAsOperator,
   putSummaryAsOperator,
 } from './operator-edits';
-export type { RecallKind } from './recall/candidate';
-export { type ArchiveEmbedding, startArchiveEmbedding } from './recall/embed-archive';
+export { startArchiveEmbedding } from './recall/embed-archive';
 export { type RecalledItem, type RecallRequest, recallMemory } from './recall/recall';
 export { renderRecalledMemory } from './recall/render';
 export { latestNight, type ReflectionNight } from './reflection/night';
