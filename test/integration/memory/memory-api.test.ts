@@ -86,6 +86,33 @@ describe('what agents remember, through the operator API', () => {
     });
   });
 
+  it('tells the console when the agent itself writes a note or a fact in a turn', async () => {
+    const chat = await chatWithPat();
+    llm.replyWith({
+      tasks: [
+        { kind: 'note', content: 'Pat is planning a ferry trip.' },
+        { kind: 'remember', category: 'location', key: 'home_city', content: 'Pat lives in Oban.' },
+      ],
+    });
+    await callApi(runtime, 'simulator.send', {
+      agent: 'Ada',
+      channelId: chat.channelId,
+      personId: chat.personId,
+      text: 'I live in Oban',
+    });
+    await waitFor(() => changes.length >= 2, 'the memory changes');
+    expect(changes).toEqual([
+      { agent: 'Ada', network: 'simulator', what: 'entries', channelId: chat.channelId, partnerId: null },
+      {
+        agent: 'Ada',
+        network: 'simulator',
+        what: 'facts',
+        channelId: chat.channelId,
+        partnerId: chat.channelId,
+      },
+    ]);
+  });
+
   it('keeps a fact’s history when the operator corrects it, and lists the people by name', async () => {
     const chat = await chatWithPat();
     await callApi(runtime, 'simulator.send', {
