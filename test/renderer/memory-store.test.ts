@@ -95,8 +95,9 @@ describe('memory store', () => {
 
     it("reloads the agent's lists and the chat's notes when the agent writes an entry in a turn", async () => {
       const notes: MemoryListRef = { ...chat, scope: 'note' };
-      await actions().loadList(memories);
-      await actions().loadList(notes);
+      actions().follow('lists', memories);
+      actions().follow('lists', notes);
+      await settle();
       await runtime.client.call('memory.putEntry', {
         list: notes,
         entry: { content: 'Ada prefers mornings.' },
@@ -118,8 +119,9 @@ describe('memory store', () => {
 
   describe('people, facts and profiles', () => {
     it('lists the people with facts by name, and follows a fact the agent learns', async () => {
-      await actions().loadPeople(ada);
-      await actions().loadFacts(ada);
+      actions().follow('people', ada);
+      actions().follow('facts', ada);
+      await settle();
       expect(read(memorySelectors.people(ada)).value).toEqual([]);
 
       runtime.memory.agentLearns(ada, {
@@ -226,7 +228,8 @@ describe('memory store', () => {
     });
 
     it('reflects now with a busy state, shows the new profile, and keeps a failure to explain', async () => {
-      await actions().loadProfile(ada);
+      actions().follow('profiles', ada);
+      await settle();
       const reflecting = actions().reflectNow(ada);
       expect(read(memorySelectors.reflection(ada))).toEqual({ running: true, error: null });
       expect(await reflecting).toMatchObject({ profileUpdated: true });
@@ -270,7 +273,8 @@ describe('memory store', () => {
     });
 
     it('summarizes now with a busy state; what it wrote arrives as a live change', async () => {
-      await actions().loadSummaries(chat);
+      actions().follow('summaries', chat);
+      await settle();
       const running = actions().summarizeNow(chat);
       expect(read(memorySelectors.summarizing(chat)).running).toBe(true);
       expect(await running).toEqual({ written: 1, consolidated: 0 });
@@ -293,7 +297,8 @@ describe('memory store', () => {
     });
 
     it('follows the topics of a chat on screen, and deletes one', async () => {
-      await actions().loadSessions(chat);
+      actions().follow('sessions', chat);
+      await settle();
       const session = runtime.memory.agentSummarizesSession(chat, {
         topic: 'Detective novels',
         content: 'Ada wants Christie.',
@@ -344,8 +349,11 @@ describe('memory store', () => {
   });
 
   it('fetches again everything on screen after the connection came back', async () => {
-    await actions().loadList(memories);
-    await actions().loadSummaries(chat);
+    actions().follow('lists', memories);
+    actions().follow('summaries', chat);
+    const leftScreen = actions().follow('sessions', chat);
+    await settle();
+    leftScreen();
     const before = runtime.calls.length;
 
     actions().resync();
@@ -357,5 +365,34 @@ describe('memory store', () => {
         .map((call) => call.method)
         .sort(),
     ).toEqual(['memory.entries', 'memory.summaries']);
+  });
+
+  it('fetches a record once for the views that show it, and stops following it when the last one goes', async () => {
+    const timeline = actions().follow('summaries', chat);
+    const inspector = actions().follow('summaries', chat);
+    await settle();
+    expect(runtime.callsOf('memory.summaries')).toHaveLength(1);
+
+    timeline();
+    await actions().putSummary(chat, {
+      content: 'Ada asked about Babbage.',
+      minMessageId: 1,
+      maxMessageId: 2,
+    });
+    await settle();
+    expect(runtime.callsOf('memory.summaries')).toHaveLength(2);
+
+    inspector();
+    await actions().putSummary(chat, { content: 'Ada lent a book.', minMessageId: 3, maxMessageId: 4 });
+    await settle();
+    expect(runtime.callsOf('memory.summaries')).toHaveLength(2);
+
+    actions().follow('summaries', chat);
+    await settle();
+    expect(runtime.callsOf('memory.summaries')).toHaveLength(3);
+    expect(read(memorySelectors.summaries(chat)).value.map((summary) => summary.content)).toEqual([
+      'Ada asked about Babbage.',
+      'Ada lent a book.',
+    ]);
   });
 });

@@ -44,10 +44,8 @@ function useChatSummaries(chatRef: ChatRef) {
   const network = useConversationNetwork();
   const conversation = useMemo(() => ({ ...chatRef, network }), [chatRef, network]);
   const summaries = useMemoryStore(useMemo(() => memorySelectors.summaries(conversation), [conversation]));
-  const { loadSummaries } = useMemoryStore(memorySelectors.actions);
-  useEffect(() => {
-    void loadSummaries(conversation);
-  }, [conversation, loadSummaries]);
+  const { follow } = useMemoryStore(memorySelectors.actions);
+  useEffect(() => follow('summaries', conversation), [conversation, follow]);
   return { conversation, summaries: summaries.value };
 }
 

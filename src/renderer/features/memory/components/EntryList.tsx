@@ -139,12 +139,10 @@ function NewEntry({ listRef }: { listRef: MemoryListRef }) {
 export function EntryList({ listRef }: { listRef: MemoryListRef }) {
   const select = useMemo(() => memorySelectors.list(listRef), [listRef]);
   const list = useMemoryStore(select);
-  const { loadList } = useMemoryStore(memorySelectors.actions);
+  const { loadList, follow } = useMemoryStore(memorySelectors.actions);
   const labels = SCOPE_LABELS[listRef.scope];
 
-  useEffect(() => {
-    void loadList(listRef);
-  }, [listRef, loadList]);
+  useEffect(() => follow('lists', listRef), [listRef, follow]);
 
   return (
     <Stack gap="sm">

@@ -14,14 +14,12 @@ import { LoadableBody } from './LoadableBody';
  */
 export function FactList({ person, name }: { person: PersonRef; name: string }) {
   const facts = useMemoryStore(useMemo(() => memorySelectors.facts(person), [person]));
-  const { loadFacts } = useMemoryStore(memorySelectors.actions);
+  const { loadFacts, follow } = useMemoryStore(memorySelectors.actions);
   const [withHistory, setWithHistory] = useState(false);
   const [adding, setAdding] = useState(false);
   const headingId = useId();
 
-  useEffect(() => {
-    void loadFacts(person);
-  }, [person, loadFacts]);
+  useEffect(() => follow('facts', person), [person, follow]);
 
   const groups = useMemo(() => groupFacts(facts.value, withHistory), [facts.value, withHistory]);
   const past = pastFactCount(facts.value);

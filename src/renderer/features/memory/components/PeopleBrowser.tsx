@@ -59,10 +59,8 @@ function PeopleList({
  */
 export function PeopleBrowser({ owner, partnerId }: { owner: AgentNetworkRef; partnerId: number | null }) {
   const people = useMemoryStore(useMemo(() => memorySelectors.people(owner), [owner]));
-  const { loadPeople } = useMemoryStore(memorySelectors.actions);
-  useEffect(() => {
-    void loadPeople(owner);
-  }, [owner, loadPeople]);
+  const { loadPeople, follow } = useMemoryStore(memorySelectors.actions);
+  useEffect(() => follow('people', owner), [owner, follow]);
 
   // Without a pick, the first person is shown.
   const shown = partnerId ?? people.value[0]?.partnerId ?? null;

@@ -83,13 +83,11 @@ export function ProfileCard({ person, name }: { person: PersonRef; name: string 
   );
   const profile = useMemoryStore(select.profile);
   const reflection = useMemoryStore(select.reflection);
-  const { loadProfile, reflectNow } = useMemoryStore(memorySelectors.actions);
+  const { loadProfile, reflectNow, follow } = useMemoryStore(memorySelectors.actions);
   const [editing, setEditing] = useState(false);
   const headingId = useId();
 
-  useEffect(() => {
-    void loadProfile(person);
-  }, [person, loadProfile]);
+  useEffect(() => follow('profiles', person), [person, follow]);
 
   const reflect = async () => {
     const result = await reflectNow(person);

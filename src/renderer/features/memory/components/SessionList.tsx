@@ -50,10 +50,8 @@ function SessionCard({ conversation, session }: { conversation: ConversationRef;
 /** The topics of the conversation's quiet stretches, summarized for recall; each can be deleted. */
 export function SessionList({ conversation }: { conversation: ConversationRef }) {
   const sessions = useMemoryStore(useMemo(() => memorySelectors.sessions(conversation), [conversation]));
-  const { loadSessions } = useMemoryStore(memorySelectors.actions);
-  useEffect(() => {
-    void loadSessions(conversation);
-  }, [conversation, loadSessions]);
+  const { loadSessions, follow } = useMemoryStore(memorySelectors.actions);
+  useEffect(() => follow('sessions', conversation), [conversation, follow]);
 
   return (
     <PanelSection title="Topics" count={sessions.value.length}>

@@ -25,12 +25,10 @@ export function SummaryList({ conversation }: { conversation: ConversationRef })
   );
   const summaries = useMemoryStore(select.summaries);
   const summarizing = useMemoryStore(select.summarizing);
-  const { loadSummaries, summarizeNow } = useMemoryStore(memorySelectors.actions);
+  const { loadSummaries, summarizeNow, follow } = useMemoryStore(memorySelectors.actions);
   const [writing, setWriting] = useState(false);
 
-  useEffect(() => {
-    void loadSummaries(conversation);
-  }, [conversation, loadSummaries]);
+  useEffect(() => follow('summaries', conversation), [conversation, follow]);
 
   const summarize = async () => {
     const result = await summarizeNow(conversation);

@@ -12,13 +12,16 @@ import type { MemoryState, MemoryStore } from './types';
 /**
  * What agents remember, as the console has fetched it: lists, people with their facts and
  * profiles, conversations' summaries and topics, and recalls. Nothing is fetched until a view
- * asks; from then on `memory.changed` keeps it current. Each slice owns one job and they share
- * the bookkeeping of `parts`.
+ * shows it, and `memory.changed` keeps current what views show. Each slice owns one job and they
+ * share the bookkeeping of `parts`.
  */
 export function createMemoryStore(api: ApiClient): MemoryStore {
   return createStore<MemoryState>()((set, get) => {
     const parts = createParts(set, get);
     const runModel = createModelRuns(set, get);
+    const entries = createEntryActions(api, parts);
+    const people = createPeopleActions(api, parts, runModel);
+    const conversations = createConversationMemoryActions(api, parts, runModel);
     return {
       lists: {},
       people: {},
@@ -30,11 +33,18 @@ export function createMemoryStore(api: ApiClient): MemoryStore {
       summarizing: {},
       recalls: {},
       actions: {
-        ...createEntryActions(api, parts),
-        ...createPeopleActions(api, parts, runModel),
-        ...createConversationMemoryActions(api, parts, runModel),
+        ...entries,
+        ...people,
+        ...conversations,
         ...createRecallActions(api, set),
-        ...createMemoryEventActions(parts),
+        ...createMemoryEventActions(parts, {
+          lists: entries.loadList,
+          people: people.loadPeople,
+          facts: people.loadFacts,
+          profiles: people.loadProfile,
+          summaries: conversations.loadSummaries,
+          sessions: conversations.loadSessions,
+        }),
       },
     };
   });

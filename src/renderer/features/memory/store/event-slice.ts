@@ -8,7 +8,22 @@ import {
   personKey,
 } from '../model';
 import type { Parts } from './parts';
-import type { MemoryEventActions, MemoryPart } from './types';
+import type { MemoryEventActions, MemoryPart, MemoryPartRefs } from './types';
+
+type PartFunctions<R> = { [P in MemoryPart]: (ref: MemoryPartRefs[P]) => R };
+
+/** The key of each part's records. */
+const KEYS: PartFunctions<string> = {
+  lists: listKey,
+  people: agentNetworkKey,
+  facts: personKey,
+  profiles: personKey,
+  summaries: conversationKey,
+  sessions: conversationKey,
+};
+
+/** The load action of each part. */
+type PartLoaders = PartFunctions<Promise<void>>;
 
 /** The keys of a per-person part loaded for the change's agent and network. */
 function personKeysOf(parts: Parts, part: MemoryPart, change: MemoryChange): string[] {
@@ -20,12 +35,16 @@ function personKeysOf(parts: Parts, part: MemoryPart, change: MemoryChange): str
 }
 
 /**
- * Live changes: each `memory.changed` reloads the part it names, and only where a view loaded
+ * Live changes: each `memory.changed` reloads the part it names, and only where a view shows
  * it. The engine names the conversation it was in for any entry it wrote, so an entry change
  * reloads the agent's lists as well as that conversation's.
  */
-export function createMemoryEventActions(parts: Parts): MemoryEventActions {
+export function createMemoryEventActions(parts: Parts, loaders: PartLoaders): MemoryEventActions {
   return {
+    follow(part, ref) {
+      return parts.follow(part, KEYS[part](ref), () => void loaders[part](ref));
+    },
+
     applyChange(change) {
       const { channelId } = change;
       const conversation = channelId === null ? null : { ...change, channelId };

@@ -19,14 +19,20 @@ export type Parts = {
    */
   load<P extends MemoryPart>(part: P, key: string, fetch: () => Promise<PartValue<P>>): Promise<void>;
   mutate<P extends MemoryPart, R>(part: P, key: string, mutation: Mutation<PartValue<P>, R>): Promise<R>;
-  /** Fetches a record again, if it was ever fetched. */
+  /**
+   * A view shows the record until it calls the release returned; only records on screen follow
+   * live changes. `fetch` runs when no other view shows it already, as those keep it current.
+   */
+  follow(part: MemoryPart, key: string, fetch: () => void): () => void;
+  /** Fetches a record again, if a view shows it. */
   reload(part: MemoryPart, key: string): void;
   /** Keys of the records of a part that were fetched. */
   loadedKeys(part: MemoryPart): string[];
+  /** Fetches again every record a view shows. */
   reloadAll(): void;
 };
 
-type Slot = { request: number; version: number; reload: (() => Promise<void>) | null };
+type Slot = { request: number; version: number; viewers: number; reload: (() => Promise<void>) | null };
 
 /** What a record holds before its first answer, or when that answer was an error. */
 const EMPTY: { [P in MemoryPart]: PartValue<P> } = {
@@ -46,7 +52,7 @@ export function createParts(set: SetState, get: () => MemoryState): Parts {
     const id = `${part}\u0000${key}`;
     let slot = slots.get(id);
     if (!slot) {
-      slot = { request: 0, version: 0, reload: null };
+      slot = { request: 0, version: 0, viewers: 0, reload: null };
       slots.set(id, slot);
     }
     return slot;
@@ -113,17 +119,32 @@ export function createParts(set: SetState, get: () => MemoryState): Parts {
     }
   };
 
+  const follow: Parts['follow'] = (part, key, fetch) => {
+    const slot = slotOf(part, key);
+    slot.viewers += 1;
+    if (slot.viewers === 1) fetch();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      slot.viewers -= 1;
+    };
+  };
+
+  // A record no view shows is left as it is: the next view to show it fetches it anew.
   const reload = (part: MemoryPart, key: string) => {
-    void slotOf(part, key).reload?.();
+    const slot = slotOf(part, key);
+    if (slot.viewers > 0) void slot.reload?.();
   };
 
   return {
     load,
     mutate,
+    follow,
     reload,
     loadedKeys: (part) => Object.keys(get()[part]),
     reloadAll() {
-      for (const slot of slots.values()) void slot.reload?.();
+      for (const slot of slots.values()) if (slot.viewers > 0) void slot.reload?.();
     },
   };
 }

@@ -54,6 +54,16 @@ export type MemoryParts = {
 export type MemoryPart = keyof MemoryParts;
 export type PartValue<P extends MemoryPart> = MemoryParts[P][string]['value'];
 
+/** What names a record of each part. */
+export type MemoryPartRefs = {
+  lists: MemoryListRef;
+  people: AgentNetworkRef;
+  facts: PersonRef;
+  profiles: PersonRef;
+  summaries: ConversationRef;
+  sessions: ConversationRef;
+};
+
 export interface EntryActions {
   loadList(ref: MemoryListRef): Promise<void>;
   /** Writes an entry (an id rewrites it, shown at once and undone on failure); rejects with the API error. */
@@ -94,9 +104,14 @@ export interface RecallActions {
 }
 
 export interface MemoryEventActions {
-  /** Follows a change of the agent's memory: reloads the part it names, where that part is loaded. */
+  /**
+   * A view shows a record: it is fetched (unless another view shows it already) and kept current
+   * by live changes until the view calls the release returned, as it goes away.
+   */
+  follow<P extends MemoryPart>(part: P, ref: MemoryPartRefs[P]): () => void;
+  /** Follows a change of the agent's memory: reloads the part it names, where a view shows it. */
   applyChange(change: MemoryChange): void;
-  /** Re-fetches everything loaded, e.g. after the connection came back. */
+  /** Re-fetches everything views show, e.g. after the connection came back. */
   resync(): void;
 }
 
