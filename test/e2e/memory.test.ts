@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSignedInConsole } from '../support/chromium';
 import { type FakeLlmServer, startFakeLlmServer } from '../support/fake-llm-server';
-import { expectCount, expectText, expectVisible } from '../support/page-assertions';
+import { expectCount, expectText, expectValue, expectVisible } from '../support/page-assertions';
 import { callFromPage } from '../support/serve-api';
 import { copyShippedConfig, REPO_ROOT, type ServeProcess, startServe } from '../support/serve-process';
 
@@ -128,7 +128,10 @@ describe('agent memory in the console against troupe serve', () => {
     await page.getByRole('tab', { name: 'Memory' }).click();
     expect(new URL(page.url()).hash).toBe('#/agents/Juniper/memory');
 
-    await expectText(page.getByRole('region', { name: 'Memories' }), '');
+    await expectValue(
+      page.getByRole('region', { name: 'Memories' }).getByRole('textbox', { name: 'Memory 1' }),
+      'I keep the detective shelf by the window.',
+    );
     await expectVisible(page.getByRole('textbox', { name: 'Memory 1' }));
     await expectVisible(page.getByRole('textbox', { name: 'Intention 1' }));
     const people = page.getByRole('navigation', { name: 'People' });
