@@ -2,6 +2,7 @@ import { Button, Paper } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
 import { Suspense, useEffect } from 'react';
 import { Link, Redirect, Route, Switch } from 'wouter';
+import type { AgentPageView } from '../features/agents/components/AgentDetailPage';
 import { AGENTS_PATH, configNameFromParam } from '../features/agents/paths';
 import { warmDateFormats } from '../features/conversations/model';
 import {
@@ -34,21 +35,12 @@ const SettingsPage = lazyPage(() =>
 const PAGES = [AgentsPage, AgentDetailPage, ConversationsPage, PlaygroundPage, SettingsPage];
 
 /** `#/agents/:configName/memory[/:network[/:partnerId]]`: the agent's page on its Memory tab. */
-function AgentMemoryPage(params: {
-  configName: string;
-  network?: string | undefined;
-  partnerId?: string | undefined;
-}) {
-  return (
-    <AgentDetailPage
-      configName={configNameFromParam(params.configName)}
-      view={{
-        tab: 'memory',
-        network: networkFromParam(params.network),
-        partnerId: channelIdFromParam(params.partnerId),
-      }}
-    />
-  );
+function memoryView(params: { network?: string | undefined; partnerId?: string | undefined }): AgentPageView {
+  return {
+    tab: 'memory',
+    network: networkFromParam(params.network),
+    partnerId: channelIdFromParam(params.partnerId),
+  };
 }
 
 function NotFoundPage() {
@@ -101,11 +93,16 @@ function ConsoleSwitch() {
       <Route path={`${AGENTS_PATH}/:configName`}>
         {(params) => <AgentDetailPage configName={configNameFromParam(params.configName)} />}
       </Route>
+      {/* The tabs draw the same page, so that switching them keeps it (and its agent) loaded. */}
       <Route path={`${AGENTS_PATH}/:configName/memory/:network?`}>
-        {(params) => <AgentMemoryPage {...params} />}
+        {(params) => (
+          <AgentDetailPage configName={configNameFromParam(params.configName)} view={memoryView(params)} />
+        )}
       </Route>
       <Route path={`${AGENTS_PATH}/:configName/memory/:network/:partnerId`}>
-        {(params) => <AgentMemoryPage {...params} />}
+        {(params) => (
+          <AgentDetailPage configName={configNameFromParam(params.configName)} view={memoryView(params)} />
+        )}
       </Route>
       <Route path={CONVERSATIONS_PATH}>
         <ConversationsPage agent={null} channelId={null} />
