@@ -1,10 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mediaHash, mediaOf, type RecordedMedia, systemTextOf } from './fake-llm-media';
+
+export { mediaHash, type RecordedMedia } from './fake-llm-media';
 
 /**
  * A local HTTP server speaking the Gemini (generateContent) and OpenAI (chat completions) wire
  * formats, so tests and benchmarks run the real @google/genai and openai SDKs against scripted
  * replies. Point Gemini at `geminiBaseUrl` and OpenAI-compatible clients at `openAiBaseUrl`.
+ * Requests that carry media (describe calls) are scripted apart, through `media`.
  */
 
 export type FakeTask = Record<string, unknown>;
@@ -29,6 +33,10 @@ export interface RecordedLlmRequest {
   /** The key the client sent (x-goog-api-key, or the bearer token), so tests can check it. */
   apiKey: string | null;
   body: Record<string, unknown>;
+  /** The system prompt: Gemini's system instruction, or the OpenAI system messages, joined by lines. */
+  systemText: string;
+  /** Inline media in order: Gemini `inlineData` parts, or OpenAI `image_url` parts with data: URLs. */
+  media: RecordedMedia[];
 }
 
 type Scripted =
@@ -39,8 +47,10 @@ type Scripted =
   | { kind: 'blocked'; reason: string };
 
 export interface FakeLlmServerOptions {
-  /** What requests get when nothing is scripted; a `think` task by default. */
+  /** What requests without media get when nothing is scripted; a `think` task by default. */
   defaultReply?: FakeReply;
+  /** What requests with media get when nothing is scripted for them. */
+  defaultDescription?: string;
   /** A fixed delay before every answer, as a real model would take (benchmarks). */
   latencyMs?: number;
   /** Token counts every reply reports unless a scripted reply says otherwise. */
@@ -51,17 +61,8 @@ export interface FakeLlmServerOptions {
   onRequest?: (request: RecordedLlmRequest, receivedAtMs: number) => void;
 }
 
-export interface FakeLlmServer {
-  /** http://127.0.0.1:PORT */
-  readonly origin: string;
-  /** The base URL for @google/genai's `httpOptions.baseUrl`. */
-  readonly geminiBaseUrl: string;
-  /** The base URL for the openai SDK's `baseURL` (ends in /v1). */
-  readonly openAiBaseUrl: string;
-  /** Every request received, oldest first (unless `recordRequests` is false). */
-  readonly requests: readonly RecordedLlmRequest[];
-  /** How many model requests arrived. */
-  readonly requestCount: number;
+/** Scripts what the next request of one queue gets, oldest script first. */
+export interface FakeLlmScript {
   /** The next request gets this reply. */
   replyWith(reply: FakeReply, options?: { usage?: Partial<FakeUsage>; model?: string }): void;
   /** The next request gets this HTTP failure; the body defaults to the wire format's error shape. */
@@ -72,6 +73,29 @@ export interface FakeLlmServer {
   malformed(body?: string): void;
   /** The next request is refused by a filter: Gemini blocks the prompt, OpenAI sends a refusal. */
   blocked(reason?: string): void;
+}
+
+/** The scripting methods script requests without media; `media` scripts those with media. */
+export interface FakeLlmServer extends FakeLlmScript {
+  /** http://127.0.0.1:PORT */
+  readonly origin: string;
+  /** The base URL for @google/genai's `httpOptions.baseUrl`. */
+  readonly geminiBaseUrl: string;
+  /** The base URL for the openai SDK's `baseURL` (ends in /v1). */
+  readonly openAiBaseUrl: string;
+  /** Every request received, oldest first (unless `recordRequests` is false). */
+  readonly requests: readonly RecordedLlmRequest[];
+  /** How many model requests arrived. */
+  readonly requestCount: number;
+  /**
+   * Scripts the requests that carry media (describe calls) apart from the others, so a test can
+   * script a conversation and the descriptions it causes in either order.
+   */
+  readonly media: FakeLlmScript;
+  /** The recorded requests that carried media, oldest first. */
+  readonly mediaRequests: readonly RecordedLlmRequest[];
+  /** How many recorded requests carried a file with exactly these bytes. */
+  timesShown(bytes: Uint8Array): number;
   setDefaultReply(reply: FakeReply): void;
   setLatency(ms: number): void;
   close(): Promise<void>;
@@ -85,6 +109,7 @@ export const DEFAULT_FAKE_USAGE: FakeUsage = {
 };
 
 const DEFAULT_REPLY: FakeReply = { tasks: [{ kind: 'think', text: 'Nothing to do yet.' }] };
+const DEFAULT_DESCRIPTION = 'A fake description of the media.';
 const CREDENTIAL_HEADERS = new Set(['authorization', 'x-goog-api-key']);
 const GEMINI_ROUTE = /^\/v1(?:beta\d*)?\/models\/([^/:]+):generateContent(?:\?.*)?$/;
 const OPENAI_ROUTE = /^\/v1\/chat\/completions(?:\?.*)?$/;
@@ -92,6 +117,8 @@ const OPENAI_ROUTE = /^\/v1\/chat\/completions(?:\?.*)?$/;
 export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Promise<FakeLlmServer> {
   const requests: RecordedLlmRequest[] = [];
   const queue: Scripted[] = [];
+  const mediaQueue: Scripted[] = [];
+  const defaultDescription = options.defaultDescription ?? DEFAULT_DESCRIPTION;
   const hanging = new Set<ServerResponse>();
   const baseUsage: FakeUsage = { ...DEFAULT_FAKE_USAGE, ...options.usage };
   let defaultReply = options.defaultReply ?? DEFAULT_REPLY;
@@ -125,11 +152,19 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
       headers: headersWithoutCredentials(req),
       apiKey: credentialOf(req),
       body,
+      systemText: systemTextOf(wire, body),
+      media: mediaOf(wire, body),
     };
     options.onRequest?.(recorded, receivedAtMs);
     if (options.recordRequests !== false) requests.push(recorded);
 
-    const step = queue.shift() ?? { kind: 'reply', reply: defaultReply, usage: baseUsage, model: undefined };
+    const withMedia = recorded.media.length > 0;
+    const step = (withMedia ? mediaQueue : queue).shift() ?? {
+      kind: 'reply',
+      reply: withMedia ? defaultDescription : defaultReply,
+      usage: baseUsage,
+      model: undefined,
+    };
     if (step.kind === 'hang') {
       hanging.add(res);
       res.on('close', () => hanging.delete(res));
@@ -184,6 +219,33 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
     get requestCount() {
       return requestCount;
     },
+    ...scriptOnto(queue, baseUsage),
+    media: scriptOnto(mediaQueue, baseUsage),
+    get mediaRequests() {
+      return requests.filter((request) => request.media.length > 0);
+    },
+    timesShown(bytes) {
+      const hash = mediaHash(bytes);
+      return requests.filter((request) => request.media.some((item) => item.sha256 === hash)).length;
+    },
+    setDefaultReply(reply) {
+      defaultReply = reply;
+    },
+    setLatency(ms) {
+      latencyMs = ms;
+    },
+    close() {
+      for (const res of hanging) res.destroy();
+      return new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function scriptOnto(queue: Scripted[], baseUsage: FakeUsage): FakeLlmScript {
+  return {
     replyWith(reply, replyOptions = {}) {
       queue.push({
         kind: 'reply',
@@ -203,19 +265,6 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
     },
     blocked(reason = 'PROHIBITED_CONTENT') {
       queue.push({ kind: 'blocked', reason });
-    },
-    setDefaultReply(reply) {
-      defaultReply = reply;
-    },
-    setLatency(ms) {
-      latencyMs = ms;
-    },
-    close() {
-      for (const res of hanging) res.destroy();
-      return new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
     },
   };
 }

@@ -1,6 +1,12 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LlmError, type LlmProvider, type StructuredQuery } from '../../src/main/llm/provider';
-import { type FakeLlmServer, startFakeLlmServer } from './fake-llm-server';
+import {
+  LlmError,
+  type LlmProvider,
+  type MediaQuery,
+  type StructuredQuery,
+} from '../../src/main/llm/provider';
+import { type FakeLlmScript, type FakeLlmServer, startFakeLlmServer } from './fake-llm-server';
 
 /** The schema every contract query constrains the model with. */
 export const CONTRACT_TASK_SCHEMA = {
@@ -22,6 +28,39 @@ export function contractQuery(model: string, overrides: Partial<StructuredQuery>
       { role: 'user', parts: ['how are you?'] },
     ],
     responseSchema: CONTRACT_TASK_SCHEMA,
+    ...overrides,
+  };
+}
+
+/** A real 1×1 PNG of one colour, so tests have small distinct images to show a model. */
+export function onePixelPng(red: number, green: number, blue: number): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const frame = Buffer.alloc(12 + data.length);
+    frame.writeUInt32BE(data.length, 0);
+    typed.copy(frame, 4);
+    frame.writeUInt32BE(crc32(typed), 8 + data.length);
+    return frame;
+  };
+  // Width 1, height 1, 8 bits per channel, colour type 2 (RGB), default compression, filter, no interlace.
+  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+  // One scanline: filter byte 0, then the pixel.
+  const pixels = deflateSync(Buffer.from([0, red, green, blue]));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export const DESCRIBE_INSTRUCTIONS = 'Describe the media in plain English prose.';
+
+export function imageQuery(model: string, overrides: Partial<MediaQuery> = {}): MediaQuery {
+  return {
+    model,
+    instructions: DESCRIBE_INSTRUCTIONS,
+    items: [{ mimeType: 'image/png', data: onePixelPng(200, 40, 40) }],
     ...overrides,
   };
 }
@@ -163,6 +202,56 @@ export function describeProviderContract(name: string, subject: ProviderContract
         kind: 'network',
         retryable: true,
       });
+    });
+
+    it('describes an image with the reply text, usage and latency', async () => {
+      fake.media.replyWith('A red square.', {
+        usage: { inputTokens: 300, outputTokens: 5, cachedTokens: 0, thinkingTokens: 0 },
+      });
+      const reply = await provider.describeMedia(imageQuery(subject.model));
+      expect(reply).toMatchObject({
+        text: 'A red square.',
+        usage: { inputTokens: 300, outputTokens: 5, cachedTokens: 0, thinkingTokens: 0 },
+      });
+      expect(reply.latencyMs).toBeGreaterThanOrEqual(0);
+    });
+
+    it.each([
+      ['HTTP 503', 'server', true, (script: FakeLlmScript) => script.failWith({ status: 503 })],
+      ['HTTP 429', 'rate_limit', true, (script: FakeLlmScript) => script.failWith({ status: 429 })],
+      ['HTTP 400', 'bad_request', false, (script: FakeLlmScript) => script.failWith({ status: 400 })],
+      ['an empty description', 'malformed', false, (script: FakeLlmScript) => script.replyWith('  \n')],
+      ['a content filter', 'blocked', true, (script: FakeLlmScript) => script.blocked()],
+    ] as const)(
+      'makes %s in a describe call a %s error, retryable: %s',
+      async (_, kind, retryable, script) => {
+        script(fake.media);
+        expect(await failureOf(provider.describeMedia(imageQuery(subject.model)))).toMatchObject({
+          kind,
+          retryable,
+        });
+        expect(fake.timesShown(imageQuery(subject.model).items[0]!.data)).toBe(1);
+      },
+    );
+
+    it('fails a hung describe call with a retryable timeout at its deadline', async () => {
+      fake.media.hang();
+      const error = await failureOf(provider.describeMedia(imageQuery(subject.model, { timeoutMs: 200 })));
+      expect(error).toMatchObject({ kind: 'timeout', retryable: true });
+    });
+
+    it('refuses media it cannot be shown as a permanent bad request, without a request', async () => {
+      const pdf = { mimeType: 'application/pdf', data: new Uint8Array([0x25, 0x50, 0x44, 0x46]) };
+      const error = await failureOf(provider.describeMedia(imageQuery(subject.model, { items: [pdf] })));
+      expect(error).toMatchObject({ kind: 'bad_request', retryable: false });
+      expect(error.message).toContain('application/pdf');
+      expect(await failureOf(provider.describeMedia(imageQuery(subject.model, { items: [] })))).toMatchObject(
+        {
+          kind: 'bad_request',
+          retryable: false,
+        },
+      );
+      expect(fake.requestCount).toBe(0);
     });
   });
 }

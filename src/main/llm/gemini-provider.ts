@@ -5,15 +5,19 @@ import {
   GoogleGenAI,
   HarmBlockThreshold,
   HarmCategory,
+  type Part,
 } from '@google/genai';
 import { z } from 'zod';
 import type { Logger } from '../logging';
 import { DEFAULT_LLM_TIMEOUT_MS } from './deadline';
+import { base64Of, requireDescription, supportedItems } from './media-query';
 import {
   LlmError,
   type LlmProvider,
   type LlmReply,
   type LlmTurn,
+  type MediaQuery,
+  type MediaSupport,
   type StructuredQuery,
   type TextQuery,
 } from './provider';
@@ -38,6 +42,34 @@ const SAFETY_SETTINGS = [
   { category: HarmCategory.HARM_CATEGORY_HARASSMENT, threshold: HarmBlockThreshold.OFF },
   { category: HarmCategory.HARM_CATEGORY_SEXUALLY_EXPLICIT, threshold: HarmBlockThreshold.OFF },
 ];
+
+/** The inline media Gemini takes (its documented image, video and audio formats). */
+const GEMINI_MEDIA_SUPPORT: MediaSupport = {
+  image: ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/heic', 'image/heif'],
+  video: [
+    'video/mp4',
+    'video/mpeg',
+    'video/mpg',
+    'video/quicktime',
+    'video/x-msvideo',
+    'video/avi',
+    'video/x-flv',
+    'video/webm',
+    'video/x-ms-wmv',
+    'video/3gpp',
+  ],
+  audio: [
+    'audio/ogg',
+    'audio/mpeg',
+    'audio/mp3',
+    'audio/wav',
+    'audio/mp4',
+    'audio/m4a',
+    'audio/webm',
+    'audio/flac',
+    'audio/aac',
+  ],
+};
 
 /** Finish reasons that mean a filter withheld the answer, so asking again may pass. */
 const BLOCKING_FINISH_REASONS = new Set(['SAFETY', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'RECITATION']);
@@ -66,6 +98,26 @@ export function buildGeminiRequest(
     config.responseJsonSchema = query.responseSchema;
   }
   return { model: query.model, contents: toGeminiContents(query.turns), config };
+}
+
+/**
+ * The SDK request that describes media: the instructions as the system instruction, one user turn
+ * of inline data parts (base64) followed by the note. Throws a permanent `bad_request` for media
+ * Gemini cannot take.
+ */
+export function buildGeminiMediaRequest(
+  query: MediaQuery,
+  abortSignal: AbortSignal,
+): GenerateContentParameters {
+  const parts: Part[] = supportedItems(query, GEMINI_MEDIA_SUPPORT, LABEL).map(({ mimeType, data }) => ({
+    inlineData: { mimeType, data: base64Of(data) },
+  }));
+  if (query.note?.trim()) parts.push({ text: query.note });
+  return {
+    model: query.model,
+    contents: [{ role: 'user', parts }],
+    config: { systemInstruction: query.instructions, safetySettings: SAFETY_SETTINGS, abortSignal },
+  };
 }
 
 /** The parts of a generateContent answer the provider reads; the rest passes through unread. */
@@ -147,7 +199,11 @@ export function createGeminiProvider(options: GeminiProviderOptions): LlmProvide
   // vertexai: false, so GOOGLE_GENAI_USE_VERTEXAI in the environment cannot reroute the calls.
   const client = new GoogleGenAI({ apiKey, vertexai: false, httpOptions: { baseUrl } });
 
-  const query = (request: TextQuery | StructuredQuery): Promise<LlmReply> =>
+  const generate = (
+    request: TextQuery | MediaQuery,
+    build: (signal: AbortSignal) => GenerateContentParameters,
+    read: typeof readGeminiReply = readGeminiReply,
+  ): Promise<LlmReply> =>
     timedLlmCall(
       {
         providerLabel: LABEL,
@@ -157,11 +213,22 @@ export function createGeminiProvider(options: GeminiProviderOptions): LlmProvide
         signal: request.signal,
         logger,
       },
-      async (signal) => {
-        const response = await client.models.generateContent(buildGeminiRequest(request, signal));
-        return readGeminiReply(response, request.model);
-      },
+      async (signal) => read(await client.models.generateContent(build(signal)), request.model),
     );
 
-  return { id: 'gemini', queryStructured: query, queryText: query };
+  const query = (request: TextQuery | StructuredQuery): Promise<LlmReply> =>
+    generate(request, (signal) => buildGeminiRequest(request, signal));
+
+  return {
+    id: 'gemini',
+    queryStructured: query,
+    queryText: query,
+    mediaSupport: () => GEMINI_MEDIA_SUPPORT,
+    describeMedia: (request) =>
+      generate(
+        request,
+        (signal) => buildGeminiMediaRequest(request, signal),
+        (response, model) => requireDescription(readGeminiReply(response, model), LABEL),
+      ),
+  };
 }

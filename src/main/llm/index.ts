@@ -43,6 +43,9 @@ export {
   type LlmReply,
   type LlmTurn,
   type LlmUsage,
+  type MediaItem,
+  type MediaQuery,
+  type MediaSupport,
   type StructuredQuery,
   type TextQuery,
 } from './provider';

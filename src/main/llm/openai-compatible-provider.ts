@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type {
+  ChatCompletionContentPart,
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
@@ -7,12 +8,15 @@ import { z } from 'zod';
 import { LLM_PROVIDER_LABELS, type LlmProviderId } from '../../shared/domain/settings';
 import type { Logger } from '../logging';
 import { DEFAULT_LLM_TIMEOUT_MS } from './deadline';
+import { base64Of, requireDescription, supportedItems } from './media-query';
 import {
   LlmError,
   type LlmProvider,
   type LlmReply,
   type LlmTurn,
   type LlmUsage,
+  type MediaQuery,
+  type MediaSupport,
   type StructuredQuery,
   type TextQuery,
 } from './provider';
@@ -36,6 +40,16 @@ const RESPONSE_FORMAT_NAME = 'task_list';
 
 /** xAI reports cost in ticks of 1e-10 USD. */
 const USD_PER_XAI_TICK = 1e-10;
+
+/**
+ * Chat completions take images only (as data: URLs); video and audio have no common form across
+ * these APIs. Whether a given model can see images is the API's to say: it answers a 4xx if not.
+ */
+const OPENAI_COMPATIBLE_MEDIA_SUPPORT: MediaSupport = {
+  image: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+  video: [],
+  audio: [],
+};
 
 /** System prompt first, then the turns: the agent's as `assistant`, a turn's parts one per line. */
 export function toChatMessages(
@@ -76,6 +90,33 @@ export function buildChatRequest(query: TextQuery | StructuredQuery): ChatComple
   return request;
 }
 
+/**
+ * The chat-completions body that describes images: the instructions as the system message, one
+ * user message of `image_url` parts followed by the note. Throws a permanent `bad_request` for
+ * anything but a supported image.
+ */
+export function buildChatMediaRequest(
+  query: MediaQuery,
+  providerLabel: string,
+): ChatCompletionCreateParamsNonStreaming {
+  const content: ChatCompletionContentPart[] = supportedItems(
+    query,
+    OPENAI_COMPATIBLE_MEDIA_SUPPORT,
+    providerLabel,
+  ).map(({ mimeType, data }) => ({
+    type: 'image_url',
+    image_url: { url: `data:${mimeType};base64,${base64Of(data)}` },
+  }));
+  if (query.note?.trim()) content.push({ type: 'text', text: query.note });
+  return {
+    model: query.model,
+    messages: [
+      { role: 'system', content: query.instructions },
+      { role: 'user', content },
+    ],
+  };
+}
+
 /** The parts of a chat completion the provider reads, tolerant of what compatible APIs omit. */
 const ChatCompletionSchema = z.object({
   model: z.string().optional(),
@@ -109,7 +150,7 @@ const ChatCompletionSchema = z.object({
  */
 export function readChatReply(
   response: unknown,
-  query: TextQuery | StructuredQuery,
+  query: Pick<StructuredQuery, 'model'> & Partial<Pick<StructuredQuery, 'responseSchema'>>,
   providerLabel: string,
 ): Omit<LlmReply, 'latencyMs'> {
   if (response === undefined || response === null || response === '') {
@@ -178,7 +219,11 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
     logLevel: 'off',
   });
 
-  const query = (request: TextQuery | StructuredQuery): Promise<LlmReply> => {
+  const complete = (
+    request: TextQuery | MediaQuery,
+    build: () => ChatCompletionCreateParamsNonStreaming,
+    read: (response: unknown) => Omit<LlmReply, 'latencyMs'>,
+  ): Promise<LlmReply> => {
     const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
     return timedLlmCall(
       {
@@ -189,15 +234,27 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
         signal: request.signal,
         logger,
       },
-      async (signal) => {
-        const response: unknown = await client.chat.completions.create(buildChatRequest(request), {
-          signal,
-          timeout: timeoutMs,
-        });
-        return readChatReply(response, request, label);
-      },
+      async (signal) => read(await client.chat.completions.create(build(), { signal, timeout: timeoutMs })),
     );
   };
 
-  return { id, queryStructured: query, queryText: query };
+  const query = (request: TextQuery | StructuredQuery): Promise<LlmReply> =>
+    complete(
+      request,
+      () => buildChatRequest(request),
+      (response) => readChatReply(response, request, label),
+    );
+
+  return {
+    id,
+    queryStructured: query,
+    queryText: query,
+    mediaSupport: () => OPENAI_COMPATIBLE_MEDIA_SUPPORT,
+    describeMedia: (request) =>
+      complete(
+        request,
+        () => buildChatMediaRequest(request, label),
+        (response) => requireDescription(readChatReply(response, request, label), label),
+      ),
+  };
 }

@@ -10,6 +10,40 @@ export interface LlmProvider {
   queryStructured(query: StructuredQuery): Promise<LlmReply>;
   /** A plain text reply, no schema (summaries, translations). */
   queryText(query: TextQuery): Promise<LlmReply>;
+  /** What this provider can be shown for a model; null-safe for unknown models. */
+  mediaSupport(model: string): MediaSupport;
+  /**
+   * Describes media: the instructions as the system prompt, the items (one, or several frames of
+   * one animation in order) and an optional note as the user turn. Media the provider cannot be
+   * shown fail as a permanent `bad_request` before any request; an empty description is a
+   * permanent `malformed`.
+   */
+  describeMedia(query: MediaQuery): Promise<LlmReply>;
+}
+
+/** The MIME types a provider accepts for each kind of media; an empty list means none. */
+export interface MediaSupport {
+  image: readonly string[];
+  video: readonly string[];
+  audio: readonly string[];
+}
+
+export interface MediaItem {
+  /** e.g. image/png; parameters (`; codecs=opus`) are ignored. */
+  mimeType: string;
+  data: Uint8Array;
+}
+
+export interface MediaQuery {
+  model: string;
+  instructions: string;
+  /** One file, or several frames of one animation in order. */
+  items: readonly MediaItem[];
+  /** Sent after the items, e.g. what the sender wrote with the file or a sticker's emoji. */
+  note?: string;
+  /** Aborts the request; the default timeout applies when absent. */
+  signal?: AbortSignal;
+  timeoutMs?: number;
 }
 
 /** One turn of the conversation as the model sees it: the agent's own turns, and everyone else's. */

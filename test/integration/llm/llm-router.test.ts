@@ -6,6 +6,7 @@ import { type SecretCipher, SecretStore } from '../../../src/main/secrets';
 import { openDatabase, SecretsRepository, type SqliteDatabase } from '../../../src/main/store';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/shared/domain/settings';
 import { type FakeLlmServer, startFakeLlmServer } from '../../support/fake-llm-server';
+import { onePixelPng } from '../../support/llm-provider-contract';
 
 /** Reversible and obviously not encryption: these tests are about routing, not secrecy. */
 const testCipher: SecretCipher = {
@@ -63,6 +64,34 @@ describe('LLM router', () => {
     const llm = router({ [envName]: fake.openAiBaseUrl });
     await llm.providerFor(provider).queryText({ ...query, model });
     expect(fake.requests[0]).toMatchObject({ wire: 'openai', model, apiKey: `${provider}-key` });
+  });
+
+  it.each([
+    ['gemini', 'gemini', 'gemini-3-flash-preview'],
+    ['gemini-2.5-flash', 'gemini', 'gemini-2.5-flash'],
+    ['gpt-4o-mini', 'openai', 'gpt-4o-mini'],
+    ['openrouter/google/gemma-3-27b-it', 'openrouter', 'openrouter/google/gemma-3-27b-it'],
+  ] as const)('resolves "%s" to a provider that describes an image there', async (name, provider, model) => {
+    for (const secret of ['gemini.apiKey', 'openai.apiKey', 'openrouter.apiKey'] as const)
+      secrets.set(secret, 'k');
+    const llm = router({
+      GOOGLE_GEMINI_BASE_URL: fake.geminiBaseUrl,
+      OPENAI_BASE_URL: fake.openAiBaseUrl,
+      OPENROUTER_BASE_URL: fake.openAiBaseUrl,
+    });
+    const resolved = llm.resolve(name);
+    expect(resolved).toEqual({ provider, model });
+
+    const image = onePixelPng(10, 20, 30);
+    const reply = await llm.providerFor(resolved.provider).describeMedia({
+      model: resolved.model,
+      instructions: 'Describe it.',
+      items: [{ mimeType: 'image/png', data: image }],
+    });
+    expect(reply.text).toBe('A fake description of the media.');
+    expect(fake.mediaRequests).toHaveLength(1);
+    expect(fake.mediaRequests[0]).toMatchObject({ model, systemText: 'Describe it.' });
+    expect(fake.timesShown(image)).toBe(1);
   });
 
   it('calls Ollama without a key', async () => {
