@@ -4,8 +4,16 @@ import { join, resolve } from 'node:path';
 import { ManualClock } from '../../src/main/clock';
 import { PromptLibrary, shippedConfigDirs } from '../../src/main/config';
 import { ConversationEngine, type EngineEvent } from '../../src/main/engine';
-import type { LlmProvider, LlmReply, StructuredQuery, TextQuery } from '../../src/main/llm/provider';
-import { createLogger } from '../../src/main/logging';
+import type {
+  LlmProvider,
+  LlmReply,
+  MediaQuery,
+  MediaSupport,
+  StructuredQuery,
+  TextQuery,
+} from '../../src/main/llm/provider';
+import { createLogger, type Logger } from '../../src/main/logging';
+import { CuratedMedia, MediaDescriptions } from '../../src/main/media';
 import type { MediaRef } from '../../src/main/messaging/port';
 import { createRuntime } from '../../src/main/runtime/runtime';
 import { simulatedAgentAccount } from '../../src/main/runtime/simulated-agent-account';
@@ -57,6 +65,7 @@ export class ScriptedLlm implements LlmProvider {
   readonly id = 'gemini' as const;
   readonly queries: StructuredQuery[] = [];
   readonly textQueries: TextQuery[] = [];
+  readonly mediaQueries: MediaQuery[] = [];
   readonly #script: Step[] = [];
   readonly #hanging: (() => void)[] = [];
   readonly #routed: { matches: (query: TextQuery) => boolean; text: string }[] = [];
@@ -83,6 +92,27 @@ export class ScriptedLlm implements LlmProvider {
   /** The next call never answers until aborted. */
   hang(): void {
     this.#script.push({ kind: 'hang' });
+  }
+
+  /** Gemini's media types: every describe call is accepted and recorded. */
+  mediaSupport(): MediaSupport {
+    return {
+      image: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
+      video: ['video/mp4', 'video/webm'],
+      audio: ['audio/ogg', 'audio/mpeg', 'audio/mp4'],
+    };
+  }
+
+  /** Describes every file as "a file of <n> bytes", so tests can tell which bytes were shown. */
+  async describeMedia(query: MediaQuery): Promise<LlmReply> {
+    this.mediaQueries.push(query);
+    const bytes = query.items.reduce((sum, item) => sum + item.data.byteLength, 0);
+    return {
+      text: `a file of ${bytes} bytes`,
+      model: query.model,
+      usage: { inputTokens: 300, outputTokens: 20, cachedTokens: 0, thinkingTokens: 0 },
+      latencyMs: 5,
+    };
   }
 
   async queryStructured(query: StructuredQuery): Promise<LlmReply> {
@@ -138,6 +168,8 @@ export interface EngineHarnessOptions {
   /** A database file, so a second harness can reopen it (restart tests); in memory by default. */
   databaseFile?: string;
   clock?: ManualClock;
+  /** Describe media with the scripted LLM (curated records from `curated` written to the config directory). */
+  describeMedia?: { curated?: Record<string, unknown>[] };
 }
 
 export interface HarnessChat {
@@ -154,6 +186,9 @@ export class EngineHarness {
   readonly events: EngineEvent[] = [];
   readonly agents: AgentConfig[];
   engine: ConversationEngine;
+  /** The description chain, when the options ask for media descriptions. */
+  readonly media: MediaDescriptions | null = null;
+  readonly #curated = new CuratedMedia();
   readonly #configDir: string;
   readonly #options: EngineHarnessOptions;
 
@@ -178,14 +213,37 @@ export class EngineHarness {
       logger,
       stickers: () => stickers,
       media: () => media,
+      curatedFile: (uniqueId) => this.#curated.fileBytes(uniqueId),
       agentAccount: (name) =>
         simulatedAgentAccount(
           name,
           this.agents.find((agent) => agent.configName === name),
         ),
     });
+    if (options.describeMedia) this.media = this.#createMedia(options.describeMedia.curated ?? [], logger);
     this.engine = this.#createEngine();
     this.engine.start();
+  }
+
+  /** Loads the curated media before the first turn (the runtime does so at start). */
+  async loadCuratedMedia(): Promise<void> {
+    await this.#curated.reload([this.#configDir]);
+  }
+
+  #createMedia(records: Record<string, unknown>[], logger: Logger): MediaDescriptions {
+    mkdirSync(join(this.#configDir, 'media'));
+    for (const record of records) {
+      writeFileSync(join(this.#configDir, 'media', `${record.unique_id}.json`), JSON.stringify(record));
+    }
+    return new MediaDescriptions({
+      store: this.store,
+      curated: this.#curated,
+      llm: { resolve: (name) => ({ provider: 'gemini', model: name }), providerFor: () => this.llm },
+      prompts: () => new PromptLibrary(shippedConfigDirs(REPO_ROOT)),
+      settings: () => this.store.settings.get().media,
+      logger,
+      filesDir: join(this.#configDir, 'state-media'),
+    });
   }
 
   get agent(): AgentConfig {
@@ -217,6 +275,7 @@ export class EngineHarness {
         ? {}
         : { partnerTypingWindowMs: this.#options.partnerTypingWindowMs }),
       defaultTimeZone: 'UTC',
+      ...(this.media ? { media: this.media } : {}),
     });
     engine.subscribe((event) => this.events.push(event));
     return engine;
@@ -301,6 +360,7 @@ export class EngineHarness {
 
   async close(): Promise<void> {
     await this.engine.stop();
+    await this.media?.stop();
     this.simulator.close();
     this.store.close();
     rmSync(this.#configDir, { recursive: true, force: true });

@@ -77,6 +77,8 @@ export class ConversationEngine {
       timeZone: (agent) => core.timeZone(agent),
       onExchange: (conversation, exchange) => core.emit({ type: 'exchange', conversation, exchange }),
       embedder: () => deps.embedder?.() ?? null,
+      media: deps.media ?? null,
+      mediaBudget: () => deps.settings().media.descriptionsPerTurn,
       onMemoryChanged: (conversation, touched) => memory.changed(conversation, touched),
       requestSummary: (request) => memory.requestSummary(request),
       afterExchange: (conversation, agent) => memory.afterExchange(conversation, agent),

@@ -7,6 +7,7 @@ import type { Clock } from '../clock';
 import type { PromptSource } from '../config';
 import type { Embedder, LlmRouter } from '../llm';
 import type { Logger } from '../logging';
+import type { MediaDescriptions } from '../media';
 import type { MessagingPort } from '../messaging/port';
 import type { Store } from '../store';
 import { toGraphView } from './graph/graph-view';
@@ -38,6 +39,8 @@ export interface ConversationEngineDeps {
   defaultTimeZone?: string;
   /** The embedding model memory recall may use now (Settings → Memory recall); none: words only. */
   embedder?: () => Embedder | null;
+  /** Describes media for the turns (shared by the engines: one cache per file); none: not described. */
+  media?: MediaDescriptions;
 }
 
 /** A part of an agent's memory a conversation changed: entries, summaries, session summaries, or what it knows of a person. */

@@ -48,6 +48,11 @@ export interface MessagingPort {
   listStickers(agent: string): Promise<StickerRef[]>;
   /** Media the agent may send (on Telegram: the non-sticker media in its Saved Messages). */
   listMedia(agent: string): Promise<MediaRef[]>;
+  /**
+   * The bytes of a file the agent can see. Null when it is gone (the message was deleted, the
+   * sticker left the agent's sets); MediaTooLargeError when it is larger than `maxBytes`.
+   */
+  downloadMedia(agent: string, source: MediaSource, options: DownloadOptions): Promise<Uint8Array | null>;
   /** Chats with something for the agent to look at (for the scan after a start or reconnect). */
   listUnread(agent: string): Promise<UnreadChat[]>;
   /** The agent's chats, the one with the newest activity first, at most `limit` (the console's list). */
@@ -87,6 +92,20 @@ export interface MediaRef {
   kind: MediaKind;
   /** What it shows, from the curated media descriptions; null when nobody described it. */
   description: string | null;
+}
+
+/** Where a file is, for downloading it: every file Troupe describes is found one of these ways. */
+export type MediaSource =
+  /** A file a message carries (its photo, document, link preview image...). */
+  | { kind: 'message'; channelId: number; messageId: number; uniqueId: string }
+  /** One of the stickers the agent may send (listStickers). */
+  | { kind: 'sticker'; uniqueId: string }
+  /** One item of the agent's media library (listMedia). */
+  | { kind: 'library'; uniqueId: string };
+
+export interface DownloadOptions {
+  maxBytes: number;
+  signal?: AbortSignal;
 }
 
 export interface SentMessage {
@@ -165,6 +184,20 @@ export class StickerNotFoundError extends MessagingError {
   constructor(setName: string, name: string) {
     super(`The agent has no sticker "${name}" in set "${setName}".`, { retryable: false });
     this.name = 'StickerNotFoundError';
+  }
+}
+
+/** A file over the size the caller would download. */
+export class MediaTooLargeError extends MessagingError {
+  readonly sizeBytes: number;
+
+  constructor(sizeBytes: number, maxBytes: number) {
+    super(
+      `The file has ${(sizeBytes / 1e6).toFixed(1)} MB, more than the ${(maxBytes / 1e6).toFixed(1)} MB allowed for descriptions.`,
+      { retryable: false },
+    );
+    this.name = 'MediaTooLargeError';
+    this.sizeBytes = sizeBytes;
   }
 }
 

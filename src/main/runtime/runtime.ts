@@ -14,13 +14,13 @@ import { systemClock } from '../clock';
 import { ConfigService, shippedConfigDirs } from '../config';
 import { ConversationEngine } from '../engine';
 import { createLlmRouter, embedderFromSettings } from '../llm';
+import { CuratedMedia, MediaDescriptions } from '../media';
 import { startArchiveEmbedding } from '../memory';
 import { SecretStore, verifySecretKey } from '../secrets';
 import { createSimulator } from '../simulator';
 import { DATABASE_FILE_NAME, openStore } from '../store';
 import { forwardConversationEvents } from './conversation-events';
 import { simulatedAgentAccount } from './simulated-agent-account';
-import { StickerCatalogue } from './sticker-catalogue';
 import { runStopSteps } from './stop-steps';
 import { scheduleTaskLogPruning } from './task-log-retention';
 import { createTelegramRuntime, type TelegramRuntime } from './telegram-runtime';
@@ -62,7 +62,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
   });
   secrets.onChange(() => events.emit('secrets.changed', { secrets: secrets.status() }));
 
-  const stickers = new StickerCatalogue();
+  const curated = new CuratedMedia();
   /** Set once built; a reload before then has nothing to wake. */
   let engine: ConversationEngine | null = null;
   let telegram: TelegramRuntime | null = null;
@@ -75,9 +75,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     logger: options.logger,
     onReloaded: (report) => {
       events.emit('config.reloaded', report);
-      stickers
+      curated
         .reload(report.configPath)
-        .catch((error: unknown) => logger.warn({ err: error }, 'reading the curated stickers failed'));
+        .catch((error: unknown) => logger.warn({ err: error }, 'reading the curated media failed'));
       // An agent enabled or added by the reload may have work waiting.
       engine?.refresh();
       void telegram?.service.reconcile();
@@ -85,7 +85,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
   });
   try {
     await config.start();
-    await stickers.reload(config.config.configDirs);
+    await curated.reload(config.config.configDirs);
   } catch (error) {
     await config.close();
     store.close();
@@ -97,8 +97,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     store,
     clock,
     logger: options.logger,
-    stickers: (name) => stickers.forAgent(agentNamed(name)),
-    media: (name) => stickers.mediaFor(agentNamed(name)),
+    stickers: (name) => curated.stickersFor(agentNamed(name)),
+    media: (name) => curated.libraryFor(agentNamed(name)),
+    curatedFile: (uniqueId) => curated.fileBytes(uniqueId),
     agentAccount: (name) => simulatedAgentAccount(name, agentNamed(name)),
   });
   const llm = createLlmRouter({
@@ -107,6 +108,16 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     env: options.env,
     logger: options.logger,
   });
+  const media = new MediaDescriptions({
+    store,
+    curated,
+    llm,
+    prompts: () => config.internalPrompts,
+    settings: () => store.settings.get().media,
+    logger: options.logger,
+    filesDir: join(options.stateDir, 'media'),
+  });
+  await media.start();
   // The embedding model of the settings as they are now, for recall and the archive's vectors.
   const embedder = () =>
     embedderFromSettings({ secrets, settings: () => store.settings.get(), env: options.env });
@@ -121,6 +132,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     prompts: () => config.prompts,
     internalPrompts: () => config.internalPrompts,
     embedder,
+    media,
     settings: () => store.settings.get(),
     llm,
     ...(options.engine ?? {}),
@@ -133,6 +145,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     events,
     llm,
     embedder,
+    media,
     clock,
     env: options.env,
     logger: options.logger,
@@ -199,6 +212,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
           { name: 'task log pruning', run: stopPruning },
           { name: 'simulator engine', run: () => simulatorEngine.stop() },
           { name: 'telegram', run: () => telegram?.close() },
+          { name: 'media descriptions', run: () => media.stop() },
           { name: 'event forwarding', run: stopForwarding },
           { name: 'simulator', run: () => simulator.close() },
           { name: 'config watcher', run: () => config.close() },

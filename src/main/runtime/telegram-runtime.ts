@@ -5,6 +5,7 @@ import type { ConfigService } from '../config';
 import { ConversationEngine } from '../engine';
 import type { Embedder, LlmRouter } from '../llm';
 import type { Logger } from '../logging';
+import type { MediaDescriptions } from '../media';
 import type { SecretCipher, SecretStore } from '../secrets';
 import type { Store } from '../store';
 import { TelegramAccounts } from '../telegram/accounts';
@@ -23,6 +24,8 @@ export interface TelegramRuntimeDeps {
   llm: LlmRouter;
   /** The embedding model memory recall may use now. */
   embedder: () => Embedder | null;
+  /** The media description chain both networks share. */
+  media: MediaDescriptions;
   clock: Clock;
   env: NodeJS.ProcessEnv;
   logger: Logger;
@@ -78,6 +81,7 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
     prompts: () => deps.config.prompts,
     internalPrompts: () => deps.config.internalPrompts,
     embedder: deps.embedder,
+    media: deps.media,
     settings: () => store.settings.get(),
     llm: deps.llm,
     ...(deps.engine ?? {}),

@@ -1,12 +1,12 @@
 export { ONLINE_EXPIRY_MS, TYPING_EXPIRY_MS } from './agent-presence';
-export { curatedMedia } from './curated-media';
-export { curatedStickers } from './curated-stickers';
+export { MAX_SIMULATED_FILE_BYTES, simulatedFileId } from './person-files';
 export type { SendFaultControls } from './send-faults';
 export { FIRST_SIMULATED_PERSON_ID, groupChannelId } from './simulated-ids';
 export {
   createSimulator,
   type MessagePage,
   type MessagePageQuery,
+  type PersonFileInput,
   type PersonMessageInput,
   type PersonStickerInput,
   Simulator,

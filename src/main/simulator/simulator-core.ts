@@ -25,6 +25,8 @@ export interface SimulatorDeps {
   stickers: (agent: string) => readonly StickerRef[];
   /** The agent's media library (photos, videos, files), from curated media; stickers are not in it. */
   media: (agent: string) => readonly MediaRef[];
+  /** The bytes of a curated record's file (a sticker or library item), null when it has none. */
+  curatedFile: (uniqueId: string) => Promise<Uint8Array | null>;
   /** The agent's own account as the people see it; its username is what @-mentions name. */
   agentAccount: (agent: string) => AccountInfo;
 }

@@ -1,14 +1,17 @@
-import type { ChatInfo, ChatMsg, StickerRef } from '../../shared/domain/conversation';
+import type { ChatInfo, ChatMsg, MessagePart, StickerRef } from '../../shared/domain/conversation';
 import { stickerPart } from '../conversation';
 import {
   type AccountInfo,
   type ChatSummary,
+  type DownloadOptions,
   type HistoryQuery,
   type InboundEvent,
   type ListChatsOptions,
   type MarkReadOptions,
   MediaNotFoundError,
   type MediaRef,
+  type MediaSource,
+  MediaTooLargeError,
   MessagingError,
   type MessagingPort,
   type OutboundMedia,
@@ -179,6 +182,40 @@ export class SimulatorPort implements MessagingPort {
 
   async listMedia(agent: string): Promise<MediaRef[]> {
     return [...this.core.deps.media(agent)];
+  }
+
+  /**
+   * A file the agent can see: one a person sent (kept in the Simulator's tables), or a curated
+   * sticker or library item (its file in the config directory).
+   */
+  async downloadMedia(
+    agent: string,
+    source: MediaSource,
+    options: DownloadOptions,
+  ): Promise<Uint8Array | null> {
+    if (!this.#canSee(agent, source)) return null;
+    const bytes =
+      this.core.tables.files.get(source.uniqueId)?.bytes ??
+      (await this.core.deps.curatedFile(source.uniqueId));
+    if (bytes && bytes.byteLength > options.maxBytes)
+      throw new MediaTooLargeError(bytes.byteLength, options.maxBytes);
+    return bytes;
+  }
+
+  #canSee(agent: string, source: MediaSource): boolean {
+    switch (source.kind) {
+      case 'message': {
+        const row = this.core.tables.messages.get({ agent, channelId: source.channelId }, source.messageId);
+        if (!row || row.hidden_for_agent === 1) return false;
+        return (JSON.parse(row.parts_json) as MessagePart[]).some(
+          (part) => part.kind === 'media' && part.uniqueId === source.uniqueId,
+        );
+      }
+      case 'sticker':
+        return this.core.deps.stickers(agent).some((sticker) => sticker.uniqueId === source.uniqueId);
+      case 'library':
+        return this.core.deps.media(agent).some((item) => item.uniqueId === source.uniqueId);
+    }
   }
 
   /**

@@ -2,6 +2,7 @@ import type { ChatMsg, MessagePart } from '../../shared/domain/conversation';
 import { stickerPart } from '../conversation';
 import { messageText } from './chat-messages';
 import { mentionsUsername } from './mentions';
+import { type PersonFileInput, personFileMessage } from './person-files';
 import type { SendFaultControls } from './send-faults';
 import { FIRST_SIMULATED_GROUP_NUMBER, FIRST_SIMULATED_PERSON_ID, groupChannelId } from './simulated-ids';
 import type { AgentActivity, SimulatorChange } from './simulator-changes';
@@ -11,6 +12,7 @@ import { type CreateChatInput, CreateChatSchema, checkedPersonText, parseInput }
 import { SimulatorPort } from './simulator-port';
 import { checkedLimit, type SimulatedChat } from './simulator-views';
 
+export type { PersonFileInput } from './person-files';
 export type { SimulatorDeps } from './simulator-core';
 
 export interface PersonMessageInput {
@@ -130,6 +132,22 @@ export class Simulator extends SimulatorPort {
         return [stickerPart(found)];
       },
       mentionsAgent: () => false,
+    });
+  }
+
+  /**
+   * A person sends a file: a photo, video, GIF, voice note or audio, a document, or a sticker from
+   * any image or animation file, with its real bytes, so every media path can be rehearsed.
+   */
+  sendFileAsPerson(agent: string, channelId: number, personId: number, input: PersonFileInput): ChatMsg {
+    const { parts, file } = personFileMessage(input);
+    const caption = parts.find((part) => part.kind === 'text')?.text ?? '';
+    return this.core.sendAsPerson(agent, channelId, personId, input.replyTo ?? null, {
+      parts: () => {
+        this.core.tables.files.put(file, this.core.nowIso());
+        return parts;
+      },
+      mentionsAgent: (account) => mentionsUsername(caption, account.username),
     });
   }
 

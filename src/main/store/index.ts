@@ -53,6 +53,12 @@ export {
   LlmPriceRepository,
   LlmPriceSchema,
 } from './llm-price-repository';
+export {
+  type CachedMedia,
+  type CachedMediaInput,
+  type CachedMediaQuery,
+  MediaDescriptionRepository,
+} from './media-description-repository';
 export { SchemaTooNewError } from './migrate';
 export { SecretsRepository } from './secrets-repository';
 export {
@@ -61,7 +67,7 @@ export {
   type WorkMark,
 } from './session-repository';
 export { SettingsRepository } from './settings-repository';
-export type { SimulatorTables } from './simulator';
+export type { SimulatorFile, SimulatorTables } from './simulator';
 export type {
   ChatKey,
   ChatRow,

@@ -30,6 +30,9 @@ const STORED_VALUE_SCHEMAS: { [K in SettingsKey]: z.ZodType<Settings[K]> } = {
   embeddings: SettingsSchema.shape.embeddings
     .partial()
     .transform((stored) => ({ ...DEFAULT_SETTINGS.embeddings, ...stored })),
+  media: SettingsSchema.shape.media
+    .partial()
+    .transform((stored) => ({ ...DEFAULT_SETTINGS.media, ...stored })),
 };
 
 const SETTINGS_KEYS = Object.keys(STORED_VALUE_SCHEMAS) as SettingsKey[];
@@ -88,6 +91,7 @@ export class SettingsRepository {
             engine: { ...current.engine, ...validPatch.engine },
             telegramServer: { ...current.telegramServer, ...validPatch.telegramServer },
             embeddings: { ...current.embeddings, ...validPatch.embeddings },
+            media: { ...current.media, ...validPatch.media },
           });
           const updatedAt = this.#now().toISOString();
           for (const key of SETTINGS_KEYS) {

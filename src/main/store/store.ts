@@ -13,6 +13,7 @@ import { EngineMemoryRepository } from './engine-memory-repository';
 import { EngineOutboundJournalRepository } from './engine-outbound-journal-repository';
 import { FactRepository } from './fact-repository';
 import { LlmPriceRepository } from './llm-price-repository';
+import { MediaDescriptionRepository } from './media-description-repository';
 import { SecretsRepository } from './secrets-repository';
 import { SessionMemoryRepository } from './session-repository';
 import { SettingsRepository } from './settings-repository';
@@ -55,7 +56,9 @@ export interface Store {
   readonly facts: FactRepository;
   /** Session summaries, person profiles and how far memory work has read each chat. */
   readonly sessionMemory: SessionMemoryRepository;
-  /** The Simulator's people, chats, messages and sent keys. */
+  /** What the media description chain learnt about each file, by unique id. */
+  readonly mediaDescriptions: MediaDescriptionRepository;
+  /** The Simulator's people, chats, messages, sent keys and files. */
   readonly simulator: SimulatorTables;
   /**
    * Runs `work` in one transaction across repositories; it commits when `work` returns. Task
@@ -100,6 +103,7 @@ export function openStore(options: OpenStoreOptions): Store {
     summaries: new SummaryRepository(db),
     facts: new FactRepository(db),
     sessionMemory: new SessionMemoryRepository(db),
+    mediaDescriptions: new MediaDescriptionRepository(db, deps),
     simulator: simulatorTables(db),
     transaction: <T>(work: () => T): T => {
       try {

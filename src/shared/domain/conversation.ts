@@ -32,6 +32,10 @@ export const MessagePartSchema = z.discriminatedUnion('kind', [
     fileName: z.string().nullable().optional(),
     /** Why no description exists (shown to the model as "could not be analyzed"). */
     failureReason: z.string().nullable().optional(),
+    /** Playback length in seconds (video, audio, animations), when the network says. */
+    durationSeconds: z.number().nullable().optional(),
+    /** The file's size in bytes, when the network says. */
+    fileSize: z.number().nullable().optional(),
   }),
   /** A service event (member joined, title changed, history cleared, ...), already in words. */
   z.object({ kind: z.literal('service'), text: z.string() }),

@@ -87,6 +87,30 @@ export const EmbeddingSettingsSchema = z.object({
 });
 export type EmbeddingSettings = z.infer<typeof EmbeddingSettingsSchema>;
 
+/**
+ * How media (stickers, photos, videos, voice notes) is described for the agents: the model that
+ * looks at it (a model or provider name, as agents name theirs: Gemini sees images, video and
+ * audio; OpenAI-compatible vision models see images) and the limits that keep it quick and cheap.
+ */
+export const MediaSettingsSchema = z.object({
+  /** Empty: media is not described (the agents read "not understood"). */
+  model: z.string().trim(),
+  /** New AI descriptions one turn waits for; the rest are described in the background. */
+  descriptionsPerTurn: z.number().int().min(0).max(100),
+  /** Longer videos, animations and voice notes are not described. */
+  maxDurationSeconds: z.number().int().min(1).max(3600),
+  /** Larger files are not downloaded for a description. */
+  maxFileMegabytes: z.number().min(0.1).max(100),
+});
+export type MediaSettings = z.infer<typeof MediaSettingsSchema>;
+
+export const DEFAULT_MEDIA_SETTINGS: MediaSettings = {
+  model: 'gemini',
+  descriptionsPerTurn: 8,
+  maxDurationSeconds: 300,
+  maxFileMegabytes: 20,
+};
+
 /** Operator settings persisted in the state database. Empty strings mean "use the default". */
 export const SettingsSchema = z.object({
   /** Config directories searched in order; empty = the shipped samples and configdir. */
@@ -102,6 +126,7 @@ export const SettingsSchema = z.object({
   /** Which Telegram agents log in to; TROUPE_TELEGRAM_DC overrides it. */
   telegramServer: TelegramServerSettingsSchema,
   embeddings: EmbeddingSettingsSchema,
+  media: MediaSettingsSchema,
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -111,9 +136,10 @@ export const DEFAULT_SETTINGS: Settings = {
   engine: DEFAULT_ENGINE_SETTINGS,
   telegramServer: DEFAULT_TELEGRAM_SERVER_SETTINGS,
   embeddings: { provider: '', model: '' },
+  media: DEFAULT_MEDIA_SETTINGS,
 };
 
-/** A partial update: top-level keys replace, `llmBaseUrls`, `engine`, `telegramServer` and `embeddings` merge per field. */
+/** A partial update: top-level keys replace; the object-valued keys merge per field. */
 export const SettingsPatchSchema = z
   .object({
     configPath: SettingsSchema.shape.configPath.optional(),
@@ -121,6 +147,7 @@ export const SettingsPatchSchema = z
     engine: EngineSettingsSchema.partial().strict().optional(),
     telegramServer: TelegramServerSettingsSchema.partial().strict().optional(),
     embeddings: EmbeddingSettingsSchema.partial().strict().optional(),
+    media: MediaSettingsSchema.partial().strict().optional(),
   })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

@@ -1,31 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src/main/logging';
-import { createRuntime } from '../../../src/main/runtime/runtime';
 import type { ConversationRuntimeHandle } from '../../../src/main/runtime/types';
-import { createKeyFileCipher } from '../../../src/main/secrets';
 import type { ConversationSummary, EventName } from '../../../src/shared/api';
 import type { ChatMsg } from '../../../src/shared/domain/conversation';
-import { ALL_KINDS_INSTRUCTIONS, callApi, waitFor } from '../../support/engine-harness';
-import { type FakeLlmServer, startFakeLlmServer } from '../../support/fake-llm-server';
+import { callApi, waitFor } from '../../support/engine-harness';
+import type { FakeLlmServer } from '../../support/fake-llm-server';
+import type { FakeTelegram, FakeUser } from '../../support/fake-telegram';
 import {
-  FAKE_API_HASH,
-  FAKE_API_ID,
-  type FakeTelegram,
-  type FakeUser,
-  startFakeTelegram,
-} from '../../support/fake-telegram';
+  startTelegramRuntimeTestbed,
+  type TelegramRuntimeTestbed,
+  WAIT_MS,
+} from './telegram-runtime-testbed';
 
 const TEST_TIMEOUT_MS = 30_000;
-/** Bound on each wait for the runtime (connecting, an event, the engine going idle). */
-const WAIT_MS = 10_000;
 const REPLY = 'Hi Pat, lovely to hear from you.';
-
-function agentFile(name: string, phone: string): string {
-  return `# Agent Name\n\n${name}\n\n# Agent Phone\n\n${phone}\n\n# LLM\n\ngemini-2.5-flash\n\n# Agent Instructions\n\nBe ${name}.\n`;
-}
 
 function textOf(message: ChatMsg): string | undefined {
   return message.parts.find((part) => part.kind === 'text')?.text;
@@ -36,7 +23,7 @@ function textOf(message: ChatMsg): string | undefined {
  * fake MTProto server and a scripted LLM, with the agent logged in through the API.
  */
 describe('Telegram conversations in the console API', () => {
-  let root: string;
+  let bed: TelegramRuntimeTestbed;
   let fake: FakeTelegram;
   let llm: FakeLlmServer;
   let ada: FakeUser;
@@ -45,67 +32,24 @@ describe('Telegram conversations in the console API', () => {
   const events: { name: EventName; payload: Record<string, unknown> }[] = [];
 
   beforeEach(async () => {
-    root = mkdtempSync(join(tmpdir(), 'troupe-telegram-conversations-'));
-    const stateDir = join(root, 'state');
-    const configDir = join(root, 'config');
-    mkdirSync(stateDir);
-    mkdirSync(join(configDir, 'agents'), { recursive: true });
-    mkdirSync(join(configDir, 'prompts'), { recursive: true });
-    writeFileSync(join(configDir, 'prompts', 'Instructions.md'), ALL_KINDS_INSTRUCTIONS);
-    writeFileSync(join(configDir, 'agents', 'Ada.md'), agentFile('Ada', '+15550000001'));
-    writeFileSync(join(configDir, 'agents', 'Bo.md'), agentFile('Bo', '+15550000002'));
-    fake = await startFakeTelegram({ log: () => {} });
-    writeFileSync(join(root, 'server.pem'), fake.rsaPublicKeyPem);
+    bed = await startTelegramRuntimeTestbed({
+      agents: [
+        { name: 'Ada', phone: '+15550000001' },
+        { name: 'Bo', phone: '+15550000002' },
+      ],
+    });
+    ({ fake, llm, runtime } = bed);
     ada = fake.createUser({ phone: '+15550000001', firstName: 'Ada', username: 'ada_agent' });
     pat = fake.createUser({ phone: '+15550000077', firstName: 'Pat', lastName: 'Reader', username: 'pat_r' });
-    llm = await startFakeLlmServer();
-    runtime = await createRuntime({
-      mode: 'server',
-      stateDir,
-      appRoot: stateDir,
-      env: {
-        GOOGLE_GEMINI_BASE_URL: llm.geminiBaseUrl,
-        TROUPE_TELEGRAM_DC: `${fake.host}:${fake.port}`,
-        TROUPE_TELEGRAM_DC_ID: String(fake.dcId),
-        TROUPE_TELEGRAM_RSA_KEY: join(root, 'server.pem'),
-      },
-      cwd: stateDir,
-      configPathOverride: [configDir],
-      cipher: createKeyFileCipher({ stateDir, env: {} }),
-      logger: createLogger({ level: 'silent' }),
-      version: '0.0.0-test',
-      engine: { pacing: 'off', partnerTypingWindowMs: 200 },
-    });
     events.length = 0;
     runtime.events.subscribe((name, payload) =>
       events.push({ name, payload: payload as Record<string, unknown> }),
     );
-    await callApi(runtime, 'secrets.set', { name: 'gemini.apiKey', value: 'test-key' });
-    await callApi(runtime, 'secrets.set', { name: 'telegram.apiId', value: String(FAKE_API_ID) });
-    await callApi(runtime, 'secrets.set', { name: 'telegram.apiHash', value: FAKE_API_HASH });
   });
 
-  afterEach(async () => {
-    await runtime.close();
-    await llm.close();
-    await fake.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterEach(() => bed.close());
 
-  async function logInAda(): Promise<void> {
-    await callApi(runtime, 'telegram.login.start', { configName: 'Ada', phone: ada.phone });
-    await callApi(runtime, 'telegram.login.code', { configName: 'Ada', code: fake.lastCodeFor(ada.phone) });
-    await waitFor(
-      async () => {
-        const { accounts } = (await callApi(runtime, 'telegram.accounts')) as {
-          accounts: { configName: string; connection: string }[];
-        };
-        return accounts.find((view) => view.configName === 'Ada')?.connection === 'connected';
-      },
-      'Ada to connect',
-      WAIT_MS,
-    );
-  }
+  const logInAda = () => bed.logIn('Ada', ada);
 
   const messageEvent = (matches: (message: ChatMsg) => boolean) =>
     waitFor(

@@ -70,6 +70,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
         engine: { ...settings.engine, ...patch.engine },
         telegramServer: { ...settings.telegramServer, ...patch.telegramServer },
         embeddings: { ...settings.embeddings, ...patch.embeddings },
+        media: { ...settings.media, ...patch.media },
       };
       events.emit('settings.changed', settings);
       return settings;

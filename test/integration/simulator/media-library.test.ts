@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/main/clock';
 import { createLogger } from '../../../src/main/logging';
-import { StickerCatalogue } from '../../../src/main/runtime/sticker-catalogue';
+import { CuratedMedia } from '../../../src/main/media';
 import { createSimulator } from '../../../src/main/simulator';
 import { openStore } from '../../../src/main/store';
 import { agentConfig } from '../../support/agent-config';
@@ -40,7 +40,7 @@ const sticker = {
 
 describe('Simulator media library from curated media', () => {
   it('holds every non-sticker record once, the earlier config directory winning', async () => {
-    const catalogue = new StickerCatalogue();
+    const catalogue = new CuratedMedia();
     await catalogue.reload([
       configDir([harbour, sticker]),
       configDir([
@@ -49,15 +49,15 @@ describe('Simulator media library from curated media', () => {
         { unique_id: '103', kind: 'animated_sticker', description: 'old sticker kind', status: 'curated' },
       ]),
     ]);
-    expect(catalogue.mediaFor(agentConfig({ configName: 'Cindy' }))).toEqual([
+    expect(catalogue.libraryFor(agentConfig({ configName: 'Cindy' }))).toEqual([
       { uniqueId: '101', kind: 'photo', description: 'a harbour at dusk' },
       { uniqueId: '102', kind: 'video', description: null },
     ]);
-    expect(catalogue.mediaFor(undefined)).toEqual([]);
+    expect(catalogue.libraryFor(undefined)).toEqual([]);
   });
 
   it('lets the agent send its media and, by unique id, its stickers', async () => {
-    const catalogue = new StickerCatalogue();
+    const catalogue = new CuratedMedia();
     await catalogue.reload([configDir([harbour, sticker])]);
     const agents = [agentConfig({ configName: 'Cindy', stickerSets: ['WendyDancer'] })];
     const agentNamed = (name: string) => agents.find((agent) => agent.configName === name);
@@ -66,8 +66,9 @@ describe('Simulator media library from curated media', () => {
       store,
       clock: new ManualClock(),
       logger,
-      stickers: (name) => catalogue.forAgent(agentNamed(name)),
-      media: (name) => catalogue.mediaFor(agentNamed(name)),
+      stickers: (name) => catalogue.stickersFor(agentNamed(name)),
+      media: (name) => catalogue.libraryFor(agentNamed(name)),
+      curatedFile: (uniqueId) => catalogue.fileBytes(uniqueId),
       agentAccount: () => AGENT_ACCOUNT,
     });
     cleanups.push(() => {

@@ -81,6 +81,7 @@ export class SimulatorFixture {
       logger: this.logger,
       stickers: () => STICKERS,
       media: () => MEDIA,
+      curatedFile: async () => null,
       agentAccount: () => AGENT_ACCOUNT,
     });
   }

@@ -268,6 +268,7 @@ export class FakeRuntime {
           engine: { ...this.settings.engine, ...patch.engine },
           telegramServer: { ...this.settings.telegramServer, ...patch.telegramServer },
           embeddings: { ...this.settings.embeddings, ...patch.embeddings },
+          media: { ...this.settings.media, ...patch.media },
         });
         if (!next.success) {
           throw new ApiError(

@@ -198,6 +198,8 @@ describe('mapMessage', () => {
         description: null,
         mimeType: 'image/webp',
         fileName: null,
+        durationSeconds: null,
+        fileSize: 2048,
         stickerSetName: 'CuteCats',
         stickerSetTitle: 'Cute Cats',
         stickerName: '👋',

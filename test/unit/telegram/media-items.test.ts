@@ -54,6 +54,7 @@ describe('messageMediaContent', () => {
       uniqueId: '101',
       description: null,
       mimeType: 'image/jpeg',
+      fileSize: 51_200,
     });
     expect(item.file).toBeInstanceOf(Api.Photo);
     expect(item.durationSeconds).toBeNull();
@@ -72,6 +73,8 @@ describe('messageMediaContent', () => {
       description: null,
       mimeType: 'image/webp',
       fileName: 'sticker.webp',
+      durationSeconds: null,
+      fileSize: 2048,
       stickerSetName: 'CuteCats',
       stickerSetTitle: 'Cute Cats',
       stickerName: '👋',
@@ -200,6 +203,8 @@ describe('messageMediaContent', () => {
       description: null,
       mimeType: 'application/pdf',
       fileName: 'menu.pdf',
+      durationSeconds: null,
+      fileSize: 2048,
     });
     // A photo sent "as a file" keeps its original bytes and is a document in Telegram's clients.
     const jpegFile = onlyItem(

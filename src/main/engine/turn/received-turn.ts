@@ -10,6 +10,7 @@ import { renderTurns, withTurnContext } from '../../conversation/render';
 import { type Embedder, type LlmRouter, priceLlmCall, recordLlmUsage } from '../../llm';
 import type { LlmReply, LlmTurn } from '../../llm/provider';
 import type { Logger } from '../../logging';
+import type { MediaDescriptions } from '../../media';
 import { archiveMessages, memoryOwner, type SummarizeRequest } from '../../memory';
 import type { MessagingPort } from '../../messaging/port';
 import { type BuiltPrompt, buildSystemPrompt, enabledTaskKinds } from '../../prompt';
@@ -55,6 +56,10 @@ export interface ReceivedTurnDeps {
   onMemoryChanged: (conversation: ConversationKey, touched: MemoryTouch[]) => void;
   /** The embedding model recall may use now; null: words only. */
   embedder: () => Embedder | null;
+  /** Describes the turn's media; absent, the model reads media as unknown files. */
+  media: MediaDescriptions | null;
+  /** New AI media descriptions a turn may wait for (Settings.media). */
+  mediaBudget: () => number;
 }
 
 /** How much of a conversation a turn reads (Settings.engine). */
@@ -128,7 +133,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
     const newConversation = isConversationStart(history);
     const timeZone = deps.timeZone(agent);
     const promptsLoaded = loadPrompts(deps.prompts(), agent);
-    const [chat, stickers, self, prompts, media] = await Promise.all([
+    const [chat, listedStickers, self, prompts, library] = await Promise.all([
       lookups.chat(),
       deps.port.listStickers(agentName),
       lookups.self(),
@@ -138,6 +143,9 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
         enabledTaskKinds({ agent, ...loaded }).includes('send_media') ? deps.port.listMedia(agentName) : [],
       ),
     ]);
+    const viewer = { agent: agentName, channelId, port: deps.port };
+    const stickers = deps.media?.describeStickers(listedStickers, viewer) ?? listedStickers;
+    const media = deps.media?.describeLibrary(library, viewer) ?? library;
     const isSelfChat = self.id === channelId;
     const memory = turnMemory(store, conversation, {
       agent,
@@ -148,7 +156,12 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       chatTitle: chat.title,
     });
     if (memory.forgotten.length > 0) deps.onMemoryChanged(conversation, memory.forgotten);
-    const shown = memory.unsummarized.slice(-historySize.historyShown);
+    const shown = deps.media
+      ? await deps.media.describeMessages(memory.unsummarized.slice(-historySize.historyShown), viewer, {
+          budget: deps.mediaBudget(),
+          signal,
+        })
+      : memory.unsummarized.slice(-historySize.historyShown);
     const shownIds = new Set(shown.map((message) => message.messageId));
     const now = deps.clock.now();
     const agentWide = (scope: 'memory' | 'intention') =>
@@ -221,7 +234,14 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
 
     // The turn's history joins the archive with the turn's completion: what the live events
     // missed (a disconnect, a restart) and the network's own copy of what the agent sent.
-    const archiveHistory = () => archiveMessages(store, conversation, history, deps.clock.now());
+    const described = new Map(shown.map((message) => [message.messageId, message]));
+    const archiveHistory = () =>
+      archiveMessages(
+        store,
+        conversation,
+        history.map((message) => described.get(message.messageId) ?? message),
+        deps.clock.now(),
+      );
     let tasks: ParsedTask[];
     try {
       tasks = assignGraphIds(parseTaskReply(reply.text).tasks, IMMEDIATE_KINDS);

@@ -9,6 +9,7 @@ import { migration008RecallIndexes } from './008-recall-indexes';
 import { migration009MemoryFacts } from './009-memory-facts';
 import { migration010SessionsAndProfiles } from './010-sessions-and-profiles';
 import { migration011ArchiveEmbeddings } from './011-archive-embeddings';
+import { migration012MediaDescriptions } from './012-media-descriptions';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration009MemoryFacts,
   migration010SessionsAndProfiles,
   migration011ArchiveEmbeddings,
+  migration012MediaDescriptions,
 ];

@@ -16,6 +16,9 @@ import { telegramUserOf } from '../mapping';
 import { type BackoffOptions, ReconnectBackoff } from './reconnect-backoff';
 import { classifyTelegramError, type TelegramFault } from './telegram-faults';
 
+/** A download may take this many call timeouts (a video is many requests). */
+const DOWNLOAD_TIMEOUT_FACTOR = 4;
+
 /** How long a task waits before trying again while the account (re)connects. */
 export const RECONNECT_WAIT_SECONDS = 15;
 
@@ -158,6 +161,30 @@ export class TelegramAccount {
       return await this.#bounded(client.invoke(request), request.className);
     } catch (error) {
       throw this.#failure(error, request.className);
+    }
+  }
+
+  /**
+   * Downloads a photo (its largest size) or a document. GramJS fetches it from the data centre
+   * that stores it; a download is bounded like a call, with room for a larger file.
+   */
+  async download(file: Api.Photo | Api.Document): Promise<Buffer> {
+    const client = this.#usableClient({});
+    const media =
+      file instanceof Api.Photo
+        ? new Api.MessageMediaPhoto({ photo: file })
+        : new Api.MessageMediaDocument({ document: file });
+    try {
+      const bytes = await withCallTimeout(
+        client.downloadMedia(media, {}),
+        this.#settings.callTimeoutMs * DOWNLOAD_TIMEOUT_FACTOR,
+        'upload.GetFile',
+        this.#closing.signal,
+      );
+      if (!Buffer.isBuffer(bytes)) throw new Error('Telegram sent no bytes for the file');
+      return bytes;
+    } catch (error) {
+      throw this.#failure(error, 'upload.GetFile');
     }
   }
 

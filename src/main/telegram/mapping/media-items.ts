@@ -76,6 +76,21 @@ function carriedMedia(message: Api.Message | Api.MessageService): (Api.Photo | A
   return [unknownPart(UNREADABLE_MEDIA[media.className] ?? tlClassWords(media.className, 'MessageMedia'))];
 }
 
+/** The size of the largest version of a photo, the one a download fetches. */
+function largestPhotoBytes(photo: Api.Photo): number | null {
+  let largest: number | null = null;
+  for (const size of photo.sizes) {
+    const bytes =
+      size instanceof Api.PhotoSize
+        ? size.size
+        : size instanceof Api.PhotoSizeProgressive
+          ? Math.max(...size.sizes)
+          : null;
+    if (bytes !== null && (largest === null || bytes > largest)) largest = bytes;
+  }
+  return largest;
+}
+
 function photoItem(photo: Api.Photo): TelegramMediaItem {
   return {
     // Telegram re-encodes every photo it stores as a JPEG.
@@ -85,6 +100,7 @@ function photoItem(photo: Api.Photo): TelegramMediaItem {
       uniqueId: fileUniqueId(photo),
       description: null,
       mimeType: 'image/jpeg',
+      fileSize: largestPhotoBytes(photo),
     },
     durationSeconds: null,
     file: photo,
@@ -100,6 +116,8 @@ function documentItem(document: Api.Document, stickerSets: StickerSetLookup): Te
     description: null,
     mimeType: traits.mimeType,
     fileName: traits.fileName,
+    durationSeconds: traits.durationSeconds,
+    fileSize: document.size.toJSNumber(),
   };
   if (traits.mediaKind === 'sticker') {
     const set = traits.sticker === null ? null : stickerSetOf(traits.sticker, stickerSets);

@@ -5,12 +5,14 @@ import type { Logger } from '../../logging';
 import {
   type AccountInfo,
   type ChatSummary,
+  type DownloadOptions,
   type HistoryQuery,
   type InboundEvent,
   type ListChatsOptions,
   type MarkReadOptions,
   MediaNotFoundError,
   type MediaRef,
+  type MediaSource,
   MessagingError,
   type MessagingPort,
   type OutboundMedia,
@@ -27,6 +29,7 @@ import { listChats } from './chat-list';
 import { fetchHistory, fetchMessage } from './history';
 import { inboundEvents } from './inbound-updates';
 import { carriesFile, inputMediaFor } from './input-media';
+import { downloadMedia } from './media-download';
 import { type OwnChange, OwnChanges } from './own-changes';
 import { type RandomId, randomIdFor } from './random-id';
 import { chatAllowsSending } from './send-permission';
@@ -148,6 +151,14 @@ export class TelegramMessagingPort implements MessagingPort {
       (await context.stickers.documentWithId(media.uniqueId, context.premium));
     if (!file) throw new MediaNotFoundError(media.uniqueId);
     return this.#sendFile(context, channelId, media, file);
+  }
+
+  async downloadMedia(
+    agent: string,
+    source: MediaSource,
+    options: DownloadOptions,
+  ): Promise<Uint8Array | null> {
+    return downloadMedia(this.#context(agent), source, options);
   }
 
   async react(agent: string, channelId: number, messageId: number, emoji: string | null): Promise<void> {

@@ -1,5 +1,5 @@
-import type { StickerRef } from '../../shared/domain/conversation';
-import type { MediaRecord } from '../config';
+import type { StickerRef } from '../../../shared/domain/conversation';
+import type { MediaRecord } from '../../config';
 
 /**
  * The stickers among curated media records, as the Simulator's sendable catalogue: a sticker

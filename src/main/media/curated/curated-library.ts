@@ -1,12 +1,12 @@
-import type { MediaRecord } from '../config';
-import type { MediaRef } from '../messaging/port';
+import type { MediaRecord } from '../../config';
+import type { MediaRef } from '../../messaging/port';
 
 /**
  * The photos, videos, GIFs, audio and files among curated media records, as the Simulator's media
  * library (stickers are sent as stickers, see curatedStickers). The first record of each unique
  * id wins, so pass the records of the config directories in their precedence order.
  */
-export function curatedMedia(records: readonly MediaRecord[]): MediaRef[] {
+export function curatedLibrary(records: readonly MediaRecord[]): MediaRef[] {
   const byId = new Map<string, MediaRef>();
   for (const record of records) {
     if (record.kind === 'sticker' || byId.has(record.uniqueId)) continue;

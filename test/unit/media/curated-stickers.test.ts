@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaRecord } from '../../../src/main/config';
-import { curatedStickers } from '../../../src/main/simulator/curated-stickers';
+import { curatedStickers } from '../../../src/main/media/curated/curated-stickers';
 
 function record(fields: Partial<MediaRecord>): MediaRecord {
   return {

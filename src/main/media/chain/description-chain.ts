@@ -1,0 +1,245 @@
+import { MAX_DESCRIPTION_RETRIES, TEMPORARY_MEDIA_STATUSES } from '../../../shared/domain/media';
+import type { MediaSettings } from '../../../shared/domain/settings';
+import { recordLlmUsage } from '../../llm';
+import type { Logger } from '../../logging';
+import { MediaTooLargeError, type MessagingPort } from '../../messaging/port';
+import type { CachedMedia, Store } from '../../store';
+import type { CuratedMedia } from '../curated/curated-media';
+import { sniffMedia } from '../format';
+import { type AiDescriptionDeps, describeWithAi } from './ai-description';
+import type { DescriptionBudget } from './description-budget';
+import type { MediaFiles } from './media-files';
+import type { MediaContext, MediaItem, MediaOutcome } from './media-item';
+import { metadataVerdict } from './metadata-checks';
+import { stickerFallback } from './sticker-fallback';
+
+/** How long a file may take to download for a description. */
+const DOWNLOAD_TIMEOUT_MS = 20_000;
+
+const TEMPORARY: ReadonlySet<string> = new Set(TEMPORARY_MEDIA_STATUSES);
+
+export interface DescriptionChainDeps extends AiDescriptionDeps {
+  store: Pick<Store, 'mediaDescriptions' | 'taskLog' | 'llmPrices' | 'transaction'>;
+  curated: CuratedMedia;
+  files: MediaFiles;
+  settings: () => MediaSettings;
+  logger: Logger;
+  /** A description was written or changed (for the console). */
+  onDescribed?: (uniqueId: string) => void;
+}
+
+/** Where the chain reads the file: the port of the network the agent is on. */
+export type DescribeContext = MediaContext & { port: Pick<MessagingPort, 'downloadMedia'> };
+
+export interface DescribeOptions {
+  /** Spent on each new AI description; when it is used up, the file is left for later. */
+  budget: DescriptionBudget;
+  signal?: AbortSignal;
+}
+
+/** What is known, and whether a model could still add to it. */
+export interface KnownMedia {
+  outcome: MediaOutcome;
+  /** A description could still come (nothing is known yet, or a temporary failure may pass). */
+  open: boolean;
+  cached: CachedMedia | null;
+}
+
+function isBlank(text: string | null | undefined): boolean {
+  return text == null || text.trim() === '';
+}
+
+/** A sticker without a description is still its emoji (see stickerFallback). */
+function withFallback(item: MediaItem, outcome: MediaOutcome): MediaOutcome {
+  if (item.kind !== 'sticker' || !isBlank(outcome.description)) return outcome;
+  const fallback = stickerFallback(item.stickerName);
+  return fallback === null ? outcome : { ...outcome, description: fallback };
+}
+
+/**
+ * The description chain: for a file, the first source with an answer wins, in this order —
+ * the curated records of the config directories, the description cache, what the metadata
+ * alone settles (animated emoji, too long, too large), and, within the caller's budget, the
+ * media model looking at the bytes (downloaded once, kept beside the cache row). Temporary
+ * failures are tried again on later calls, at most MAX_DESCRIPTION_RETRIES times; a file being
+ * described is described once however many callers ask.
+ */
+export class DescriptionChain {
+  readonly #deps: DescriptionChainDeps;
+  readonly #inFlight = new Map<string, Promise<MediaOutcome>>();
+
+  constructor(deps: DescriptionChainDeps) {
+    this.#deps = deps;
+  }
+
+  /** What is known now, without downloading or asking a model. */
+  known(item: MediaItem): KnownMedia {
+    const curated = this.#deps.curated.get(item.uniqueId)?.record;
+    if (curated && (!isBlank(curated.description) || !TEMPORARY.has(curated.status))) {
+      const outcome = {
+        description: curated.description,
+        failureReason: curated.failureReason,
+        status: curated.status,
+      };
+      return { outcome: withFallback(item, outcome), open: false, cached: null };
+    }
+    const cached = this.#deps.store.mediaDescriptions.get(item.uniqueId);
+    if (cached) {
+      const outcome = {
+        description: cached.description,
+        failureReason: cached.failureReason,
+        status: cached.status,
+      };
+      const open = TEMPORARY.has(cached.status) && cached.retryCount < MAX_DESCRIPTION_RETRIES;
+      return { outcome: withFallback(item, outcome), open, cached };
+    }
+    const verdict = metadataVerdict(item, this.#limits());
+    if (verdict) return { outcome: withFallback(item, verdict), open: false, cached: null };
+    return {
+      outcome: withFallback(item, { description: null, failureReason: null, status: null }),
+      open: true,
+      cached: null,
+    };
+  }
+
+  /**
+   * What the agent is told about a file: what is known, or, while the budget lasts, what the
+   * media model says now. Over budget, the file is marked `budget_exhausted` for this call
+   * and left to a later one (see MediaDescriptions' background work).
+   */
+  async describe(item: MediaItem, context: DescribeContext, options: DescribeOptions): Promise<MediaOutcome> {
+    const known = this.known(item);
+    if (!known.open) return known.outcome;
+    const running = this.#inFlight.get(item.uniqueId);
+    if (running) return running;
+    if (isBlank(this.#deps.settings().model)) {
+      return withFallback(item, { description: null, failureReason: 'no media model is set', status: null });
+    }
+    if (!options.budget.take()) {
+      return withFallback(item, { ...known.outcome, status: known.outcome.status ?? 'budget_exhausted' });
+    }
+    const attempt = this.#attempt(item, context, known.cached, options.signal).finally(() =>
+      this.#inFlight.delete(item.uniqueId),
+    );
+    this.#inFlight.set(item.uniqueId, attempt);
+    return attempt;
+  }
+
+  #limits() {
+    const settings = this.#deps.settings();
+    return { maxDurationSeconds: settings.maxDurationSeconds, maxBytes: settings.maxFileMegabytes * 1e6 };
+  }
+
+  async #attempt(
+    item: MediaItem,
+    context: DescribeContext,
+    cached: CachedMedia | null,
+    signal: AbortSignal | undefined,
+  ): Promise<MediaOutcome> {
+    const deps = this.#deps;
+    let bytes = cached ? await deps.files.read(cached.fileName) : null;
+    if (!bytes) {
+      const fetched = await this.#download(item, context, signal);
+      if ('outcome' in fetched) return withFallback(item, fetched.outcome);
+      bytes = fetched.bytes;
+    }
+    const sniffed = await sniffMedia(bytes, {
+      mimeType: item.mimeType,
+      fileName: item.fileName,
+      kind: item.kind,
+    });
+    const attempt = await describeWithAi(deps, {
+      modelName: deps.settings().model,
+      item,
+      bytes,
+      sniffed,
+      agent: context.agent,
+      channelId: context.channelId,
+      ...(signal ? { signal } : {}),
+    });
+    if (attempt.type === 'unavailable') {
+      deps.logger.warn({ uniqueId: item.uniqueId, reason: attempt.failureReason }, 'media model unavailable');
+      return withFallback(item, { description: null, failureReason: attempt.failureReason, status: null });
+    }
+    const previousRetries = cached?.retryCount ?? 0;
+    const retryCount =
+      attempt.status === 'generated'
+        ? 0
+        : attempt.status === 'temporary_failure'
+          ? previousRetries + 1
+          : previousRetries;
+    const fileName = cached?.fileName ?? (await deps.files.write(item.uniqueId, sniffed.extension, bytes));
+    const isSticker = item.kind === 'sticker';
+    deps.store.transaction(() => {
+      deps.store.mediaDescriptions.put({
+        uniqueId: item.uniqueId,
+        kind: isSticker ? 'sticker' : sniffed.kind,
+        description: attempt.description,
+        status: attempt.status,
+        failureReason: attempt.failureReason,
+        mimeType: sniffed.mimeType,
+        originalMimeType: item.mimeType && item.mimeType !== sniffed.mimeType ? item.mimeType : null,
+        fileName,
+        fileSize: bytes.byteLength,
+        durationSeconds: item.durationSeconds,
+        stickerSetName: isSticker ? item.stickerSetName : null,
+        stickerSetTitle: isSticker ? item.stickerSetTitle : null,
+        stickerName: isSticker ? item.stickerName : null,
+        retryCount,
+        model: attempt.model,
+      });
+      if (attempt.usage) recordLlmUsage(deps.store, attempt.usage);
+    });
+    if (attempt.status !== 'generated') {
+      deps.logger.info(
+        { uniqueId: item.uniqueId, status: attempt.status, reason: attempt.failureReason },
+        'media not described',
+      );
+    }
+    deps.onDescribed?.(item.uniqueId);
+    return withFallback(item, {
+      description: attempt.description,
+      failureReason: attempt.failureReason,
+      status: attempt.status,
+    });
+  }
+
+  /** The file's bytes, or what to tell the agent when they cannot be had (nothing is cached then). */
+  async #download(
+    item: MediaItem,
+    context: DescribeContext,
+    signal: AbortSignal | undefined,
+  ): Promise<{ bytes: Uint8Array } | { outcome: MediaOutcome }> {
+    const maxBytes = this.#limits().maxBytes;
+    const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
+    const bounded = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      const bytes = await raceAbort(
+        context.port.downloadMedia(context.agent, context.source, { maxBytes, signal: bounded }),
+        bounded,
+      );
+      if (bytes) return { bytes };
+      return {
+        outcome: { description: null, failureReason: 'the file is no longer available', status: null },
+      };
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      if (error instanceof MediaTooLargeError) {
+        return { outcome: { description: null, failureReason: error.message, status: 'unsupported' } };
+      }
+      const reason = timeout.aborted ? 'the download took too long' : (error as Error).message;
+      this.#deps.logger.warn({ uniqueId: item.uniqueId, err: error }, 'media download failed');
+      return { outcome: { description: null, failureReason: reason, status: 'temporary_failure' } };
+    }
+  }
+}
+
+/** Settles with the signal's abort when the work itself cannot be cancelled. */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

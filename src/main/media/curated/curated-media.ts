@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AgentConfig, ConfigProblem } from '../../../shared/domain/config';
+import type { StickerRef } from '../../../shared/domain/conversation';
+import { listMediaRecords, type MediaRecord } from '../../config';
+import type { MediaRef } from '../../messaging/port';
+import { curatedLibrary } from './curated-library';
+import { curatedStickers } from './curated-stickers';
+
+/** A curated record and the config directory it is in. */
+export interface CuratedRecord {
+  record: MediaRecord;
+  /** The config directory (not its `media/` folder). */
+  configDir: string;
+}
+
+/**
+ * The curated media of the config directories (`<configDir>/media/*.json` and their files), read
+ * whole at each configuration load (the config watcher reloads on edits). The first directory of
+ * the config path wins for a unique id, as it does for prompts. Also the Simulator's sendable
+ * stickers and library, which are made of these records.
+ */
+export class CuratedMedia {
+  #byId = new Map<string, CuratedRecord>();
+  #all: CuratedRecord[] = [];
+  #configDirs: readonly string[] = [];
+  #stickers: StickerRef[] = [];
+  #library: MediaRef[] = [];
+  #problems: ConfigProblem[] = [];
+
+  async reload(configDirs: readonly string[]): Promise<void> {
+    const lists = await Promise.all(configDirs.map((dir) => listMediaRecords(join(dir, 'media'))));
+    const all = lists.flatMap((list, index) =>
+      list.records.map((record) => ({ record, configDir: configDirs[index]! })),
+    );
+    const byId = new Map<string, CuratedRecord>();
+    for (const entry of all) if (!byId.has(entry.record.uniqueId)) byId.set(entry.record.uniqueId, entry);
+    const records = all.map((entry) => entry.record);
+    this.#configDirs = [...configDirs];
+    this.#all = all;
+    this.#byId = byId;
+    this.#stickers = curatedStickers(records);
+    this.#library = curatedLibrary(records);
+    this.#problems = lists.flatMap((list) => list.problems);
+  }
+
+  get configDirs(): readonly string[] {
+    return this.#configDirs;
+  }
+
+  /** Every record of every directory (an id may be in two; `get` gives the one that counts). */
+  all(): readonly CuratedRecord[] {
+    return this.#all;
+  }
+
+  /** What the last load found wrong (bad JSON, a field, a missing file). */
+  problems(): readonly ConfigProblem[] {
+    return this.#problems;
+  }
+
+  get(uniqueId: string): CuratedRecord | null {
+    return this.#byId.get(uniqueId) ?? null;
+  }
+
+  /** The path of a record's media file, when it names one. */
+  filePath(uniqueId: string): string | null {
+    const found = this.#byId.get(uniqueId);
+    if (!found?.record.mediaFile) return null;
+    return join(found.configDir, 'media', found.record.mediaFile);
+  }
+
+  /** The bytes of a record's media file; null when it names none or the file is missing. */
+  async fileBytes(uniqueId: string): Promise<Uint8Array | null> {
+    const path = this.filePath(uniqueId);
+    if (path === null) return null;
+    try {
+      return await readFile(path);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The stickers of the agent's sticker sets, as an agent on Telegram could send them. */
+  stickersFor(agent: AgentConfig | undefined): StickerRef[] {
+    if (!agent) return [];
+    const sets = new Set(agent.stickerSets);
+    return this.#stickers.filter((sticker) => sets.has(sticker.setName));
+  }
+
+  /**
+   * Every curated non-sticker item, for any agent: nothing in an agent's configuration narrows it
+   * down, as stickerSets do for stickers.
+   */
+  libraryFor(agent: AgentConfig | undefined): MediaRef[] {
+    return agent ? [...this.#library] : [];
+  }
+}
