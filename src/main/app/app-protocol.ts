@@ -2,6 +2,8 @@ import { statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
+import { MEDIA_FILE_PREFIX, parseMediaFilePath } from '../../shared/api/media-contract';
+import type { MediaFileSource } from '../runtime/media-file-source';
 
 /**
  * The production console is served from `app://troupe/` rather than `file://`: a real origin for
@@ -49,9 +51,37 @@ export function resolveRendererFile(rendererDir: string, requestUrl: string): st
   return isFile(file) ? file : null;
 }
 
-/** Serves `rendererDir` on `app://troupe/`, with the console's CSP on every response. */
-export function serveRendererOverAppScheme(rendererDir: string, csp: string): void {
+/**
+ * A file of the console's media route (`app://troupe/media/...`, the same paths as the headless
+ * server's): only the page itself loads them, and the path names a file by ids, never a place on
+ * disk.
+ */
+async function mediaResponse(
+  requestUrl: string,
+  source: MediaFileSource | undefined,
+): Promise<Response | null> {
+  const url = new URL(requestUrl);
+  if (url.host !== APP_HOST || !url.pathname.startsWith(MEDIA_FILE_PREFIX)) return null;
+  const ref = parseMediaFilePath(url.pathname);
+  const file = ref && source ? await source(ref) : null;
+  if (!file) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+  return new Response(Buffer.from(file.bytes), {
+    headers: { 'Content-Type': file.mimeType, 'Cache-Control': 'private, max-age=86400' },
+  });
+}
+
+/**
+ * Serves `rendererDir` on `app://troupe/`, with the console's CSP on every response, and the
+ * console's media route from `mediaFile` (the runtime's, once it has started).
+ */
+export function serveRendererOverAppScheme(
+  rendererDir: string,
+  csp: string,
+  mediaFile: () => MediaFileSource | undefined,
+): void {
   protocol.handle(APP_SCHEME, async (request) => {
+    const media = await mediaResponse(request.url, mediaFile());
+    if (media) return media;
     const file = resolveRendererFile(rendererDir, request.url);
     if (file === null) {
       return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });

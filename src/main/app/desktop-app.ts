@@ -80,7 +80,9 @@ export function runDesktopApp(deps: DesktopAppDeps): void {
       });
     });
     applySessionSecurity(session.defaultSession, { appUrl: entryUrl, csp });
-    if (devServerUrl === undefined) serveRendererOverAppScheme(join(deps.mainBundleDir, '../renderer'), csp);
+    if (devServerUrl === undefined) {
+      serveRendererOverAppScheme(join(deps.mainBundleDir, '../renderer'), csp, () => runtime?.mediaFile);
+    }
 
     const cipher = chooseDesktopCipher({
       safeStorage,

@@ -176,6 +176,7 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
       port: parsed.port,
       dispatch: runtime.dispatch,
       events: runtime.events,
+      mediaFile: runtime.mediaFile,
       staticDir: join(io.appRoot, 'out', 'renderer'),
       ...(password ? { password } : {}),
       logger,

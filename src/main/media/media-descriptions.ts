@@ -50,6 +50,8 @@ export class MediaDescriptions {
   readonly files: MediaFiles;
   readonly #store: MediaDescriptionsDeps['store'];
   readonly #background: BackgroundDescriptions;
+  /** Each agent's media library as its latest turn listed it (what it keeps in Saved Messages). */
+  readonly #libraries = new Map<string, ReadonlySet<string>>();
 
   constructor(deps: MediaDescriptionsDeps) {
     this.files = new MediaFiles(deps.filesDir);
@@ -113,6 +115,12 @@ export class MediaDescriptions {
     return messages.map((message) => describedMessage(message, (part) => settled.get(part.uniqueId)));
   }
 
+  /** The bytes the cache keeps for an id; null when it keeps none. */
+  async cachedBytes(uniqueId: string): Promise<Uint8Array | null> {
+    const cached = this.#store.mediaDescriptions.get(uniqueId);
+    return cached ? this.files.read(cached.fileName) : null;
+  }
+
   /** Messages with what is known of their media, never downloading or asking (the console). */
   annotate(messages: readonly ChatMsg[]): ChatMsg[] {
     return messages.map((message) =>
@@ -134,8 +142,14 @@ export class MediaDescriptions {
     });
   }
 
+  /** Agents whose media library (Saved Messages on Telegram) held the id when their last turn listed it. */
+  savedBy(uniqueId: string): string[] {
+    return [...this.#libraries].filter(([, ids]) => ids.has(uniqueId)).map(([agent]) => agent);
+  }
+
   /** The agent's media library with descriptions, the missing ones described in the background. */
   describeLibrary(media: readonly MediaRef[], viewer: Omit<MediaViewer, 'channelId'>): MediaRef[] {
+    this.#libraries.set(viewer.agent, new Set(media.map((ref) => ref.uniqueId)));
     return media.map((ref) => {
       if (ref.description?.trim()) return ref;
       const item: MediaItem = {

@@ -12,6 +12,8 @@ export type TelegramEventSource = Pick<TelegramMessagingPort, 'subscribe' | 'onO
 
 export interface ConversationEventSources {
   events: EventHub;
+  /** What the console is told about a message's media (the descriptions known so far). */
+  annotate: (message: ChatMsg) => ChatMsg;
   simulator: Simulator;
   telegram: TelegramEventSource;
   engines: readonly ConversationEngine[];
@@ -26,9 +28,10 @@ export interface ConversationEventSources {
  * forwarding.
  */
 export function forwardConversationEvents(sources: ConversationEventSources): () => void {
+  const messages = withDescribedMedia(sources.events, sources.annotate);
   const stops = [
-    forwardSimulatorChanges(sources.events, sources.simulator),
-    ...forwardTelegramEvents(sources.events, sources.telegram, sources.logger),
+    forwardSimulatorChanges(messages, sources.simulator),
+    ...forwardTelegramEvents(messages, sources.telegram, sources.logger),
     ...sources.engines.map((engine) => forwardEngineEvents(sources.events, engine)),
   ];
   return () => {
@@ -42,8 +45,24 @@ type ConsoleChange =
   | { kind: 'deleted'; agent: string; channelId: number; messageIds: number[] }
   | { kind: 'activity'; agent: string; channelId: number; typing: boolean; online: boolean };
 
+type EventSink = Pick<EventHub, 'emit'>;
+
+/** The events with each message's media described as far as Troupe knows (never asking a model). */
+function withDescribedMedia(events: EventHub, annotate: (message: ChatMsg) => ChatMsg): EventSink {
+  return {
+    emit: (name, payload) => {
+      if (name === 'conversation.message' || name === 'conversation.messageEdited') {
+        const withMessage = payload as { message: ChatMsg };
+        events.emit(name, { ...withMessage, message: annotate(withMessage.message) } as typeof payload);
+      } else {
+        events.emit(name, payload);
+      }
+    },
+  };
+}
+
 /** The one place a conversation change becomes a console event, for both networks. */
-function emitChange(events: EventHub, network: Network, change: ConsoleChange): void {
+function emitChange(events: EventSink, network: Network, change: ConsoleChange): void {
   switch (change.kind) {
     case 'message':
       events.emit('conversation.message', { agent: change.agent, network, message: change.message });
@@ -131,7 +150,7 @@ function telegramChange(
   }
 }
 
-function forwardSimulatorChanges(events: EventHub, simulator: Simulator): () => void {
+function forwardSimulatorChanges(events: EventSink, simulator: Simulator): () => void {
   return simulator.onChange((change) => {
     const shown = simulatorChange(change);
     if (shown) emitChange(events, 'simulator', shown);
@@ -139,7 +158,7 @@ function forwardSimulatorChanges(events: EventHub, simulator: Simulator): () => 
 }
 
 /** Telegram's inbound events and the agent's own changes (what it sent, edited or reacted). */
-function forwardTelegramEvents(events: EventHub, port: TelegramEventSource, logger: Logger): (() => void)[] {
+function forwardTelegramEvents(events: EventSink, port: TelegramEventSource, logger: Logger): (() => void)[] {
   const emitFetched = (agent: string, channelId: number, messageId: number) => {
     port
       .fetchMessage(agent, channelId, messageId)

@@ -5,6 +5,7 @@ import { createAgentHandlers } from '../api/handlers/agent-handlers';
 import { createAppHandlers } from '../api/handlers/app-handlers';
 import { createConfigHandlers } from '../api/handlers/config-handlers';
 import { createConversationHandlers } from '../api/handlers/conversation-handlers';
+import { createMediaHandlers } from '../api/handlers/media-handlers';
 import { createMemoryHandlers } from '../api/handlers/memory-handlers';
 import { createSecretHandlers } from '../api/handlers/secret-handlers';
 import { createSettingsHandlers } from '../api/handlers/settings-handlers';
@@ -14,12 +15,13 @@ import { systemClock } from '../clock';
 import { ConfigService, shippedConfigDirs } from '../config';
 import { ConversationEngine } from '../engine';
 import { createLlmRouter, embedderFromSettings } from '../llm';
-import { CuratedMedia, MediaDescriptions } from '../media';
+import { CuratedMedia, MediaDescriptions, MediaLibrary } from '../media';
 import { startArchiveEmbedding } from '../memory';
 import { SecretStore, verifySecretKey } from '../secrets';
 import { createSimulator } from '../simulator';
 import { DATABASE_FILE_NAME, openStore } from '../store';
 import { forwardConversationEvents } from './conversation-events';
+import { createMediaFileSource } from './media-file-source';
 import { simulatedAgentAccount } from './simulated-agent-account';
 import { runStopSteps } from './stop-steps';
 import { scheduleTaskLogPruning } from './task-log-retention';
@@ -116,6 +118,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     settings: () => store.settings.get().media,
     logger: options.logger,
     filesDir: join(options.stateDir, 'media'),
+    onDescribed: (uniqueId) => events.emit('media.changed', { uniqueIds: [uniqueId] }),
+  });
+  const mediaLibrary = new MediaLibrary({
+    curated,
+    chain: media.chain,
+    files: media.files,
+    store,
+    reloadCurated: () => curated.reload(config.config.configDirs),
+    savedBy: (uniqueId) => media.savedBy(uniqueId),
+    onChanged: (uniqueIds) => events.emit('media.changed', { uniqueIds }),
+    now: () => clock.now(),
   });
   await media.start();
   // The embedding model of the settings as they are now, for recall and the archive's vectors.
@@ -157,6 +170,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     simulator,
     telegram: telegram.port,
     engines: [simulatorEngine, telegramEngine],
+    annotate: (message) => media.annotate([message])[0]!,
     logger,
   });
   simulatorEngine.start();
@@ -175,7 +189,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
       ...createConfigHandlers(config),
       ...createSettingsHandlers({ store, config, events }),
       ...createSecretHandlers(secrets),
-      ...createConversationHandlers({ simulator, simulatorEngine, telegram, config }),
+      ...createConversationHandlers({
+        simulator,
+        simulatorEngine,
+        telegram,
+        config,
+        describeMedia: (messages) => media.annotate(messages),
+      }),
       ...createMemoryHandlers({
         store,
         clock,
@@ -185,6 +205,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
         engine: (network) => (network === 'simulator' ? simulatorEngine : telegramEngine),
         defaultTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       }),
+      ...createMediaHandlers({ library: mediaLibrary }),
       ...createSimulatorHandlers({ simulator, config }),
       ...createTelegramHandlers(telegram.service),
     },
@@ -204,6 +225,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     dispatch,
     events,
     stateDir: options.stateDir,
+    mediaFile: createMediaFileSource({
+      curated,
+      media,
+      port: (network) => (network === 'simulator' ? simulator : (telegram?.port ?? null)),
+      logger,
+    }),
     simulator,
     engines: { simulator: simulatorEngine, telegram: telegramEngine },
     async close() {

@@ -6,6 +6,7 @@ import type { ConversationEngine } from '../engine';
 import type { Logger } from '../logging';
 import type { SecretCipher } from '../secrets';
 import type { Simulator } from '../simulator';
+import type { MediaFileSource } from './media-file-source';
 
 export interface RuntimeOptions {
   mode: 'desktop' | 'server';
@@ -37,6 +38,8 @@ export interface RuntimeHandle {
   readonly dispatch: ApiDispatcher;
   readonly events: EventHub;
   readonly stateDir: string;
+  /** The files the console shows (its media route): stored copies, else the agents' networks. */
+  readonly mediaFile: MediaFileSource;
   close(): Promise<void>;
 }
 

@@ -1,12 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { MEDIA_FILE_PREFIX } from '../../shared/api/media-contract';
 import type { ApiDispatcher } from '../api/dispatcher';
 import type { EventHub } from '../api/event-hub';
 import type { Logger } from '../logging';
+import type { MediaFileSource } from '../runtime/media-file-source';
 import { createConsoleAuth } from './console-auth';
 import { createLoginThrottle } from './login-throttle';
 import { createLoginToken } from './login-token';
 import { isLoopbackHost } from './loopback';
+import { serveMediaFile } from './media-route';
 import { createPasswordVerifier } from './password';
 import { isAddressedToLoopbackName, isSameOrigin } from './request-checks';
 import { applySecurityHeaders, sendApiError, sendHtmlNotice } from './responses';
@@ -25,6 +28,8 @@ export interface ConsoleServerOptions {
   events: EventHub;
   /** The built renderer (`out/renderer`). */
   staticDir: string;
+  /** The files of the console's media route (`/media/...`); none: the route answers 404. */
+  mediaFile?: MediaFileSource;
   /** The operator password for `POST /auth/login`; without it only the login link signs in. */
   password?: string;
   logger: Logger;
@@ -177,6 +182,13 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     if (url.pathname === API_SOCKET_PATH) {
       response.setHeader('Upgrade', 'websocket');
       sendApiError(response, 426, { code: 'invalid_input', message: 'Connect with a WebSocket.' });
+      return;
+    }
+    if (url.pathname.startsWith(MEDIA_FILE_PREFIX)) {
+      await serveMediaFile(request, response, url.pathname, {
+        signedIn: auth.sessionOf(request) !== undefined,
+        source: options.mediaFile,
+      });
       return;
     }
     if (url.pathname.startsWith('/api/')) {

@@ -82,6 +82,7 @@ export class MediaDescriptionRepository {
   readonly #touch;
   readonly #delete;
   readonly #unusedSince;
+  readonly #count;
 
   constructor(db: SqliteDatabase, deps: { now?: Now } = {}) {
     this.#db = db;
@@ -108,10 +109,15 @@ export class MediaDescriptionRepository {
        WHERE unique_id IN (SELECT value FROM json_each(@ids))`,
     );
     this.#delete = db.prepare<[string]>('DELETE FROM media_descriptions WHERE unique_id = ?');
+    this.#count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM media_descriptions');
     this.#unusedSince = db.prepare<[string], Row>(
       `SELECT * FROM media_descriptions
        WHERE coalesce(last_used_at, updated_at) < ? ORDER BY coalesce(last_used_at, updated_at)`,
     );
+  }
+
+  count(): number {
+    return this.#count.get()!.n;
   }
 
   get(uniqueId: string): CachedMedia | null {

@@ -4,6 +4,7 @@ import { AgentConfigSchema, ConfigProblemSchema, MEDIA_KINDS } from '../domain/c
 import { SecretNameSchema, SecretStatusSchema } from '../domain/secrets';
 import { SettingsPatchSchema, SettingsSchema } from '../domain/settings';
 import { conversationEvents, conversationProcedures } from './conversation-contract';
+import { mediaEvents, mediaProcedures } from './media-contract';
 import { memoryEvents, memoryProcedures } from './memory-contract';
 import { telegramEvents, telegramProcedures } from './telegram-contract';
 
@@ -92,6 +93,7 @@ export const procedures = {
   'secrets.clear': { input: z.object({ name: SecretNameSchema }).strict(), output: SecretStatusSchema },
   ...conversationProcedures,
   ...memoryProcedures,
+  ...mediaProcedures,
   ...telegramProcedures,
 } as const;
 
@@ -102,6 +104,7 @@ export const events = {
   'settings.changed': SettingsSchema,
   ...conversationEvents,
   ...memoryEvents,
+  ...mediaEvents,
   ...telegramEvents,
 } as const;
 

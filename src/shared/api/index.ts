@@ -5,6 +5,7 @@ export * from './contract';
 export * from './conversation-contract';
 export * from './errors';
 export * from './http-auth';
+export * from './media-contract';
 export * from './memory-contract';
 export * from './telegram-contract';
 export * from './wire';

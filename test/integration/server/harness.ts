@@ -9,6 +9,7 @@ import { type ConsoleServer, type ConsoleServerOptions, startConsoleServer } fro
 import {
   ApiError,
   conversationProcedures,
+  mediaProcedures,
   memoryProcedures,
   telegramProcedures,
 } from '../../../src/shared/api';
@@ -39,11 +40,15 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
     [
       ...Object.keys(conversationProcedures),
       ...Object.keys(memoryProcedures),
+      ...Object.keys(mediaProcedures),
       ...Object.keys(telegramProcedures),
     ].map((name) => [name, notInThisTest]),
   ) as unknown as Pick<
     ApiHandlers,
-    keyof typeof conversationProcedures | keyof typeof memoryProcedures | keyof typeof telegramProcedures
+    | keyof typeof conversationProcedures
+    | keyof typeof memoryProcedures
+    | keyof typeof mediaProcedures
+    | keyof typeof telegramProcedures
   >;
   const handlers: ApiHandlers = {
     ...refused,

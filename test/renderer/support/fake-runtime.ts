@@ -470,6 +470,15 @@ export class FakeRuntime {
         const { configName } = input as { configName: string };
         return this.#updateAccount(configName, { sendsStoppedUntil: null, problem: null });
       }
+      case 'media.directories':
+      case 'media.list':
+      case 'media.get':
+      case 'media.setDescription':
+      case 'media.describeAgain':
+      case 'media.move':
+      case 'media.delete':
+      case 'media.removeUnused':
+        throw new ApiError('unavailable', 'The fake runtime has no media library yet.');
       default:
         return method satisfies never;
     }

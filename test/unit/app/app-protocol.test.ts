@@ -8,6 +8,7 @@ import {
   resolveRendererFile,
   serveRendererOverAppScheme,
 } from '../../../src/main/app/app-protocol';
+import type { MediaFileRef } from '../../../src/shared/api/media-contract';
 import { fake, resetFakeElectron } from './fake-electron';
 
 vi.mock('electron', () => import('./fake-electron').then((m) => m.electronModule));
@@ -67,9 +68,16 @@ describe('resolveRendererFile', () => {
 });
 
 describe('serveRendererOverAppScheme', () => {
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+  let asked: MediaFileRef[];
+
   beforeEach(() => {
     resetFakeElectron();
-    serveRendererOverAppScheme(rendererDir, "script-src 'self'");
+    asked = [];
+    serveRendererOverAppScheme(rendererDir, "script-src 'self'", () => async (ref) => {
+      asked.push(ref);
+      return ref.uniqueId === '42' ? { bytes: PNG, mimeType: 'image/png' } : null;
+    });
   });
 
   async function request(url: string): Promise<Response> {
@@ -91,6 +99,20 @@ describe('serveRendererOverAppScheme', () => {
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain('top secret');
     expect(fake().fetched).toEqual([]);
+  });
+
+  it('answers the media route from the runtime, by the ids the path names', async () => {
+    const response = await request('app://troupe/media/message/telegram/Ada/77/5/42');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(PNG);
+    expect(asked).toEqual([
+      { kind: 'message', network: 'telegram', agent: 'Ada', channelId: 77, messageId: 5, uniqueId: '42' },
+    ]);
+    expect((await request('app://troupe/media/stored/43')).status).toBe(404);
+    // A path that names no file by ids is refused before the runtime is asked.
+    expect((await request('app://troupe/media/stored/..%2f..%2fsecret.key')).status).toBe(404);
+    expect(asked).toHaveLength(2);
   });
 });
 

@@ -35,6 +35,7 @@ describe('runDesktopApp', () => {
       dispatch: async (method) => ({ ok: true, result: { method } }),
       events: new EventHub(),
       stateDir: options.stateDir,
+      mediaFile: async () => null,
       async close() {
         runtime.closeCount += 1;
       },

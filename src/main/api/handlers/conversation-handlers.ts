@@ -1,4 +1,5 @@
 import { ApiError, type ConversationRef, type Network } from '../../../shared/api';
+import type { ChatMsg } from '../../../shared/domain/conversation';
 import type { ConfigService } from '../../config';
 import type { ConversationEngine } from '../../engine';
 import { type ChatSummary, MessagingError, type MessagingPort } from '../../messaging/port';
@@ -20,6 +21,8 @@ export interface ConversationHandlerDeps {
   /** Absent when this Troupe runs no Telegram. */
   telegram?: TelegramConversationDeps;
   config: ConfigService;
+  /** Messages with their media described as far as Troupe knows (never asking a model). */
+  describeMedia: (messages: ChatMsg[]) => ChatMsg[];
 }
 
 type ConversationProcedure =
@@ -145,17 +148,19 @@ export function createConversationHandlers(
           channelId: chat.channelId,
           kind: chat.kind,
           title: chat.title,
-          lastMessage: chat.lastMessage,
+          lastMessage: chat.lastMessage && (deps.describeMedia([chat.lastMessage])[0] ?? null),
           unreadCount: chat.unreadCount,
           pendingTasks: engine.unfinishedTasks({ agent, network, channelId: chat.channelId }),
         })),
       };
     },
-    'conversations.messages': ({ agent, network, channelId, beforeMessageId, limit }) =>
-      networkFor(network).messages(agent, channelId, {
+    'conversations.messages': async ({ agent, network, channelId, beforeMessageId, limit }) => {
+      const page = await networkFor(network).messages(agent, channelId, {
         limit,
         ...(beforeMessageId === undefined ? {} : { beforeMessageId }),
-      }),
+      });
+      return { ...page, messages: deps.describeMedia(page.messages) };
+    },
     'conversations.graph': (ref) => inConversation(ref, (engine) => ({ graph: engine.graph(ref) })),
     'conversations.lastExchange': (ref) =>
       inConversation(ref, (engine) => ({ exchange: engine.lastExchange(ref) })),

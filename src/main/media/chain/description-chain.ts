@@ -5,8 +5,8 @@ import type { Logger } from '../../logging';
 import { MediaTooLargeError, type MessagingPort } from '../../messaging/port';
 import type { CachedMedia, Store } from '../../store';
 import type { CuratedMedia } from '../curated/curated-media';
-import { sniffMedia } from '../format';
-import { type AiDescriptionDeps, describeWithAi } from './ai-description';
+import { type SniffedMedia, sniffMedia } from '../format';
+import { type AiAttempt, type AiDescriptionDeps, describeWithAi } from './ai-description';
 import type { DescriptionBudget } from './description-budget';
 import type { MediaFiles } from './media-files';
 import type { MediaContext, MediaItem, MediaOutcome } from './media-item';
@@ -143,24 +143,62 @@ export class DescriptionChain {
       if ('outcome' in fetched) return withFallback(item, fetched.outcome);
       bytes = fetched.bytes;
     }
+    const looked = await this.lookAt(item, bytes, context, signal);
+    if (looked.attempt.type === 'unavailable') {
+      deps.logger.warn(
+        { uniqueId: item.uniqueId, reason: looked.attempt.failureReason },
+        'media model unavailable',
+      );
+      return withFallback(item, {
+        description: null,
+        failureReason: looked.attempt.failureReason,
+        status: null,
+      });
+    }
+    await this.saveToCache(item, looked.sniffed, bytes, looked.attempt, cached);
+    return withFallback(item, {
+      description: looked.attempt.description,
+      failureReason: looked.attempt.failureReason,
+      status: looked.attempt.status,
+    });
+  }
+
+  /** Sniffs the bytes and asks the media model about them; nothing is written. */
+  async lookAt(
+    item: MediaItem,
+    bytes: Uint8Array,
+    who: Pick<MediaContext, 'agent' | 'channelId'>,
+    signal?: AbortSignal,
+  ): Promise<{ sniffed: SniffedMedia; attempt: AiAttempt }> {
     const sniffed = await sniffMedia(bytes, {
       mimeType: item.mimeType,
       fileName: item.fileName,
       kind: item.kind,
     });
-    const attempt = await describeWithAi(deps, {
-      modelName: deps.settings().model,
+    const attempt = await describeWithAi(this.#deps, {
+      modelName: this.#deps.settings().model,
       item,
       bytes,
       sniffed,
-      agent: context.agent,
-      channelId: context.channelId,
+      agent: who.agent,
+      channelId: who.channelId,
       ...(signal ? { signal } : {}),
     });
-    if (attempt.type === 'unavailable') {
-      deps.logger.warn({ uniqueId: item.uniqueId, reason: attempt.failureReason }, 'media model unavailable');
-      return withFallback(item, { description: null, failureReason: attempt.failureReason, status: null });
-    }
+    return { sniffed, attempt };
+  }
+
+  /**
+   * Keeps an attempt in the cache with its bytes (written first) and books its cost. The retry
+   * counter resets on success, counts temporary failures and keeps its value otherwise.
+   */
+  async saveToCache(
+    item: MediaItem,
+    sniffed: SniffedMedia,
+    bytes: Uint8Array,
+    attempt: Extract<AiAttempt, { type: 'settled' }>,
+    cached: CachedMedia | null,
+  ): Promise<void> {
+    const deps = this.#deps;
     const previousRetries = cached?.retryCount ?? 0;
     const retryCount =
       attempt.status === 'generated'
@@ -197,11 +235,6 @@ export class DescriptionChain {
       );
     }
     deps.onDescribed?.(item.uniqueId);
-    return withFallback(item, {
-      description: attempt.description,
-      failureReason: attempt.failureReason,
-      status: attempt.status,
-    });
   }
 
   /** The file's bytes, or what to tell the agent when they cannot be had (nothing is cached then). */

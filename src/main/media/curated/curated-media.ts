@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentConfig, ConfigProblem } from '../../../shared/domain/config';
 import type { StickerRef } from '../../../shared/domain/conversation';
@@ -12,6 +12,17 @@ export interface CuratedRecord {
   record: MediaRecord;
   /** The config directory (not its `media/` folder). */
   configDir: string;
+  /** The media file the record names is there. */
+  hasFile: boolean;
+}
+
+/** The names in a directory; none when it is missing. */
+async function fileNames(dir: string): Promise<Set<string>> {
+  try {
+    return new Set(await readdir(dir));
+  } catch {
+    return new Set();
+  }
 }
 
 /**
@@ -30,8 +41,13 @@ export class CuratedMedia {
 
   async reload(configDirs: readonly string[]): Promise<void> {
     const lists = await Promise.all(configDirs.map((dir) => listMediaRecords(join(dir, 'media'))));
+    const present = await Promise.all(configDirs.map((dir) => fileNames(join(dir, 'media'))));
     const all = lists.flatMap((list, index) =>
-      list.records.map((record) => ({ record, configDir: configDirs[index]! })),
+      list.records.map((record) => ({
+        record,
+        configDir: configDirs[index]!,
+        hasFile: record.mediaFile !== null && present[index]!.has(record.mediaFile),
+      })),
     );
     const byId = new Map<string, CuratedRecord>();
     for (const entry of all) if (!byId.has(entry.record.uniqueId)) byId.set(entry.record.uniqueId, entry);
@@ -62,19 +78,18 @@ export class CuratedMedia {
     return this.#byId.get(uniqueId) ?? null;
   }
 
-  /** The path of a record's media file, when it names one. */
-  filePath(uniqueId: string): string | null {
-    const found = this.#byId.get(uniqueId);
-    if (!found?.record.mediaFile) return null;
-    return join(found.configDir, 'media', found.record.mediaFile);
+  /** The record of an id in one config directory. */
+  inDirectory(uniqueId: string, configDir: string): CuratedRecord | null {
+    return (
+      this.#all.find((entry) => entry.configDir === configDir && entry.record.uniqueId === uniqueId) ?? null
+    );
   }
 
-  /** The bytes of a record's media file; null when it names none or the file is missing. */
-  async fileBytes(uniqueId: string): Promise<Uint8Array | null> {
-    const path = this.filePath(uniqueId);
-    if (path === null) return null;
+  /** The bytes of the media file of a record (the effective one by default); null when it has none. */
+  async fileBytes(uniqueId: string, entry = this.#byId.get(uniqueId)): Promise<Uint8Array | null> {
+    if (!entry?.hasFile || !entry.record.mediaFile) return null;
     try {
-      return await readFile(path);
+      return await readFile(join(entry.configDir, 'media', entry.record.mediaFile));
     } catch {
       return null;
     }

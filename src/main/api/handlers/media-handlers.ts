@@ -1,0 +1,48 @@
+import { ApiError } from '../../../shared/api';
+import { MediaEditError, type MediaLibrary } from '../../media';
+import type { ApiHandlers } from '../dispatcher';
+
+type MediaProcedure = Extract<keyof ApiHandlers, `media.${string}`>;
+
+const API_CODES = {
+  not_found: 'not_found',
+  invalid: 'invalid_input',
+  conflict: 'conflict',
+  unavailable: 'unavailable',
+} as const;
+
+async function editing<T>(edit: () => Promise<T>): Promise<T> {
+  try {
+    return await edit();
+  } catch (error) {
+    if (error instanceof MediaEditError) throw new ApiError(API_CODES[error.kind], error.message);
+    throw error;
+  }
+}
+
+/** The media-description editor: curated records and the description cache (see MediaLibrary). */
+export function createMediaHandlers(deps: { library: MediaLibrary }): Pick<ApiHandlers, MediaProcedure> {
+  const { library } = deps;
+  return {
+    'media.directories': () => ({ directories: library.directories() }),
+    'media.list': (input) => library.list(input),
+    'media.get': ({ uniqueId }) => {
+      const records = library.get(uniqueId);
+      if (records.length === 0) throw new ApiError('not_found', `No record describes ${uniqueId}.`);
+      return { records };
+    },
+    'media.setDescription': ({ uniqueId, description, configDir }) =>
+      editing(async () => ({ record: await library.setDescription(uniqueId, description, configDir) })),
+    'media.describeAgain': ({ uniqueId, location }) =>
+      editing(async () => ({ record: await library.describeAgain(uniqueId, location) })),
+    'media.move': ({ uniqueId, from, to }) =>
+      editing(async () => ({ record: await library.move(uniqueId, from, to) })),
+    'media.delete': ({ uniqueId, location }) =>
+      editing(async () => {
+        await library.delete(uniqueId, location);
+        return { deleted: true as const };
+      }),
+    'media.removeUnused': ({ olderThanDays }) =>
+      editing(async () => ({ removed: await library.removeUnused(olderThanDays) })),
+  };
+}
