@@ -14,6 +14,7 @@ import { BaseUrlField } from './BaseUrlField';
 import { ConfigPathEditor } from './ConfigPathEditor';
 import { EmbeddingSettingsForm } from './EmbeddingSettingsForm';
 import { EngineSettingsForm } from './EngineSettingsForm';
+import { MediaSettingsForm } from './MediaSettingsForm';
 import { SecretField } from './SecretField';
 import { TelegramServerForm } from './TelegramServerForm';
 
@@ -164,6 +165,14 @@ export function SettingsPage() {
             without one it needs no model at all.
           </Text>
           <EmbeddingSettingsForm saved={settings.embeddings} />
+        </Section>
+        <Section title="Media descriptions">
+          <Text size="sm" c="dimmed" mb="lg" mt={-8}>
+            Agents read the stickers, photos, videos and voice notes they receive as descriptions. Curated
+            descriptions in a config directory's media folder come first; the rest are described once by the
+            media model and kept.
+          </Text>
+          <MediaSettingsForm saved={settings.media} />
         </Section>
         <Section title="Telegram">
           <Text size="sm" c="dimmed" mb="lg" mt={-8}>
