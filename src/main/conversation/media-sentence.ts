@@ -58,7 +58,13 @@ function documentSubject(part: MediaPart): string {
   return 'a document';
 }
 
+/** A custom emoji in the text: the emoji it stands for tells what it is about. */
+function customEmojiSubject(part: MediaPart): string {
+  return isBlank(part.stickerName) ? 'a custom emoji' : `a custom emoji ${part.stickerName!.trim()}`;
+}
+
 function subject(part: MediaPart): string {
+  if (part.customEmoji) return customEmojiSubject(part);
   if (part.mediaKind === 'sticker') return stickerSubject(part);
   if (part.mediaKind === 'document') return documentSubject(part);
   return mediaNoun(part.mediaKind);

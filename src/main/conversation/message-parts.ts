@@ -31,11 +31,23 @@ export function formatMetadataHeader(message: ChatMsg, formatTime: (instant: Dat
   return fields.join(' ');
 }
 
-/** `⟦reactions⟧ "Name"(id)=👍, "Other"(id)=❤`, or null when nobody reacted. */
+/** A reaction's emoji; a custom one says what it shows when that is known. */
+function reactionEmoji(reaction: Reaction): string {
+  const description = reaction.description?.trim();
+  if (!reaction.customEmojiId) return reaction.emoji;
+  return description
+    ? `${reaction.emoji} (a custom emoji that shows ${description})`
+    : `${reaction.emoji} (a custom emoji)`;
+}
+
+/**
+ * `⟦reactions⟧ "Name"(id)=👍, "Other"(id)=❤`, or null when nobody reacted. A custom emoji adds
+ * what it shows: `=😺 (a custom emoji that shows a cat waving)`.
+ */
 export function formatReactionsLine(reactions: readonly Reaction[]): string | null {
   if (reactions.length === 0) return null;
   const entries = reactions.map(
-    (reaction) => `${quoted(reaction.userName)}(${reaction.userId})=${reaction.emoji}`,
+    (reaction) => `${quoted(reaction.userName)}(${reaction.userId})=${reactionEmoji(reaction)}`,
   );
   return `${REACTIONS_MARKER} ${entries.join(', ')}`;
 }

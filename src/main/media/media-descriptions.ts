@@ -5,13 +5,8 @@ import { BackgroundDescriptions } from './chain/background-descriptions';
 import { DescriptionBudget } from './chain/description-budget';
 import { type DescribeContext, DescriptionChain, type DescriptionChainDeps } from './chain/description-chain';
 import { MediaFiles } from './chain/media-files';
-import {
-  itemOfPart,
-  itemOfSticker,
-  type MediaItem,
-  type MediaOutcome,
-  type MediaPart,
-} from './chain/media-item';
+import { bareItem, itemOfSticker, type MediaItem } from './chain/media-item';
+import { describedMessage, filesNewestFirst } from './chain/message-files';
 
 export interface MediaDescriptionsDeps extends Omit<DescriptionChainDeps, 'files' | 'store'> {
   store: DescriptionChainDeps['store'] & Pick<Store, 'mediaDescriptions'>;
@@ -24,19 +19,6 @@ export interface MediaViewer {
   agent: string;
   channelId: number;
   port: Pick<MessagingPort, 'downloadMedia'>;
-}
-
-function applyOutcome(part: MediaPart, outcome: MediaOutcome): MediaPart {
-  return { ...part, description: outcome.description, failureReason: outcome.failureReason };
-}
-
-/** The media parts of messages, newest message first: a turn's budget goes to what was just sent. */
-function partsNewestFirst(messages: readonly ChatMsg[]): { message: ChatMsg; part: MediaPart }[] {
-  const found: { message: ChatMsg; part: MediaPart }[] = [];
-  for (const message of [...messages].reverse()) {
-    for (const part of message.parts) if (part.kind === 'media') found.push({ message, part });
-  }
-  return found;
 }
 
 /**
@@ -84,35 +66,23 @@ export class MediaDescriptions {
     options: { budget: number; signal?: AbortSignal },
   ): Promise<ChatMsg[]> {
     const budget = new DescriptionBudget(options.budget);
-    const outcomes = new Map<string, Promise<MediaOutcome>>();
-    for (const { message, part } of partsNewestFirst(messages)) {
-      if (outcomes.has(part.uniqueId)) continue;
-      const item = itemOfPart(part);
+    const outcomes = filesNewestFirst(messages).map(async ({ item, source }) => {
       const context: DescribeContext = {
         agent: viewer.agent,
         channelId: viewer.channelId,
         port: viewer.port,
-        source: {
-          kind: 'message',
-          channelId: message.channelId,
-          messageId: message.messageId,
-          uniqueId: part.uniqueId,
-        },
+        source,
       };
-      outcomes.set(
-        part.uniqueId,
-        this.chain
-          .describe(item, context, { budget, ...(options.signal ? { signal: options.signal } : {}) })
-          .then((outcome) => {
-            if (outcome.status === 'budget_exhausted') this.#background.enqueue(item, context);
-            return outcome;
-          }),
-      );
-    }
-    const settled = new Map<string, MediaOutcome>();
-    for (const [uniqueId, outcome] of outcomes) settled.set(uniqueId, await outcome);
+      const outcome = await this.chain.describe(item, context, {
+        budget,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      if (outcome.status === 'budget_exhausted') this.#background.enqueue(item, context);
+      return [item.uniqueId, outcome] as const;
+    });
+    const settled = new Map(await Promise.all(outcomes));
     this.#store.mediaDescriptions.markUsed([...settled.keys()]);
-    return messages.map((message) => describedMessage(message, (part) => settled.get(part.uniqueId)));
+    return messages.map((message) => describedMessage(message, (uniqueId) => settled.get(uniqueId)));
   }
 
   /** The bytes the cache keeps for an id; null when it keeps none. */
@@ -123,9 +93,14 @@ export class MediaDescriptions {
 
   /** Messages with what is known of their media, never downloading or asking (the console). */
   annotate(messages: readonly ChatMsg[]): ChatMsg[] {
-    return messages.map((message) =>
-      describedMessage(message, (part) => this.chain.known(itemOfPart(part)).outcome),
-    );
+    return messages.map((message) => {
+      const known = new Map(
+        filesNewestFirst([message]).map(
+          ({ item }) => [item.uniqueId, this.chain.known(item).outcome] as const,
+        ),
+      );
+      return describedMessage(message, (uniqueId) => known.get(uniqueId));
+    });
   }
 
   /**
@@ -152,17 +127,7 @@ export class MediaDescriptions {
     this.#libraries.set(viewer.agent, new Set(media.map((ref) => ref.uniqueId)));
     return media.map((ref) => {
       if (ref.description?.trim()) return ref;
-      const item: MediaItem = {
-        uniqueId: ref.uniqueId,
-        kind: ref.kind,
-        mimeType: null,
-        fileName: null,
-        durationSeconds: null,
-        fileSize: null,
-        stickerSetName: null,
-        stickerSetTitle: null,
-        stickerName: null,
-      };
+      const item = bareItem(ref.uniqueId, ref.kind);
       const known = this.chain.known(item);
       if (known.open) this.#queue(item, viewer, { kind: 'library', uniqueId: ref.uniqueId });
       return { ...ref, description: known.outcome.description };
@@ -172,19 +137,4 @@ export class MediaDescriptions {
   #queue(item: MediaItem, viewer: Omit<MediaViewer, 'channelId'>, source: DescribeContext['source']): void {
     this.#background.enqueue(item, { agent: viewer.agent, channelId: null, port: viewer.port, source });
   }
-}
-
-function describedMessage(
-  message: ChatMsg,
-  outcomeOf: (part: MediaPart) => MediaOutcome | undefined,
-): ChatMsg {
-  if (!message.parts.some((part) => part.kind === 'media')) return message;
-  return {
-    ...message,
-    parts: message.parts.map((part) => {
-      if (part.kind !== 'media') return part;
-      const outcome = outcomeOf(part);
-      return outcome ? applyOutcome(part, outcome) : part;
-    }),
-  };
 }

@@ -101,7 +101,9 @@ export type MediaSource =
   /** One of the stickers the agent may send (listStickers). */
   | { kind: 'sticker'; uniqueId: string }
   /** One item of the agent's media library (listMedia). */
-  | { kind: 'library'; uniqueId: string };
+  | { kind: 'library'; uniqueId: string }
+  /** A custom emoji (in a message's text or a reaction), by its document id. */
+  | { kind: 'custom-emoji'; uniqueId: string };
 
 export interface DownloadOptions {
   maxBytes: number;

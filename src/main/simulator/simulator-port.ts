@@ -215,6 +215,9 @@ export class SimulatorPort implements MessagingPort {
         return this.core.deps.stickers(agent).some((sticker) => sticker.uniqueId === source.uniqueId);
       case 'library':
         return this.core.deps.media(agent).some((item) => item.uniqueId === source.uniqueId);
+      case 'custom-emoji':
+        // People in the Simulator write plain emoji only.
+        return false;
     }
   }
 

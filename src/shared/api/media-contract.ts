@@ -120,7 +120,12 @@ export type MediaFileRef =
       messageId: number;
       uniqueId: string;
     }
-  | { kind: 'sticker' | 'library'; network: z.infer<typeof NetworkSchema>; agent: string; uniqueId: string };
+  | {
+      kind: 'sticker' | 'library' | 'custom-emoji';
+      network: z.infer<typeof NetworkSchema>;
+      agent: string;
+      uniqueId: string;
+    };
 
 /** The path the console loads a file from (the server's authenticated media route, or the desktop's app scheme). */
 export const MEDIA_FILE_PREFIX = '/media/';
@@ -156,7 +161,7 @@ export function parseMediaFilePath(pathname: string): MediaFileRef | null {
   const network = NetworkSchema.safeParse(rest[0]);
   const agent = rest[1] ?? '';
   if (!network.success || agent === '' || agent.length > 200) return null;
-  if ((kind === 'sticker' || kind === 'library') && rest.length === 3) {
+  if ((kind === 'sticker' || kind === 'library' || kind === 'custom-emoji') && rest.length === 3) {
     return { kind, network: network.data, agent, uniqueId };
   }
   if (kind === 'message' && rest.length === 5 && INTEGER.test(rest[2]!) && INTEGER.test(rest[3]!)) {

@@ -13,7 +13,12 @@ export type ChatKind = z.infer<typeof ChatKindSchema>;
 export const ReactionSchema = z.object({
   userId: z.number().int(),
   userName: z.string(),
+  /** The emoji; for a custom emoji, the plain emoji it stands for. */
   emoji: z.string(),
+  /** A custom emoji's file unique id (Telegram's document id). */
+  customEmojiId: z.string().nullable().optional(),
+  /** What a custom emoji shows, from the description chain. */
+  description: z.string().nullable().optional(),
 });
 export type Reaction = z.infer<typeof ReactionSchema>;
 
@@ -36,6 +41,8 @@ export const MessagePartSchema = z.discriminatedUnion('kind', [
     durationSeconds: z.number().nullable().optional(),
     /** The file's size in bytes, when the network says. */
     fileSize: z.number().nullable().optional(),
+    /** A custom emoji in the text (a small sticker); `stickerName` is the emoji it stands for. */
+    customEmoji: z.boolean().optional(),
   }),
   /** A service event (member joined, title changed, history cleared, ...), already in words. */
   z.object({ kind: z.literal('service'), text: z.string() }),

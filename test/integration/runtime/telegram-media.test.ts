@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Api, helpers } from 'telegram';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../support/engine-harness';
 import type { FakeUser } from '../../support/fake-telegram';
@@ -13,6 +14,7 @@ const TEST_TIMEOUT_MS = 30_000;
 const FIXTURES = join(import.meta.dirname, '../../fixtures/media');
 const PHOTO = readFileSync(join(FIXTURES, 'photo.jpg'));
 const STICKER = readFileSync(join(FIXTURES, 'sticker.webp'));
+const ANIMATED = readFileSync(join(FIXTURES, 'sticker.tgs'));
 
 /**
  * Media on Telegram reaches the agent described: a runtime against the fake MTProto server and
@@ -71,5 +73,45 @@ describe('media a Telegram partner sends, described for the agent', () => {
       'image/webp',
     ]);
     expect(llm.mediaRequests.every((request) => /image/i.test(request.systemText))).toBe(true);
+  });
+
+  it('describes a custom emoji in the text, animated ones as frames, and names it after the emoji it stands for', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const { fake, llm } = bed;
+    await bed.logIn('Ada', ada);
+    const emoji = fake.createDocument({
+      bytes: ANIMATED,
+      mimeType: 'application/x-tgsticker',
+      fileName: 'AnimatedSticker.tgs',
+      attributes: [
+        new Api.DocumentAttributeCustomEmoji({ alt: '🐱', stickerset: new Api.InputStickerSetEmpty() }),
+      ],
+    });
+    llm.media.replyWith('a cartoon cat bouncing and changing colour');
+    fake.userSays(pat.id, ada.id, 'look 🐱', {
+      entities: [
+        new Api.MessageEntityCustomEmoji({
+          offset: 5,
+          length: 2,
+          documentId: helpers.returnBigInt(emoji.id.toString()),
+        }),
+      ],
+    });
+
+    const turn = await waitFor(
+      () =>
+        llm.requests.find(
+          (request) => request.media.length === 0 && JSON.stringify(request.body).includes('bouncing'),
+        ),
+      'a turn with the custom emoji described',
+      WAIT_MS,
+    );
+    expect(JSON.stringify(turn.body)).toContain(
+      'a custom emoji 🐱 that shows a cartoon cat bouncing and changing colour',
+    );
+    const [describe] = llm.mediaRequests;
+    expect(describe!.media.length).toBeGreaterThan(1);
+    expect(describe!.media.every((item) => item.mimeType === 'image/png')).toBe(true);
   });
 });

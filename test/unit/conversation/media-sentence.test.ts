@@ -84,4 +84,17 @@ describe('describeMediaPart', () => {
       '⟦sticker present uid=CAAD1⟧',
     );
   });
+
+  it('names a custom emoji by the emoji it stands for, without a set', () => {
+    expect(
+      describeMediaPart(
+        mediaPart({
+          mediaKind: 'sticker',
+          customEmoji: true,
+          stickerName: '👋',
+          description: 'a hand waving, sparkling',
+        }),
+      ),
+    ).toBe('⟦media⟧ ‹a custom emoji 👋 that shows a hand waving, sparkling›');
+  });
 });

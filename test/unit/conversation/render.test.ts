@@ -70,6 +70,26 @@ describe('renderTurns', () => {
       options,
     );
     expect(turn!.parts[1]).toBe('⟦reactions⟧ "Priya Shah"(9002)=👍, "Juniper"(7001)=❤');
+    const custom = renderTurns(
+      [
+        chatMsg({
+          reactions: [
+            {
+              userId: 9002,
+              userName: 'Priya Shah',
+              emoji: '😺',
+              customEmojiId: '5',
+              description: 'a cat winking',
+            },
+            { userId: 9003, userName: 'Bo', emoji: '⟦custom emoji⟧', customEmojiId: '6' },
+          ],
+        }),
+      ],
+      { timeZone: 'UTC' },
+    );
+    expect(custom[0]!.parts[1]).toBe(
+      '⟦reactions⟧ "Priya Shah"(9002)=😺 (a custom emoji that shows a cat winking), "Bo"(9003)=⟦custom emoji⟧ (a custom emoji)',
+    );
     expect(turn!.parts[2]).toBe('Hello!');
   });
 

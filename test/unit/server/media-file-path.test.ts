@@ -14,6 +14,7 @@ describe('media file paths', () => {
     },
     { kind: 'sticker', network: 'simulator', agent: 'Ada', uniqueId: 'simabc123' },
     { kind: 'library', network: 'telegram', agent: 'Ada/x', uniqueId: 'AgAD_1-2' },
+    { kind: 'custom-emoji', network: 'telegram', agent: 'Ada', uniqueId: '5368324170671202286' },
   ])('reads back what it writes: %o', (ref) => {
     expect(parseMediaFilePath(mediaFilePath(ref))).toEqual(ref);
   });

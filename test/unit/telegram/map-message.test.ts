@@ -136,7 +136,7 @@ describe('mapMessage', () => {
     expect(mapMessage(hiddenEdit, context()).editedAt).toBeNull();
   });
 
-  it('lists emoji reactions with the reactors’ names, skipping custom and paid ones', () => {
+  it('lists emoji reactions with the reactors’ names, custom emoji by the emoji they stand for, skipping paid ones', () => {
     const reactions = new Api.MessageReactions({
       results: [
         new Api.ReactionCount({ reaction: new Api.ReactionEmoji({ emoticon: '👍' }), count: 2 }),
@@ -170,16 +170,71 @@ describe('mapMessage', () => {
         }),
       ],
     });
-    const mapped = mapMessage(message({ ...inGroup, out: true, message: 'news!', reactions }), context());
+    const catEmoji = document(5, 'application/x-tgsticker', [
+      new Api.DocumentAttributeCustomEmoji({ alt: '😺', stickerset: new Api.InputStickerSetEmpty() }),
+    ]);
+    const mapped = mapMessage(
+      message({ ...inGroup, out: true, message: 'news!', reactions }),
+      context({ customEmoji: (id) => (id === '5' ? catEmoji : null) }),
+    );
     expect(mapped.reactions).toEqual([
       { userId: 9002, userName: 'Priya Shah', emoji: '👍' },
       { userId: 9003, userName: 'Bo', emoji: '❤' },
       { userId: 9004, userName: 'user 9004', emoji: '👍' },
+      { userId: 9003, userName: 'Bo', emoji: '😺', customEmojiId: '5' },
     ]);
+    // A custom emoji not fetched yet is still listed, to be named later.
+    expect(mapMessage(message({ ...inGroup, reactions }), context()).reactions.at(-1)).toEqual({
+      userId: 9003,
+      userName: 'Bo',
+      emoji: '⟦custom emoji⟧',
+      customEmojiId: '5',
+    });
     const countsOnly = new Api.MessageReactions({
       results: [new Api.ReactionCount({ reaction: new Api.ReactionEmoji({ emoticon: '🔥' }), count: 40 })],
     });
     expect(mapMessage(message({ reactions: countsOnly }), context()).reactions).toEqual([]);
+  });
+
+  it('follows the text with each custom emoji it shows, once, named by the emoji it stands for', () => {
+    const wave = document(77, 'video/webm', [
+      new Api.DocumentAttributeCustomEmoji({ alt: '👋', stickerset: new Api.InputStickerSetEmpty() }),
+    ]);
+    const text = 'hi 👋 again 👋 and 🌟';
+    const mapped = mapMessage(
+      message({
+        message: text,
+        entities: [
+          new Api.MessageEntityCustomEmoji({ offset: 3, length: 2, documentId: long(77) }),
+          new Api.MessageEntityCustomEmoji({ offset: 12, length: 2, documentId: long(77) }),
+          new Api.MessageEntityCustomEmoji({ offset: 19, length: 2, documentId: long(78) }),
+        ],
+      }),
+      context({ customEmoji: (id) => (id === '77' ? wave : null) }),
+    );
+    expect(mapped.parts).toEqual([
+      { kind: 'text', text },
+      {
+        kind: 'media',
+        mediaKind: 'sticker',
+        uniqueId: '77',
+        description: null,
+        mimeType: 'video/webm',
+        fileSize: 2048,
+        stickerName: '👋',
+        customEmoji: true,
+      },
+      {
+        kind: 'media',
+        mediaKind: 'sticker',
+        uniqueId: '78',
+        description: null,
+        mimeType: null,
+        fileSize: null,
+        stickerName: '🌟',
+        customEmoji: true,
+      },
+    ]);
   });
 
   it('puts the text first, then the media, with the sticker’s set resolved by the caller', () => {

@@ -35,6 +35,22 @@ export interface MediaOutcome {
   status: MediaStatus | null;
 }
 
+/** An item known by its id and kind only, plus what the caller knows besides. */
+export function bareItem(uniqueId: string, kind: MediaKind, known: Partial<MediaItem> = {}): MediaItem {
+  return {
+    uniqueId,
+    kind,
+    mimeType: null,
+    fileName: null,
+    durationSeconds: null,
+    fileSize: null,
+    stickerSetName: null,
+    stickerSetTitle: null,
+    stickerName: null,
+    ...known,
+  };
+}
+
 export function itemOfPart(part: MediaPart): MediaItem {
   return {
     uniqueId: part.uniqueId,

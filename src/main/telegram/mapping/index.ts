@@ -1,5 +1,6 @@
 /** GramJS `Api.*` objects turned into Troupe's conversation model, without network calls. */
 export { basicGroupChatInfo, channelChatInfo, chatPerson, mapChatInfo, userChatInfo } from './chat-info';
+export { type CustomEmojiLookup, customEmojiIdsOf } from './custom-emoji';
 export { classifyDocument, type DocumentTraits } from './document-kind';
 export { entitiesToMarkdown } from './entities-to-markdown';
 export type { MarkdownOptions } from './entity-spans';

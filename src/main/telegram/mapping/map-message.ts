@@ -1,5 +1,6 @@
 import { Api } from 'telegram';
 import type { ChatMsg, MessagePart } from '../../../shared/domain/conversation';
+import { type CustomEmojiLookup, customEmojiParts } from './custom-emoji';
 import { entitiesToMarkdown } from './entities-to-markdown';
 import type { MarkdownOptions } from './entity-spans';
 import { isMediaItem, messageMediaContent } from './media-items';
@@ -15,6 +16,8 @@ export interface MessageMappingContext {
   /** The users and chats of the update or response the message came in. */
   peers: PeerDirectory;
   stickerSets: StickerSetLookup;
+  /** Custom emoji documents fetched before mapping; none known by default. */
+  customEmoji?: CustomEmojiLookup;
   markdown?: MarkdownOptions;
 }
 
@@ -82,6 +85,8 @@ export function mapMessage(
       text: entitiesToMarkdown(message.message, message.entities, context.markdown),
     });
   }
+  const customEmoji = context.customEmoji ?? (() => null);
+  if (message instanceof Api.Message) parts.push(...customEmojiParts(message, customEmoji));
   for (const content of messageMediaContent(message, context.stickerSets)) {
     parts.push(isMediaItem(content) ? content.part : content);
   }
@@ -97,7 +102,7 @@ export function mapMessage(
     // Telegram marks some edits (a bot refreshing its buttons) as not to be shown as edits.
     editedAt: message.editDate && !message.editHide ? isoFromUnixSeconds(message.editDate) : null,
     parts,
-    reactions: mapReactions(message.reactions, peers),
+    reactions: mapReactions(message.reactions, peers, customEmoji),
     mentioned: message.mentioned === true,
   };
 }

@@ -6,6 +6,7 @@ import { RECONNECT_WAIT_SECONDS, type TelegramAccount } from '../accounts';
 import { type KnownPeer, peerFromMarkedId } from '../mapping';
 import { Blocklist } from './blocklist';
 import { BoundedMap } from './bounded-map';
+import { CustomEmojiLibrary } from './custom-emoji-library';
 import { EntityDirectory } from './entity-directory';
 import { ExpiringCache } from './expiring-cache';
 import { MessageMemory } from './message-memory';
@@ -35,6 +36,7 @@ export class AccountContext {
   /** The stickers and media the operator saved for the agent to send. */
   readonly savedMessages: SavedMessages;
   readonly stickers: StickerLibrary;
+  readonly customEmoji: CustomEmojiLibrary;
   readonly blocklist: Blocklist;
   readonly notifySettings: ExpiringCache<number, Api.TypePeerNotifySettings>;
   /** The last contacts.getContacts (in flight or done), so unknown ids do not refetch it. */
@@ -47,6 +49,7 @@ export class AccountContext {
     this.entities = new EntityDirectory(clock);
     this.savedMessages = new SavedMessages(account, clock);
     this.stickers = new StickerLibrary(account, this.savedMessages, logger);
+    this.customEmoji = new CustomEmojiLibrary(account, logger);
     this.blocklist = new Blocklist(account, clock);
     this.notifySettings = new ExpiringCache(clock, MUTE_TTL_MS);
     this.#contacts = new ExpiringCache(clock, CONTACTS_TTL_MS);

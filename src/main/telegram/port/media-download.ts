@@ -56,6 +56,8 @@ async function findFile(
       return context.stickers.documentWithId(source.uniqueId, true);
     case 'library':
       return (await context.savedMessages.mediaFile(source.uniqueId))?.file ?? null;
+    case 'custom-emoji':
+      return context.customEmoji.document(source.uniqueId);
   }
 }
 

@@ -38,6 +38,14 @@ export function registerMediaMethods(table: MethodTable, deps: MethodDeps): void
     });
   });
 
+  // Any document of the fake serves as a custom emoji (tests give theirs a custom emoji attribute).
+  table.on(Api.messages.GetCustomEmojiDocuments, (request) =>
+    request.documentId.flatMap((id) => {
+      const document = store.documents.get(fromTlLong(id));
+      return document ? [views.document(document)] : [];
+    }),
+  );
+
   table.on(Api.upload.GetFile, (request) => {
     const media = findFile(deps, request.location);
     const offset = Number(fromTlLong(request.offset));
