@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { SimulatedPersonInputSchema } from '../../shared/api/conversation-contract';
+import {
+  MAX_CAPTION_LENGTH,
+  type SimulatedFileKind,
+  SimulatedPersonInputSchema,
+} from '../../shared/api/conversation-contract';
 
 /**
  * The script `troupe simulate` plays: who is in the chat and what they do, step by step.
@@ -20,12 +24,11 @@ const PersonSchema = z.union([
 const PersonRefSchema = z.union([z.number().int().nonnegative(), z.string().trim().min(1)]);
 const MessageIndexSchema = z.number().int({ error: 'must be a whole number (a transcript index)' });
 
+/** Who does a step, and the message a sent one replies to. */
+const SenderFields = { as: PersonRefSchema.optional(), replyTo: MessageIndexSchema.optional() };
+
 const SayStepSchema = z
-  .object({
-    say: z.string().trim().min(1, 'Write something to say.').max(4096),
-    as: PersonRefSchema.optional(),
-    replyTo: MessageIndexSchema.optional(),
-  })
+  .object({ say: z.string().trim().min(1, 'Write something to say.').max(4096), ...SenderFields })
   .strict();
 const ReactStepSchema = z
   .object({
@@ -38,9 +41,61 @@ const WaitStepSchema = z
   .object({ wait: z.number().positive('Wait a positive number of seconds.').max(3600) })
   .strict();
 
-const StepSchema = z.union([SayStepSchema, ReactStepSchema, WaitStepSchema], {
-  error: 'A step is {"say": text}, {"react": emoji, "to": index} or {"wait": seconds}.',
-});
+const FILE_PATH_RULE = 'give the path of a file, relative to the script';
+const FilePathSchema = z.string({ error: FILE_PATH_RULE }).trim().min(1, FILE_PATH_RULE);
+
+/** The kinds of file a step names by its key (a sticker file has its own step). */
+const FILE_STEP_KINDS = ['photo', 'video', 'voice', 'audio', 'document'] as const;
+type FileStepKind = (typeof FILE_STEP_KINDS)[number];
+
+function fileStepSchema<K extends FileStepKind>(kind: K) {
+  const path = { [kind]: FilePathSchema } as Record<K, typeof FilePathSchema>;
+  return z
+    .object({
+      ...path,
+      caption: z
+        .string()
+        .trim()
+        .min(1, 'Write a caption, or leave it out.')
+        .max(MAX_CAPTION_LENGTH, `A caption has at most ${MAX_CAPTION_LENGTH} characters.`)
+        .optional(),
+      ...SenderFields,
+    })
+    .strict();
+}
+
+const StickerFileStepSchema = z
+  .object({ sticker: FilePathSchema, emoji: z.string().trim().min(1).optional(), ...SenderFields })
+  .strict();
+/** A sticker the agent knows: its name in one of the curated sets. */
+const CuratedStickerStepSchema = z
+  .object({
+    sticker: z.string().trim().min(1, 'Name the sticker.'),
+    set: z.string().trim().min(1, 'Name the sticker set.'),
+    ...SenderFields,
+  })
+  .strict();
+
+const STEP_FORMS =
+  '{"say": text}, {"react": emoji, "to": index}, {"wait": seconds}, ' +
+  '{"photo" | "video" | "voice" | "audio" | "document": file, "caption"?: text}, ' +
+  '{"sticker": file, "emoji"?: emoji} or {"sticker": name, "set": set}';
+
+const StepSchema = z.union(
+  [
+    SayStepSchema,
+    ReactStepSchema,
+    WaitStepSchema,
+    fileStepSchema('photo'),
+    fileStepSchema('video'),
+    fileStepSchema('voice'),
+    fileStepSchema('audio'),
+    fileStepSchema('document'),
+    CuratedStickerStepSchema,
+    StickerFileStepSchema,
+  ],
+  { error: `A step is ${STEP_FORMS}.` },
+);
 
 export const SimulateScriptSchema = z
   .object({
@@ -59,6 +114,13 @@ export type SimulateScript = z.output<typeof SimulateScriptSchema>;
 export type SimulateStep = SimulateScript['steps'][number];
 export type PersonRef = z.output<typeof PersonRefSchema>;
 
+/** The file a step sends and what it is sent as, or null for a step that sends no file. */
+export function stepFile(step: SimulateStep): { kind: SimulatedFileKind; path: string } | null {
+  if ('sticker' in step) return 'set' in step ? null : { kind: 'sticker', path: step.sticker };
+  const kind = FILE_STEP_KINDS.find((candidate) => candidate in step);
+  return kind ? { kind, path: (step as Record<FileStepKind, string>)[kind] } : null;
+}
+
 export class ScriptError extends Error {
   override readonly name = 'ScriptError';
 }
@@ -69,6 +131,20 @@ function issuePath(path: readonly PropertyKey[]): string {
     return `step ${path[1]}${rest ? ` (${rest})` : ''}`;
   }
   return path.map(String).join('.') || 'script';
+}
+
+/**
+ * A step that matches no form is reported by the form it comes closest to (the one whose keys it
+ * has, with the fewest problems), so `{"photo": 3}` says what is wrong with the photo.
+ */
+function stepProblems(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const closest = issue.errors
+    .filter(
+      (form) => !form.some((problem) => problem.code === 'unrecognized_keys' && problem.path.length === 0),
+    )
+    .sort((a, b) => a.length - b.length)[0];
+  return closest?.map((problem) => ({ ...problem, path: [...issue.path, ...problem.path] })) ?? [issue];
 }
 
 /**
@@ -84,7 +160,9 @@ export function parseSimulateScript(text: string, file: string): SimulateScript 
   }
   const parsed = SimulateScriptSchema.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issuePath(issue.path)}: ${issue.message}`);
+    const problems = parsed.error.issues
+      .flatMap(stepProblems)
+      .map((issue) => `${issuePath(issue.path)}: ${issue.message}`);
     throw new ScriptError(`${file} is not a valid script:\n  ${problems.join('\n  ')}`);
   }
   const script = parsed.data;

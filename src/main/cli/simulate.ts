@@ -1,7 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { EventName, EventPayload } from '../../shared/api';
-import type { ChatMsg, ChatPerson } from '../../shared/domain/conversation';
-import type { TaskGraphView } from '../../shared/domain/tasks';
 import { createLogger } from '../logging';
 import { createRuntime } from '../runtime/runtime';
 import { resolveStateDir } from '../runtime/state-dir';
@@ -9,7 +7,10 @@ import type { ConversationRuntimeHandle } from '../runtime/types';
 import { createKeyFileCipher } from '../secrets';
 import { parseCommandArgs, reportUsageError, UsageError } from './cli-options';
 import type { CliIo } from './io';
-import { parseSimulateScript, personIndex, ScriptError, type SimulateScript } from './simulate-script';
+import { readStepFiles, type StepFile } from './simulate-files';
+import { call, playScript, sleep } from './simulate-play';
+import { parseSimulateScript, ScriptError, type SimulateScript } from './simulate-script';
+import { TranscriptPrinter } from './simulate-transcript';
 
 const DEFAULT_TIMEOUT_SECONDS = 600;
 const IDLE_POLL_MS = 100;
@@ -25,8 +26,13 @@ The script is JSON:
     "kind": "direct" | "group",                       (default: direct for one person)
     "steps": [ {"say": "Hi!", "as": "Pat", "replyTo": 0},
                {"react": "👍", "to": -1, "as": 0},
-               {"wait": 5} ] }
-Message indexes count the chat's messages from 0 (the agent's too); -1 is the newest.
+               {"wait": 5},
+               {"photo": "beach.jpg", "caption": "Look!"},   (also "video", "voice", "audio", "document")
+               {"sticker": "cat.tgs", "emoji": "🐱"},        (a .webp, .tgs or .webm file)
+               {"sticker": "😺", "set": "HappyCats"} ] }    (a sticker the agent knows)
+Message indexes count the chat's messages from 0 (the agent's too); -1 is the newest. Steps that
+send take "as" and "replyTo"; file paths are relative to the script; files are read for what
+they are, up to 20 MB.
 
 Options:
   --agent NAME          The agent's config name
@@ -85,164 +91,6 @@ function parseSimulateArgs(args: string[]): SimulateArgs | 'help' {
   };
 }
 
-function messageText(message: ChatMsg): string {
-  return message.parts
-    .map((part) => {
-      switch (part.kind) {
-        case 'text':
-        case 'service':
-          return part.text;
-        case 'media':
-          return `[${part.mediaKind}${part.stickerName ? ` ${part.stickerName}` : ''}]`;
-        case 'unknown':
-          return `[${part.partKind}]`;
-        default: {
-          const unknown: never = part;
-          return `[${String(unknown)}]`;
-        }
-      }
-    })
-    .join('');
-}
-
-/** Prints what happens in the simulated chat as JSON lines, and keeps the transcript for indexes. */
-class TranscriptPrinter {
-  readonly transcript: ChatMsg[] = [];
-  readonly #print: (line: Record<string, unknown>) => void;
-  readonly #taskStates = new Map<string, string>();
-  failedTasks = 0;
-
-  constructor(print: (line: Record<string, unknown>) => void) {
-    this.#print = print;
-  }
-
-  message(message: ChatMsg): void {
-    this.transcript.push(message);
-    this.#print({
-      type: 'message',
-      index: this.transcript.length - 1,
-      messageId: message.messageId,
-      from: message.isAgent ? 'agent' : message.senderName,
-      text: messageText(message),
-      replyTo: message.replyToMessageId,
-      reactions: message.reactions.map((reaction) => reaction.emoji),
-      at: message.sentAt,
-    });
-  }
-
-  edited(message: ChatMsg): void {
-    const index = this.transcript.findIndex((known) => known.messageId === message.messageId);
-    if (index === -1) return;
-    this.transcript[index] = message;
-    this.#print({
-      type: 'edit',
-      index,
-      messageId: message.messageId,
-      text: messageText(message),
-      reactions: message.reactions.map((reaction) => `${reaction.userName}: ${reaction.emoji}`),
-    });
-  }
-
-  /** One line per task whose status, retries or error changed since the graph was last seen. */
-  graph(graph: TaskGraphView | null): void {
-    for (const node of graph?.nodes ?? []) {
-      const state = `${node.status}/${node.retries}/${node.lastError ?? ''}/${node.waitUntil ?? ''}`;
-      if (this.#taskStates.get(node.id) === state) continue;
-      this.#taskStates.set(node.id, state);
-      if (node.status === 'failed') this.failedTasks++;
-      this.#print({
-        type: 'task',
-        id: node.id,
-        kind: node.kind,
-        status: node.status,
-        retries: node.retries,
-        ...(node.waitUntil ? { waitUntil: node.waitUntil } : {}),
-        ...(node.lastError ? { error: node.lastError } : {}),
-        params: node.params,
-      });
-    }
-  }
-
-  exchange(exchange: EventPayload<'conversation.exchange'>['exchange']): void {
-    this.#print({
-      type: 'llm',
-      provider: exchange.provider,
-      model: exchange.model,
-      inputTokens: exchange.inputTokens,
-      outputTokens: exchange.outputTokens,
-      cachedTokens: exchange.cachedTokens,
-      costUsd: exchange.costUsd,
-      latencyMs: exchange.latencyMs,
-      reply: exchange.rawReply,
-      ...(exchange.error ? { error: exchange.error } : {}),
-    });
-  }
-
-  /** The message a transcript index names (negative counts from the newest). */
-  messageAt(index: number, step: number): ChatMsg {
-    const message = index < 0 ? this.transcript[this.transcript.length + index] : this.transcript[index];
-    if (!message) {
-      throw new ScriptError(
-        `step ${step}: there is no message ${index} yet; the chat has ${this.transcript.length} message(s).`,
-      );
-    }
-    return message;
-  }
-}
-
-async function call<T>(runtime: ConversationRuntimeHandle, method: string, input: unknown): Promise<T> {
-  const outcome = await runtime.dispatch(method, input);
-  if (!outcome.ok) throw new ScriptError(`${method} failed: ${outcome.error.message}`);
-  return outcome.result as T;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function playScript(
-  runtime: ConversationRuntimeHandle,
-  args: SimulateArgs,
-  script: SimulateScript,
-  printer: TranscriptPrinter,
-): Promise<{ channelId: number }> {
-  const created = await call<{ chat: { channelId: number }; people: ChatPerson[] }>(
-    runtime,
-    'simulator.createChat',
-    {
-      agent: args.agent,
-      kind: script.kind ?? 'direct',
-      ...(script.title ? { title: script.title } : {}),
-      people: script.people,
-    },
-  );
-  const channelId = created.chat.channelId;
-  const personId = (ref: Parameters<typeof personIndex>[1], step: number) =>
-    created.people[personIndex(script, ref, step)]!.id;
-  for (const [step, action] of script.steps.entries()) {
-    if ('say' in action) {
-      await call(runtime, 'simulator.send', {
-        agent: args.agent,
-        channelId,
-        personId: personId(action.as, step),
-        text: action.say,
-        ...(action.replyTo === undefined
-          ? {}
-          : { replyTo: printer.messageAt(action.replyTo, step).messageId }),
-      });
-    } else if ('react' in action) {
-      await call(runtime, 'simulator.react', {
-        agent: args.agent,
-        channelId,
-        personId: personId(action.as, step),
-        messageId: printer.messageAt(action.to, step).messageId,
-        emoji: action.react,
-      });
-    } else {
-      await sleep(action.wait * 1000);
-    }
-  }
-  return { channelId };
-}
-
 /**
  * `troupe simulate`: a scripted Simulator conversation through the full engine. Resolves with the
  * exit code: 0 once the agent is idle after the last step (and no task failed), 1 on errors
@@ -251,6 +99,7 @@ async function playScript(
 export async function runSimulate(args: string[], io: SimulateIo): Promise<number> {
   let parsed: SimulateArgs;
   let script: SimulateScript;
+  let files: Map<number, StepFile>;
   try {
     const result = parseSimulateArgs(args);
     if (result === 'help') {
@@ -265,6 +114,7 @@ export async function runSimulate(args: string[], io: SimulateIo): Promise<numbe
       throw new ScriptError(`Cannot read --script ${parsed.scriptFile}: ${(error as Error).message}`);
     }
     script = parseSimulateScript(text, parsed.scriptFile);
+    files = await readStepFiles(script, parsed.scriptFile);
   } catch (error) {
     if (error instanceof UsageError) return reportUsageError(error, USAGE, io.stderr);
     if (error instanceof ScriptError) {
@@ -321,7 +171,7 @@ export async function runSimulate(args: string[], io: SimulateIo): Promise<numbe
         if (ours(event) && inChat(event.channelId)) printer.exchange(event.exchange);
       }
     });
-    channelId = (await playScript(runtime, parsed, script, printer)).channelId;
+    channelId = (await playScript({ runtime, agent: parsed.agent, script, files, printer })).channelId;
 
     const engine = runtime.engines.simulator!;
     const deadline = Date.now() + parsed.timeoutSeconds * 1000;

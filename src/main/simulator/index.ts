@@ -1,5 +1,5 @@
 export { ONLINE_EXPIRY_MS, TYPING_EXPIRY_MS } from './agent-presence';
-export { MAX_SIMULATED_FILE_BYTES, simulatedFileId } from './person-files';
+export { simulatedFileId } from './person-files';
 export type { SendFaultControls } from './send-faults';
 export { FIRST_SIMULATED_PERSON_ID, groupChannelId } from './simulated-ids';
 export {

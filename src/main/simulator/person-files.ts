@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
+import { simulatedFileSizeProblem } from '../../shared/api/conversation-contract';
 import type { MediaKind } from '../../shared/domain/config';
 import type { MessagePart } from '../../shared/domain/conversation';
 import type { SimulatorFile } from '../store';
 import { SimulatorInputError } from './simulator-errors';
 import { checkedPersonText } from './simulator-inputs';
-
-/** The largest file a person may send in the Simulator (Telegram's bots limit, generous here). */
-export const MAX_SIMULATED_FILE_BYTES = 20 * 1024 * 1024;
 
 /** A file a person sends, as the caller read it (its type from its bytes). */
 export interface PersonFileInput {
@@ -34,12 +32,8 @@ export function simulatedFileId(bytes: Uint8Array): string {
 
 /** The message parts and the stored file of a person's file message; refuses what Telegram would. */
 export function personFileMessage(input: PersonFileInput): { parts: MessagePart[]; file: SimulatorFile } {
-  if (input.bytes.byteLength === 0) throw new SimulatorInputError('The file is empty.');
-  if (input.bytes.byteLength > MAX_SIMULATED_FILE_BYTES) {
-    throw new SimulatorInputError(
-      `The file has ${(input.bytes.byteLength / 1e6).toFixed(1)} MB; the Simulator takes up to ${MAX_SIMULATED_FILE_BYTES / 1024 / 1024} MB.`,
-    );
-  }
+  const sizeProblem = simulatedFileSizeProblem(input.bytes.byteLength);
+  if (sizeProblem) throw new SimulatorInputError(sizeProblem);
   if (input.kind === 'sticker' && input.caption?.trim()) {
     throw new SimulatorInputError('A sticker is sent without text.');
   }

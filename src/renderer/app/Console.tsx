@@ -11,6 +11,11 @@ import {
   createConversationStore,
 } from '../features/conversations/store';
 import { createMemoryStore, type MemoryStore, MemoryStoreContext } from '../features/memory/store';
+import {
+  createPlaygroundStore,
+  type PlaygroundStore,
+  PlaygroundStoreContext,
+} from '../features/playground/store';
 import type { SessionStore } from '../features/session/store';
 import { createSettingsStore, type SettingsStore, SettingsStoreContext } from '../features/settings/store';
 import { createTelegramStore, type TelegramStore, TelegramStoreContext } from '../features/telegram/store';
@@ -23,6 +28,7 @@ type ConnectedStores = {
   conversations: ConversationStores;
   telegram: TelegramStore;
   memory: MemoryStore;
+  playground: PlaygroundStore;
 };
 
 function ConsoleProviders({ stores, children }: { stores: ConnectedStores; children: ReactNode }) {
@@ -31,7 +37,9 @@ function ConsoleProviders({ stores, children }: { stores: ConnectedStores; child
       <SettingsStoreContext value={stores.settings}>
         <ConversationStoresContext value={stores.conversations}>
           <TelegramStoreContext value={stores.telegram}>
-            <MemoryStoreContext value={stores.memory}>{children}</MemoryStoreContext>
+            <MemoryStoreContext value={stores.memory}>
+              <PlaygroundStoreContext value={stores.playground}>{children}</PlaygroundStoreContext>
+            </MemoryStoreContext>
           </TelegramStoreContext>
         </ConversationStoresContext>
       </SettingsStoreContext>
@@ -74,6 +82,7 @@ export function Console({ connect, session }: { connect: () => ConsoleConnection
       },
       telegram: createTelegramStore(connection.client),
       memory: createMemoryStore(connection.client),
+      playground: createPlaygroundStore(connection.client),
     };
     const stopFeeding = feedStoresFromEvents(connection, { ...stores, session });
     const stopFollowing = askForChatListsEarly(stores.conversations);

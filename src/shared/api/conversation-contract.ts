@@ -8,6 +8,16 @@ import {
   StickerRefSchema,
 } from '../domain/conversation';
 import { TaskGraphViewSchema } from '../domain/tasks';
+import { FileDataSchema, MAX_CAPTION_LENGTH, SimulatedFileKindSchema, takesCaption } from './simulated-file';
+
+export {
+  MAX_CAPTION_LENGTH,
+  MAX_SIMULATED_FILE_BYTES,
+  SIMULATED_FILE_KINDS,
+  type SimulatedFileKind,
+  simulatedFileSizeProblem,
+  takesCaption,
+} from './simulated-file';
 
 /** Conversations live on a network: the in-process Simulator, or Telegram. */
 export const NetworkSchema = z.enum(['simulator', 'telegram']);
@@ -154,6 +164,37 @@ export const conversationProcedures = {
       name: z.string().min(1),
       replyTo: z.number().int().positive().nullable().optional(),
     }).strict(),
+    output: z.object({ message: ChatMsgSchema }),
+  },
+  /** A person sends a file with its bytes; the Simulator reads what it is from the bytes. */
+  'simulator.sendFile': {
+    input: ChatRefInput.extend({
+      personId: z.number().int(),
+      kind: SimulatedFileKindSchema,
+      fileName: z
+        .string()
+        .trim()
+        .min(1, 'Name the file.')
+        .max(255, 'A file name has at most 255 characters.'),
+      /** The file's bytes, base64. */
+      dataBase64: FileDataSchema,
+      caption: z
+        .string()
+        .max(MAX_CAPTION_LENGTH, `A caption has at most ${MAX_CAPTION_LENGTH} characters.`)
+        .optional(),
+      /** The emoji a sticker stands for. */
+      stickerEmoji: z.string().trim().min(1).max(16, 'Give a sticker one emoji.').optional(),
+      replyTo: z.number().int().positive().nullable().optional(),
+    })
+      .strict()
+      .refine((input) => takesCaption(input.kind) || !input.caption?.trim(), {
+        message: 'A sticker is sent without a caption.',
+        path: ['caption'],
+      })
+      .refine((input) => input.kind === 'sticker' || input.stickerEmoji === undefined, {
+        message: 'Only a sticker has an emoji.',
+        path: ['stickerEmoji'],
+      }),
     output: z.object({ message: ChatMsgSchema }),
   },
   'simulator.react': {

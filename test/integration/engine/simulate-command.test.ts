@@ -1,10 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runSimulate } from '../../../src/main/cli/simulate';
 import { startEngineRuntime } from '../../support/engine-harness';
 import { type FakeLlmServer, startFakeLlmServer } from '../../support/fake-llm-server';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+const FIXTURES = join(REPO_ROOT, 'test/fixtures/media');
 
 describe('troupe simulate', () => {
   let root: string;
@@ -23,7 +26,8 @@ describe('troupe simulate', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  async function simulate(script: unknown, extra: string[] = []) {
+  /** Runs the command; `appRoot` is where the shipped prompts (media descriptions) are found. */
+  async function simulate(script: unknown, extra: string[] = [], appRoot = root) {
     const scriptFile = join(root, 'script.json');
     writeFileSync(scriptFile, typeof script === 'string' ? script : JSON.stringify(script));
     let stdout = '';
@@ -49,7 +53,7 @@ describe('troupe simulate', () => {
         },
         env: { GOOGLE_GEMINI_BASE_URL: llm.geminiBaseUrl, TROUPE_LOG_LEVEL: 'silent' },
         cwd: root,
-        appRoot: root,
+        appRoot,
       },
     );
     const lines = stdout
@@ -120,5 +124,57 @@ describe('troupe simulate', () => {
     );
     expect(code).toBe(1);
     expect(stderr).toContain('There is no agent "Nobody"');
+  });
+
+  it('sends the files of media steps, read from paths relative to the script, and the agent sees them described', async () => {
+    mkdirSync(join(root, 'files'));
+    copyFileSync(join(FIXTURES, 'photo.jpg'), join(root, 'files', 'beach.jpg'));
+    copyFileSync(join(FIXTURES, 'voice.ogg'), join(root, 'files', 'note.ogg'));
+    llm.media.replyWith('a test pattern of coloured bars');
+    llm.replyWith({ tasks: [{ kind: 'send', text: 'Nice colours!' }] });
+    const { code, lines, stderr } = await simulate(
+      { steps: [{ photo: 'files/beach.jpg', caption: 'guess where I am' }] },
+      ['--fast'],
+      REPO_ROOT,
+    );
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(lines.filter((line) => line.type === 'message').map((line) => [line.from, line.text])).toEqual([
+      ['Pat', 'guess where I am[photo]'],
+      ['agent', 'Nice colours!'],
+    ]);
+    const turn = llm.requests.find((request) => request.media.length === 0)!;
+    expect(JSON.stringify(turn.body)).toContain(
+      '⟦media⟧ ‹a photo that shows a test pattern of coloured bars›',
+    );
+    expect(llm.mediaRequests.map((request) => request.media[0]!.mimeType)).toEqual(['image/jpeg']);
+
+    // A voice note replying to the agent's message.
+    llm.media.replyWith('someone humming');
+    llm.replyWith({ tasks: [{ kind: 'think', text: 'Humming.' }] });
+    const voice = await simulate(
+      { steps: [{ say: 'hi' }, { voice: 'files/note.ogg', replyTo: 0 }] },
+      ['--fast'],
+      REPO_ROOT,
+    );
+    expect(voice.code).toBe(0);
+    expect(voice.lines.find((line) => line.text === '[audio]')).toMatchObject({ from: 'Pat', index: 1 });
+  });
+
+  it('stops before playing when a media step names a missing file, and names what the API refused', async () => {
+    const missing = await simulate({ steps: [{ say: 'hi' }, { document: 'menu.pdf' }] }, ['--fast']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(
+      `step 1: the document ${join(root, 'menu.pdf')} cannot be sent: there is no such file.`,
+    );
+    expect(missing.lines).toEqual([]);
+    expect(llm.requests).toHaveLength(0);
+
+    copyFileSync(join(FIXTURES, 'archive.zip'), join(root, 'beach.jpg'));
+    const refused = await simulate({ steps: [{ photo: 'beach.jpg' }] }, ['--fast']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'step 0: simulator.sendFile failed: "beach.jpg" is a document (application/zip), not an image: send it as a document.',
+    );
   });
 });

@@ -7,6 +7,7 @@ import {
   type EventName,
   type EventPayload,
   isProcedureName,
+  type ProcedureInput,
   type ProcedureName,
   type ProcedureOutput,
   procedures,
@@ -25,6 +26,7 @@ import type {
   ChatInfo,
   ChatMsg,
   ChatPerson,
+  MessagePart,
   ReplyPolicy,
   StickerRef,
 } from '../../../src/shared/domain/conversation';
@@ -392,6 +394,21 @@ export class FakeRuntime {
           replyTo ?? null,
         );
         return { message };
+      }
+      case 'simulator.sendFile': {
+        const { agent, channelId, personId, kind, fileName, dataBase64, caption, stickerEmoji, replyTo } =
+          input as ProcedureInput<'simulator.sendFile'>;
+        const media: MessagePart = {
+          kind: 'media',
+          mediaKind: kind === 'voice' ? 'audio' : kind,
+          uniqueId: `file-${this.calls.length}`,
+          description: null,
+          fileName: kind === 'document' ? fileName : null,
+          fileSize: Buffer.from(dataBase64, 'base64').byteLength,
+          ...(kind === 'sticker' ? { stickerName: stickerEmoji ?? null } : {}),
+        };
+        const parts: MessagePart[] = caption ? [{ kind: 'text', text: caption }, media] : [media];
+        return { message: this.personSays(agent, channelId, personId, parts, replyTo ?? null) };
       }
       case 'simulator.react': {
         const { agent, channelId, personId, messageId, emoji } = input as {

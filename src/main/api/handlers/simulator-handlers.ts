@@ -3,6 +3,7 @@ import type { ConfigService } from '../../config';
 import { MessagingError } from '../../messaging/port';
 import { type Simulator, SimulatorInputError, SimulatorNotFoundError } from '../../simulator';
 import type { ApiHandlers } from '../dispatcher';
+import { personFileFromInput } from './simulated-file';
 
 export interface SimulatorHandlerDeps {
   simulator: Simulator;
@@ -14,6 +15,7 @@ type SimulatorProcedure =
   | 'simulator.chat'
   | 'simulator.send'
   | 'simulator.sendSticker'
+  | 'simulator.sendFile'
   | 'simulator.react'
   | 'simulator.type'
   | 'simulator.stickers';
@@ -68,6 +70,15 @@ export function createSimulatorHandlers(deps: SimulatorHandlerDeps): Pick<ApiHan
           name,
           replyTo: replyTo ?? null,
         }),
+      })),
+    'simulator.sendFile': (input) =>
+      withSimulator(config, input.agent, async () => ({
+        message: simulator.sendFileAsPerson(
+          input.agent,
+          input.channelId,
+          input.personId,
+          await personFileFromInput(input),
+        ),
       })),
     'simulator.react': ({ agent, channelId, personId, messageId, emoji }) =>
       withSimulator(config, agent, () => ({

@@ -24,6 +24,10 @@ import { COMPOSER_INPUT_ID } from '../../conversations/components/MessageTimelin
 import { type ChatRef, initials, messagePreview, senderColor } from '../../conversations/model';
 import { conversationSelectors } from '../../conversations/selectors';
 import { type ConversationState, useConversationStore } from '../../conversations/store';
+import { playgroundSelectors } from '../selectors';
+import { usePlaygroundStore } from '../store';
+import { AttachButton } from './AttachButton';
+import { AttachmentPanel } from './AttachmentPanel';
 
 function fullName(person: ChatPerson): string {
   return [person.firstName, person.lastName].filter(Boolean).join(' ');
@@ -226,7 +230,7 @@ function composerState(chatRef: ChatRef) {
 
 /**
  * Writing as a simulated person: the person (switchable in groups), the message being replied
- * to, text with Enter to send, and stickers. Typing tells the Simulator the person is typing.
+ * to, text with Enter to send, stickers and files. Typing tells the Simulator the person is typing.
  */
 export function Composer({ chatRef, agentName }: { chatRef: ChatRef; agentName: string }) {
   const { sendText, sendSticker, setReplyTo, signalTyping } = useConversationStore(
@@ -238,6 +242,8 @@ export function Composer({ chatRef, agentName }: { chatRef: ChatRef; agentName: 
   );
   const person = people.find((candidate) => candidate.id === personId);
   const ready = person !== undefined;
+  const attachment = usePlaygroundStore(useMemo(() => playgroundSelectors.attachment(chatRef), [chatRef]));
+  const { sendAttachment } = usePlaygroundStore(playgroundSelectors.actions);
 
   const run = async (send: () => Promise<void>) => {
     try {
@@ -252,6 +258,12 @@ export function Composer({ chatRef, agentName }: { chatRef: ChatRef; agentName: 
     const text = draft;
     setDraft('');
     void run(() => sendText(chatRef, text));
+  };
+
+  const sendFile = async () => {
+    if (!person) return;
+    const sent = await sendAttachment(chatRef, { personId: person.id, replyTo: replyToId });
+    if (sent && replyToId !== null) setReplyTo(chatRef, null);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -290,6 +302,7 @@ export function Composer({ chatRef, agentName }: { chatRef: ChatRef; agentName: 
           <CloseButton size="sm" aria-label="Cancel the reply" onClick={() => setReplyTo(chatRef, null)} />
         </Group>
       )}
+      {attachment && <AttachmentPanel chatRef={chatRef} draft={attachment} onSend={() => void sendFile()} />}
       <Group px="md" py="sm" gap="xs" align="flex-end" wrap="nowrap">
         <PersonSwitch chatRef={chatRef} people={people} personId={personId} />
         <Textarea
@@ -309,6 +322,7 @@ export function Composer({ chatRef, agentName }: { chatRef: ChatRef; agentName: 
           onKeyDown={onKeyDown}
           style={{ flex: 1 }}
         />
+        <AttachButton chatRef={chatRef} disabled={!ready} />
         <StickerPicker
           agent={chatRef.agent}
           disabled={!ready}
