@@ -1,4 +1,4 @@
-import type { ChatMsg, StickerRef } from '../../shared/domain/conversation';
+import type { ChatInfo, ChatMsg, StickerRef } from '../../shared/domain/conversation';
 import type { MediaRef, MessagingPort } from '../messaging/port';
 import type { Store } from '../store';
 import { BackgroundDescriptions } from './chain/background-descriptions';
@@ -115,6 +115,24 @@ export class MediaDescriptions {
       if (known.open) this.#queue(item, viewer, { kind: 'sticker', uniqueId: sticker.uniqueId });
       return { ...sticker, description: known.outcome.description };
     });
+  }
+
+  /**
+   * The chat with what its photo shows, when known; a photo nobody described yet is described in
+   * the background (a turn never waits for it).
+   */
+  describeChatPhoto(chat: ChatInfo, viewer: Omit<MediaViewer, 'channelId'>): ChatInfo {
+    if (!chat.photo) return chat;
+    const item = bareItem(chat.photo.uniqueId, 'photo', { mimeType: 'image/jpeg' });
+    const known = this.chain.known(item);
+    if (known.open) {
+      this.#queue(item, viewer, {
+        kind: 'chat-photo',
+        channelId: chat.channelId,
+        uniqueId: chat.photo.uniqueId,
+      });
+    }
+    return { ...chat, photo: { ...chat.photo, description: known.outcome.description } };
   }
 
   /** Agents whose media library (Saved Messages on Telegram) held the id when their last turn listed it. */

@@ -103,7 +103,9 @@ export type MediaSource =
   /** One item of the agent's media library (listMedia). */
   | { kind: 'library'; uniqueId: string }
   /** A custom emoji (in a message's text or a reaction), by its document id. */
-  | { kind: 'custom-emoji'; uniqueId: string };
+  | { kind: 'custom-emoji'; uniqueId: string }
+  /** A chat's photo (the partner's profile photo in a direct chat), as getChat names it. */
+  | { kind: 'chat-photo'; channelId: number; uniqueId: string };
 
 export interface DownloadOptions {
   maxBytes: number;

@@ -32,6 +32,7 @@ function detailLines(chat: ChatInfo): [string, string | number | null][] {
       ['Bio', partner?.bio ?? null],
       ['Birthday', partner?.birthday ?? null],
       ['Phone', partner?.phone ?? null],
+      ['Profile photo', chat.photo?.description ?? null],
     ];
   }
   return [
@@ -39,6 +40,7 @@ function detailLines(chat: ChatInfo): [string, string | number | null][] {
     ['Username', username(chat.username)],
     ['Participants', chat.participantCount],
     ['Description', chat.description],
+    ['Photo', chat.photo?.description ?? null],
   ];
 }
 

@@ -54,6 +54,9 @@ export class ConsoleServerConfigError extends Error {
   override readonly name = 'ConsoleServerConfigError';
 }
 
+/** 20 MB of file bytes are 26.7 MB as base64. */
+const MAX_API_MESSAGE_BYTES = 28 * 1024 * 1024;
+
 const ServerSettingsSchema = z.object({
   host: z.string().trim().min(1, 'Give a host to listen on, e.g. --host 127.0.0.1.'),
   port: z.number().int().min(0).max(65_535, 'Give a port between 0 and 65535.'),
@@ -62,11 +65,12 @@ const ServerSettingsSchema = z.object({
     .min(MIN_PASSWORD_LENGTH, `The operator password must have at least ${MIN_PASSWORD_LENGTH} characters.`)
     .optional(),
   heartbeatIntervalMs: z.number().int().positive().default(30_000),
+  // Room for the largest file a request carries (a 20 MB Simulator upload as base64, with its JSON).
   maxMessageBytes: z
     .number()
     .int()
     .positive()
-    .default(1024 * 1024),
+    .default(MAX_API_MESSAGE_BYTES),
   sessionIdleTimeoutMs: z
     .number()
     .int()

@@ -216,7 +216,8 @@ export class SimulatorPort implements MessagingPort {
       case 'library':
         return this.core.deps.media(agent).some((item) => item.uniqueId === source.uniqueId);
       case 'custom-emoji':
-        // People in the Simulator write plain emoji only.
+      case 'chat-photo':
+        // People in the Simulator write plain emoji only and have no photos.
         return false;
     }
   }

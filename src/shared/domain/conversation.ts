@@ -92,6 +92,8 @@ export const ChatInfoSchema = z.object({
   description: z.string().nullable(),
   /** The partner of a direct chat. */
   partner: ChatPersonSchema.nullable(),
+  /** The chat's photo (the partner's profile photo in a direct chat), described when known. */
+  photo: z.object({ uniqueId: z.string(), description: z.string().nullable() }).nullable().optional(),
 });
 export type ChatInfo = z.infer<typeof ChatInfoSchema>;
 

@@ -114,4 +114,23 @@ describe('media a Telegram partner sends, described for the agent', () => {
     expect(describe!.media.length).toBeGreaterThan(1);
     expect(describe!.media.every((item) => item.mimeType === 'image/png')).toBe(true);
   });
+
+  it('describes the partner’s profile photo beside the conversation and shows it in the channel details', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const { fake, llm } = bed;
+    fake.setProfilePhoto(pat.id, fake.createPhoto({ bytes: PHOTO }));
+    await bed.logIn('Ada', ada);
+    llm.media.replyWith('a smiling woman in a red scarf');
+    fake.userSays(pat.id, ada.id, 'hello!');
+    await waitFor(() => llm.timesShown(PHOTO) === 1, 'the profile photo to be described', WAIT_MS);
+    fake.userSays(pat.id, ada.id, 'still there?');
+    const turn = await waitFor(
+      () => llm.requests.find((request) => request.systemText.includes('red scarf')),
+      'a turn whose channel details have the photo',
+      WAIT_MS,
+    );
+    expect(turn.systemText).toContain('- Profile photo: a smiling woman in a red scarf');
+    expect(llm.timesShown(PHOTO)).toBe(1);
+  });
 });

@@ -127,6 +127,8 @@ export interface FakeTelegram {
     attributes?: readonly Api.TypeDocumentAttribute[];
   }): FakeFile;
   createPhoto(options?: { bytes?: Buffer; width?: number; height?: number }): FakeFile;
+  /** Makes a photo of the fake the user's profile photo (users.getFullUser names it). */
+  setProfilePhoto(userId: bigint, photo: FakeFile): void;
   createStickerSet(options: {
     shortName: string;
     title?: string;

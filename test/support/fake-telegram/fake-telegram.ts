@@ -252,6 +252,11 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
       return fileOf(photo);
     },
 
+    setProfilePhoto(userId, photo) {
+      if (photo.kind !== 'photo' || !store.photos.has(photo.id)) throw new Error('not a photo of this fake');
+      userOf(userId).photoId = photo.id;
+    },
+
     createStickerSet({ shortName, title = shortName, stickers, installedBy = [] }) {
       const id = store.newFileIdentity().id;
       const accessHash = randomLong();

@@ -33,6 +33,8 @@ export interface UserRecord {
   premium: boolean;
   about: string | null;
   password: SrpVerifier | null;
+  /** The id of the profile photo (a photo of the store), when the user set one. */
+  photoId?: bigint;
 }
 
 export interface ChatRecord {

@@ -133,7 +133,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
     const newConversation = isConversationStart(history);
     const timeZone = deps.timeZone(agent);
     const promptsLoaded = loadPrompts(deps.prompts(), agent);
-    const [chat, listedStickers, self, prompts, library] = await Promise.all([
+    const [listedChat, listedStickers, self, prompts, library] = await Promise.all([
       lookups.chat(),
       deps.port.listStickers(agentName),
       lookups.self(),
@@ -144,6 +144,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       ),
     ]);
     const viewer = { agent: agentName, channelId, port: deps.port };
+    const chat = deps.media?.describeChatPhoto(listedChat, viewer) ?? listedChat;
     const stickers = deps.media?.describeStickers(listedStickers, viewer) ?? listedStickers;
     const media = deps.media?.describeLibrary(library, viewer) ?? library;
     const isSelfChat = self.id === channelId;

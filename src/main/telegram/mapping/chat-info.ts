@@ -1,5 +1,6 @@
 import { Api } from 'telegram';
 import type { ChatInfo, ChatPerson } from '../../../shared/domain/conversation';
+import { fileUniqueId } from './file-unique-id';
 import { peerDisplayName, peerUsername } from './peer-directory';
 import { markedBasicGroupId, markedChannelId, markedUserId, type TelegramLong } from './peer-ids';
 
@@ -84,6 +85,15 @@ function sameId(a: TelegramLong, b: TelegramLong): boolean {
  * chat it describes.
  */
 export function mapChatInfo(response: Api.users.UserFull | Api.messages.ChatFull): ChatInfo {
+  const photo =
+    response instanceof Api.users.UserFull ? response.fullUser.profilePhoto : response.fullChat.chatPhoto;
+  const info = chatInfoOf(response);
+  return photo instanceof Api.Photo
+    ? { ...info, photo: { uniqueId: fileUniqueId(photo), description: null } }
+    : info;
+}
+
+function chatInfoOf(response: Api.users.UserFull | Api.messages.ChatFull): ChatInfo {
   if (response instanceof Api.users.UserFull) {
     const { fullUser } = response;
     const user = response.users.find(

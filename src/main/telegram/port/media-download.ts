@@ -2,6 +2,7 @@ import { Api, helpers } from 'telegram';
 import { type DownloadOptions, type MediaSource, MediaTooLargeError } from '../../messaging/port';
 import { fileUniqueId, isMediaItem, messageMediaContent } from '../mapping';
 import type { AccountContext } from './account-context';
+import { chatPhotoOf, fullChat } from './full-chat';
 
 /** The size Telegram gives for a file, before any byte is fetched. */
 function fileBytes(file: Api.Photo | Api.Document): number | null {
@@ -58,6 +59,8 @@ async function findFile(
       return (await context.savedMessages.mediaFile(source.uniqueId))?.file ?? null;
     case 'custom-emoji':
       return context.customEmoji.document(source.uniqueId);
+    case 'chat-photo':
+      return chatPhotoOf(await fullChat(context, source.channelId));
   }
 }
 

@@ -24,8 +24,9 @@ import {
 } from '../../messaging/port';
 import { Listeners, rpcErrorCode, type TelegramAccount, type TelegramAccounts } from '../accounts';
 import { isDirectChat, isMutedAt, mapChatInfo, markdownToEntities, markedEntityId } from '../mapping';
-import { AccountContext, validPeer } from './account-context';
+import { AccountContext } from './account-context';
 import { listChats } from './chat-list';
+import { fullChat } from './full-chat';
 import { fetchHistory, fetchMessage } from './history';
 import { inboundEvents } from './inbound-updates';
 import { carriesFile, inputMediaFor } from './input-media';
@@ -246,7 +247,7 @@ export class TelegramMessagingPort implements MessagingPort {
 
   async getChat(agent: string, channelId: number): Promise<ChatInfo> {
     const context = this.#context(agent);
-    const answer = await this.#fullChat(context, channelId);
+    const answer = await fullChat(context, channelId);
     context.remember(answer);
     return mapChatInfo(answer);
   }
@@ -391,26 +392,11 @@ export class TelegramMessagingPort implements MessagingPort {
     );
   }
 
-  async #fullChat(
-    context: AccountContext,
-    channelId: number,
-  ): Promise<Api.users.UserFull | Api.messages.ChatFull> {
-    const peer = validPeer(channelId);
-    if (peer instanceof Api.PeerUser) {
-      return context.account.invoke(new Api.users.GetFullUser({ id: await context.inputUser(channelId) }));
-    }
-    if (peer instanceof Api.PeerChat) {
-      return context.account.invoke(new Api.messages.GetFullChat({ chatId: peer.chatId }));
-    }
-    const channel = utils.getInputChannel(await context.inputPeer(channelId));
-    return context.account.invoke(new Api.channels.GetFullChannel({ channel }));
-  }
-
   /** The group or channel object (fresh from the cache, else with its full details), or null when gone. */
   async #chatEntity(context: AccountContext, channelId: number): Promise<Api.TypeChat | null> {
     const known = context.entities.get(channelId);
     if (known && !(known instanceof Api.User || known instanceof Api.UserEmpty)) return known;
-    const answer = await this.#fullChat(context, channelId);
+    const answer = await fullChat(context, channelId);
     context.remember(answer);
     return answer.chats.find((chat) => markedEntityId(chat) === channelId) ?? null;
   }

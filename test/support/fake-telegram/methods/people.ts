@@ -32,6 +32,9 @@ export function registerPeopleMethods(table: MethodTable, deps: MethodDeps): voi
         notifySettings: views.notifySettings(me.id, peer),
         commonChatsCount: commonChats(deps, me, user),
         blocked: store.isBlocked(me.id, user.id),
+        ...(user.photoId !== undefined && store.photos.has(user.photoId)
+          ? { profilePhoto: views.photo(store.photos.get(user.photoId)!) }
+          : {}),
       }),
       chats: [],
       users: [views.user(user, me.id)],
