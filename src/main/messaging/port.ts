@@ -46,6 +46,8 @@ export interface MessagingPort {
   isBlocked(agent: string, userId: number): Promise<boolean>;
   /** Stickers the agent may send: its sticker sets plus those in its asset library. */
   listStickers(agent: string): Promise<StickerRef[]>;
+  /** Every sticker of a set, by its short name, as the agent's account sees it; null when there is no such set. */
+  stickerSet(agent: string, setName: string): Promise<StickerSetContents | null>;
   /** Media the agent may send (on Telegram: the non-sticker media in its Saved Messages). */
   listMedia(agent: string): Promise<MediaRef[]>;
   /**
@@ -105,7 +107,16 @@ export type MediaSource =
   /** A custom emoji (in a message's text or a reaction), by its document id. */
   | { kind: 'custom-emoji'; uniqueId: string }
   /** A chat's photo (the partner's profile photo in a direct chat), as getChat names it. */
-  | { kind: 'chat-photo'; channelId: number; uniqueId: string };
+  | { kind: 'chat-photo'; channelId: number; uniqueId: string }
+  /** A sticker of a set, as stickerSet lists it. */
+  | { kind: 'set-sticker'; setName: string; uniqueId: string };
+
+/** A sticker set's stickers, each named by its emoji (several may share one). */
+export interface StickerSetContents {
+  setName: string;
+  title: string | null;
+  stickers: StickerRef[];
+}
 
 export interface DownloadOptions {
   maxBytes: number;

@@ -15,13 +15,13 @@ import { systemClock } from '../clock';
 import { ConfigService, shippedConfigDirs } from '../config';
 import { ConversationEngine } from '../engine';
 import { createLlmRouter, embedderFromSettings } from '../llm';
-import { CuratedMedia, MediaDescriptions, MediaLibrary } from '../media';
+import { CuratedMedia } from '../media';
 import { startArchiveEmbedding } from '../memory';
 import { SecretStore, verifySecretKey } from '../secrets';
 import { createSimulator } from '../simulator';
 import { DATABASE_FILE_NAME, openStore } from '../store';
 import { forwardConversationEvents } from './conversation-events';
-import { createMediaFileSource } from './media-file-source';
+import { createMediaRuntime } from './media-runtime';
 import { simulatedAgentAccount } from './simulated-agent-account';
 import { runStopSteps } from './stop-steps';
 import { scheduleTaskLogPruning } from './task-log-retention';
@@ -110,27 +110,18 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     env: options.env,
     logger: options.logger,
   });
-  const media = new MediaDescriptions({
+  const mediaRuntime = await createMediaRuntime({
     store,
     curated,
+    config,
     llm,
-    prompts: () => config.internalPrompts,
-    settings: () => store.settings.get().media,
+    events,
+    clock,
     logger: options.logger,
     filesDir: join(options.stateDir, 'media'),
-    onDescribed: (uniqueId) => events.emit('media.changed', { uniqueIds: [uniqueId] }),
+    port: (network) => (network === 'simulator' ? simulator : (telegram?.port ?? null)),
   });
-  const mediaLibrary = new MediaLibrary({
-    curated,
-    chain: media.chain,
-    files: media.files,
-    store,
-    reloadCurated: () => curated.reload(config.config.configDirs),
-    savedBy: (uniqueId) => media.savedBy(uniqueId),
-    onChanged: (uniqueIds) => events.emit('media.changed', { uniqueIds }),
-    now: () => clock.now(),
-  });
-  await media.start();
+  const media = mediaRuntime.descriptions;
   // The embedding model of the settings as they are now, for recall and the archive's vectors.
   const embedder = () =>
     embedderFromSettings({ secrets, settings: () => store.settings.get(), env: options.env });
@@ -175,6 +166,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
   });
   simulatorEngine.start();
   telegram.start();
+  mediaRuntime.startJobs();
   engine = simulatorEngine;
 
   const dispatch = createApiDispatcher(
@@ -205,7 +197,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
         engine: (network) => (network === 'simulator' ? simulatorEngine : telegramEngine),
         defaultTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       }),
-      ...createMediaHandlers({ library: mediaLibrary }),
+      ...createMediaHandlers({
+        library: mediaRuntime.library,
+        jobs: mediaRuntime.jobs,
+        configDirs: () => config.config.configDirs,
+      }),
       ...createSimulatorHandlers({ simulator, config }),
       ...createTelegramHandlers(telegram.service),
     },
@@ -225,21 +221,17 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     dispatch,
     events,
     stateDir: options.stateDir,
-    mediaFile: createMediaFileSource({
-      curated,
-      media,
-      port: (network) => (network === 'simulator' ? simulator : (telegram?.port ?? null)),
-      logger,
-    }),
+    mediaFile: mediaRuntime.files,
     simulator,
     engines: { simulator: simulatorEngine, telegram: telegramEngine },
     async close() {
       await runStopSteps(
         [
           { name: 'task log pruning', run: stopPruning },
+          { name: 'media jobs', run: () => mediaRuntime.stopJobs() },
           { name: 'simulator engine', run: () => simulatorEngine.stop() },
           { name: 'telegram', run: () => telegram?.close() },
-          { name: 'media descriptions', run: () => media.stop() },
+          { name: 'media descriptions', run: () => mediaRuntime.stopDescriptions() },
           { name: 'event forwarding', run: stopForwarding },
           { name: 'simulator', run: () => simulator.close() },
           { name: 'config watcher', run: () => config.close() },

@@ -66,11 +66,7 @@ const ServerSettingsSchema = z.object({
     .optional(),
   heartbeatIntervalMs: z.number().int().positive().default(30_000),
   // Room for the largest file a request carries (a 20 MB Simulator upload as base64, with its JSON).
-  maxMessageBytes: z
-    .number()
-    .int()
-    .positive()
-    .default(MAX_API_MESSAGE_BYTES),
+  maxMessageBytes: z.number().int().positive().default(MAX_API_MESSAGE_BYTES),
   sessionIdleTimeoutMs: z
     .number()
     .int()

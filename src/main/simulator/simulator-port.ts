@@ -19,6 +19,7 @@ import {
   type OutboundText,
   type SentMessage,
   StickerNotFoundError,
+  type StickerSetContents,
   type UnreadChat,
 } from '../messaging/port';
 import { mediaPart } from './chat-messages';
@@ -180,6 +181,15 @@ export class SimulatorPort implements MessagingPort {
     return [...this.core.deps.stickers(agent)];
   }
 
+  /** A curated set the agent may send from (the Simulator has no other sets). */
+  async stickerSet(agent: string, setName: string): Promise<StickerSetContents | null> {
+    const stickers = this.core.deps
+      .stickers(agent)
+      .filter((sticker) => sticker.setName.toLowerCase() === setName.toLowerCase());
+    const [first] = stickers;
+    return first ? { setName: first.setName, title: first.setTitle, stickers } : null;
+  }
+
   async listMedia(agent: string): Promise<MediaRef[]> {
     return [...this.core.deps.media(agent)];
   }
@@ -215,6 +225,10 @@ export class SimulatorPort implements MessagingPort {
         return this.core.deps.stickers(agent).some((sticker) => sticker.uniqueId === source.uniqueId);
       case 'library':
         return this.core.deps.media(agent).some((item) => item.uniqueId === source.uniqueId);
+      case 'set-sticker':
+        return this.core.deps
+          .stickers(agent)
+          .some((sticker) => sticker.setName === source.setName && sticker.uniqueId === source.uniqueId);
       case 'custom-emoji':
       case 'chat-photo':
         // People in the Simulator write plain emoji only and have no photos.

@@ -59,6 +59,7 @@ export {
   type CachedMediaQuery,
   MediaDescriptionRepository,
 } from './media-description-repository';
+export { MediaJobRepository } from './media-job-repository';
 export { SchemaTooNewError } from './migrate';
 export { SecretsRepository } from './secrets-repository';
 export {

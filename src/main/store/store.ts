@@ -14,6 +14,7 @@ import { EngineOutboundJournalRepository } from './engine-outbound-journal-repos
 import { FactRepository } from './fact-repository';
 import { LlmPriceRepository } from './llm-price-repository';
 import { MediaDescriptionRepository } from './media-description-repository';
+import { MediaJobRepository } from './media-job-repository';
 import { SecretsRepository } from './secrets-repository';
 import { SessionMemoryRepository } from './session-repository';
 import { SettingsRepository } from './settings-repository';
@@ -58,6 +59,8 @@ export interface Store {
   readonly sessionMemory: SessionMemoryRepository;
   /** What the media description chain learnt about each file, by unique id. */
   readonly mediaDescriptions: MediaDescriptionRepository;
+  /** The media editor's long jobs (sticker set imports, describing what is missing). */
+  readonly mediaJobs: MediaJobRepository;
   /** The Simulator's people, chats, messages, sent keys and files. */
   readonly simulator: SimulatorTables;
   /**
@@ -104,6 +107,7 @@ export function openStore(options: OpenStoreOptions): Store {
     facts: new FactRepository(db),
     sessionMemory: new SessionMemoryRepository(db),
     mediaDescriptions: new MediaDescriptionRepository(db, deps),
+    mediaJobs: new MediaJobRepository(db, deps),
     simulator: simulatorTables(db),
     transaction: <T>(work: () => T): T => {
       try {

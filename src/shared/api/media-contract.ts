@@ -38,6 +38,49 @@ export const MediaDirectorySchema = z.object({
 });
 export type MediaDirectory = z.infer<typeof MediaDirectorySchema>;
 
+export const MediaJobParamsSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('import-set'),
+      /** The signed-in agent whose account fetches the set. */
+      agent: z.string().min(1),
+      network: NetworkSchema,
+      setName: z
+        .string()
+        .trim()
+        .min(1, 'Name the sticker set (its short name, as in t.me/addstickers/NAME).'),
+      configDir: z.string().min(1),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('describe-missing'),
+      location: MediaLocationSchema,
+      /** Only this sticker set's records; all records of the directory when null. */
+      setName: z.string().trim().min(1).nullable(),
+    })
+    .strict(),
+]);
+export type MediaJobParams = z.infer<typeof MediaJobParamsSchema>;
+
+export const MEDIA_JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
+
+/** A long piece of media work and how far it got (it carries on after a restart). */
+export const MediaJobSchema = z.object({
+  id: z.number().int(),
+  params: MediaJobParamsSchema,
+  status: z.enum(MEDIA_JOB_STATUSES),
+  /** Items in all; null until the job has listed them. */
+  total: z.number().int().nullable(),
+  done: z.number().int(),
+  /** Items that could not be done (each is logged with its reason). */
+  failed: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type MediaJob = z.infer<typeof MediaJobSchema>;
+
 const UniqueIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,100}$/, 'A unique id is letters, digits, - and _ (as Telegram gives it).');
@@ -97,6 +140,14 @@ export const mediaProcedures = {
     input: z.object({ uniqueId: UniqueIdSchema, location: MediaLocationSchema }).strict(),
     output: z.object({ deleted: z.literal(true) }),
   },
+  /** Starts a job (importing a sticker set, describing what has no description); it runs in the background. */
+  'media.startJob': { input: MediaJobParamsSchema, output: z.object({ job: MediaJobSchema }) },
+  /** The latest jobs, newest first. */
+  'media.jobs': { input: z.object({}).strict(), output: z.object({ jobs: z.array(MediaJobSchema) }) },
+  'media.cancelJob': {
+    input: z.object({ id: z.number().int() }).strict(),
+    output: z.object({ job: MediaJobSchema }),
+  },
   /** Deletes cached descriptions (and their files) no prompt has shown for this many days. */
   'media.removeUnused': {
     input: z.object({ olderThanDays: z.number().int().min(1).max(3650) }).strict(),
@@ -107,6 +158,8 @@ export const mediaProcedures = {
 export const mediaEvents = {
   /** Descriptions were written, moved or deleted (by the chain, the editor, a config reload). */
   'media.changed': z.object({ uniqueIds: z.array(z.string()) }),
+  /** A job started, made progress, or ended. */
+  'media.jobChanged': z.object({ job: MediaJobSchema }),
 } as const;
 
 /** A file the console can show: a stored record's, or one an agent can see on its network. */

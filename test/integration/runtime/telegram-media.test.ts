@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Api, helpers } from 'telegram';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { waitFor } from '../../support/engine-harness';
+import type { MediaJob } from '../../../src/shared/api/media-contract';
+import { callApi, waitFor } from '../../support/engine-harness';
 import type { FakeUser } from '../../support/fake-telegram';
 import {
   startTelegramRuntimeTestbed,
@@ -132,5 +133,66 @@ describe('media a Telegram partner sends, described for the agent', () => {
     );
     expect(turn.systemText).toContain('- Profile photo: a smiling woman in a red scarf');
     expect(llm.timesShown(PHOTO)).toBe(1);
+  });
+
+  it('imports a sticker set through the agent’s account into a config directory, described, as a job', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const { fake, llm, runtime, configDir } = bed;
+    await bed.logIn('Ada', ada);
+    const set = fake.createStickerSet({
+      shortName: 'HappyCats',
+      title: 'Happy Cats',
+      stickers: [
+        { emoji: '😺', bytes: STICKER },
+        { emoji: '🐱', bytes: ANIMATED },
+      ],
+    });
+    llm.media.replyWith('a grinning cartoon cat');
+    llm.media.replyWith('a cat bouncing and changing colour');
+    const { job } = (await callApi(runtime, 'media.startJob', {
+      kind: 'import-set',
+      agent: 'Ada',
+      network: 'telegram',
+      setName: 'HappyCats',
+      configDir,
+    })) as { job: MediaJob };
+    const finished = await waitFor(
+      async () => {
+        const { jobs } = (await callApi(runtime, 'media.jobs')) as { jobs: MediaJob[] };
+        const found = jobs.find((candidate) => candidate.id === job.id);
+        return found?.status === 'done' ? found : null;
+      },
+      'the import to finish',
+      WAIT_MS,
+    );
+    expect(finished).toMatchObject({ total: 2, done: 2, failed: 0 });
+    const [webp, tgs] = set.stickers.map((sticker) =>
+      JSON.parse(readFileSync(join(configDir, 'media', `${sticker.document.id}.json`), 'utf8')),
+    );
+    expect(webp).toMatchObject({
+      kind: 'sticker',
+      sticker_set_name: 'HappyCats',
+      sticker_name: '😺',
+      status: 'generated',
+      mime_type: 'image/webp',
+      media_file: `${set.stickers[0]!.document.id}.webp`,
+    });
+    expect(tgs).toMatchObject({
+      sticker_name: '🐱',
+      mime_type: 'application/x-tgsticker',
+      media_file: `${set.stickers[1]!.document.id}.tgs`,
+    });
+    expect([webp.description, tgs.description].sort()).toEqual([
+      'a cat bouncing and changing colour',
+      'a grinning cartoon cat',
+    ]);
+    // The editor lists them as curated records of the directory.
+    const { records } = (await callApi(runtime, 'media.list', {
+      location: { kind: 'curated', configDir },
+    })) as {
+      records: { uniqueId: string }[];
+    };
+    expect(records).toHaveLength(2);
   });
 });

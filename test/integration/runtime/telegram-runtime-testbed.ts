@@ -25,6 +25,8 @@ export function agentFile(name: string, phone: string): string {
 
 /** A runtime whose agents are on the fake MTProto server and think with the fake LLM server. */
 export interface TelegramRuntimeTestbed {
+  /** The runtime's one config directory. */
+  configDir: string;
   fake: FakeTelegram;
   llm: FakeLlmServer;
   runtime: ConversationRuntimeHandle;
@@ -75,6 +77,7 @@ export async function startTelegramRuntimeTestbed(options: {
   await callApi(runtime, 'secrets.set', { name: 'telegram.apiId', value: String(FAKE_API_ID) });
   await callApi(runtime, 'secrets.set', { name: 'telegram.apiHash', value: FAKE_API_HASH });
   return {
+    configDir,
     fake,
     llm,
     runtime,

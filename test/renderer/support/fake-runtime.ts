@@ -495,6 +495,9 @@ export class FakeRuntime {
       case 'media.move':
       case 'media.delete':
       case 'media.removeUnused':
+      case 'media.startJob':
+      case 'media.jobs':
+      case 'media.cancelJob':
         throw new ApiError('unavailable', 'The fake runtime has no media library yet.');
       default:
         return method satisfies never;

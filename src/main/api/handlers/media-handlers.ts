@@ -1,5 +1,5 @@
 import { ApiError } from '../../../shared/api';
-import { MediaEditError, type MediaLibrary } from '../../media';
+import { MediaEditError, type MediaJobs, type MediaLibrary } from '../../media';
 import type { ApiHandlers } from '../dispatcher';
 
 type MediaProcedure = Extract<keyof ApiHandlers, `media.${string}`>;
@@ -21,7 +21,11 @@ async function editing<T>(edit: () => Promise<T>): Promise<T> {
 }
 
 /** The media-description editor: curated records and the description cache (see MediaLibrary). */
-export function createMediaHandlers(deps: { library: MediaLibrary }): Pick<ApiHandlers, MediaProcedure> {
+export function createMediaHandlers(deps: {
+  library: MediaLibrary;
+  jobs: MediaJobs;
+  configDirs: () => readonly string[];
+}): Pick<ApiHandlers, MediaProcedure> {
   const { library } = deps;
   return {
     'media.directories': () => ({ directories: library.directories() }),
@@ -42,6 +46,18 @@ export function createMediaHandlers(deps: { library: MediaLibrary }): Pick<ApiHa
         await library.delete(uniqueId, location);
         return { deleted: true as const };
       }),
+    'media.startJob': (params) => {
+      if (params.kind === 'import-set' && !deps.configDirs().includes(params.configDir)) {
+        throw new ApiError('invalid_input', `${params.configDir} is not one of the config directories.`);
+      }
+      return { job: deps.jobs.create(params) };
+    },
+    'media.jobs': () => ({ jobs: deps.jobs.recent() }),
+    'media.cancelJob': ({ id }) => {
+      const job = deps.jobs.cancel(id);
+      if (!job) throw new ApiError('not_found', `There is no media job ${id}.`);
+      return { job };
+    },
     'media.removeUnused': ({ olderThanDays }) =>
       editing(async () => ({ removed: await library.removeUnused(olderThanDays) })),
   };

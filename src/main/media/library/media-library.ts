@@ -5,10 +5,11 @@ import type {
   MediaLocation,
   MediaRecordView,
 } from '../../../shared/api/media-contract';
+import type { StickerRef } from '../../../shared/domain/conversation';
 import type { Store } from '../../store';
 import type { DescriptionChain } from '../chain/description-chain';
 import type { MediaFiles } from '../chain/media-files';
-import type { MediaItem } from '../chain/media-item';
+import { bareItem, type MediaItem } from '../chain/media-item';
 import type { CuratedMedia, CuratedRecord } from '../curated/curated-media';
 import { type CuratedFields, deleteCuratedRecord, writeCuratedRecord } from '../curated/curated-writer';
 import { cachedView, curatedView, matchesFilter, matchesSearch, sameLocation } from './record-views';
@@ -152,15 +153,27 @@ export class MediaLibrary {
     return this.#afterWrite(uniqueId, { kind: 'curated', configDir });
   }
 
+  /** Asks the media model about a record again; its answer replaces the description where the record lives. */
   async describeAgain(uniqueId: string, location: MediaLocation): Promise<MediaRecordView> {
+    await this.redescribe(uniqueId, location);
+    return this.#afterWrite(uniqueId, location, { announced: true });
+  }
+
+  /**
+   * describeAgain without re-reading the config directories afterwards: a job describing many
+   * records calls `refresh` once at its end.
+   */
+  async redescribe(uniqueId: string, location: MediaLocation, signal?: AbortSignal): Promise<void> {
     const found = await this.#at(uniqueId, location);
     if (!found.bytes)
       throw new MediaEditError('unavailable', 'Its file is not at hand, so the model cannot look at it.');
     // Booked to no agent: the operator asked.
-    const { sniffed, attempt } = await this.#deps.chain.lookAt(itemOf(found.view), found.bytes, {
-      agent: '',
-      channelId: null,
-    });
+    const { sniffed, attempt } = await this.#deps.chain.lookAt(
+      itemOf(found.view),
+      found.bytes,
+      { agent: '', channelId: null },
+      signal,
+    );
     if (attempt.type === 'unavailable') throw new MediaEditError('unavailable', attempt.failureReason);
     if (location.kind === 'cache') {
       const cached = this.#deps.store.mediaDescriptions.get(uniqueId);
@@ -178,7 +191,62 @@ export class MediaLibrary {
         null,
       );
     }
-    return this.#afterWrite(uniqueId, location);
+    this.#deps.onChanged([uniqueId]);
+  }
+
+  /**
+   * Writes a sticker of a set, with what the media model says it shows, as a curated record of
+   * the config directory. A sticker the directory already describes is left as it is.
+   */
+  async importSticker(
+    configDir: string,
+    sticker: StickerRef,
+    bytes: Uint8Array,
+    signal?: AbortSignal,
+  ): Promise<'imported' | 'kept'> {
+    this.#requireConfigDir(configDir);
+    const present = this.#deps.curated.inDirectory(sticker.uniqueId, configDir);
+    if (present?.record.description?.trim()) return 'kept';
+    const item = bareItem(sticker.uniqueId, 'sticker', {
+      stickerSetName: sticker.setName,
+      stickerSetTitle: sticker.setTitle,
+      stickerName: sticker.name,
+    });
+    const { sniffed, attempt } = await this.#deps.chain.lookAt(
+      item,
+      bytes,
+      { agent: '', channelId: null },
+      signal,
+    );
+    const settled = attempt.type === 'settled' ? attempt : null;
+    await writeCuratedRecord(
+      configDir,
+      {
+        uniqueId: sticker.uniqueId,
+        kind: 'sticker',
+        description: settled?.description ?? null,
+        status: settled?.status ?? 'temporary_failure',
+        failureReason: settled
+          ? settled.failureReason
+          : attempt.type === 'unavailable'
+            ? attempt.failureReason
+            : null,
+        mimeType: sniffed.mimeType,
+        mediaFile: null,
+        durationSeconds: null,
+        stickerSetName: sticker.setName,
+        stickerSetTitle: sticker.setTitle,
+        stickerName: sticker.name,
+      },
+      { name: `${sticker.uniqueId}${sniffed.extension}`, bytes },
+    );
+    this.#deps.onChanged([sticker.uniqueId]);
+    return 'imported';
+  }
+
+  /** Reads the config directories' media again (after a job that wrote many records). */
+  refresh(): Promise<void> {
+    return this.#deps.reloadCurated();
   }
 
   async move(uniqueId: string, from: MediaLocation, to: MediaLocation): Promise<MediaRecordView> {
@@ -307,9 +375,13 @@ export class MediaLibrary {
     }
   }
 
-  async #afterWrite(uniqueId: string, location: MediaLocation): Promise<MediaRecordView> {
+  async #afterWrite(
+    uniqueId: string,
+    location: MediaLocation,
+    options: { announced: boolean } = { announced: false },
+  ): Promise<MediaRecordView> {
     if (location.kind === 'curated') await this.#deps.reloadCurated();
-    this.#deps.onChanged([uniqueId]);
+    if (!options.announced) this.#deps.onChanged([uniqueId]);
     const view = this.get(uniqueId).find((candidate) => sameLocation(candidate.location, location));
     if (!view) throw new MediaEditError('not_found', `The record ${uniqueId} is gone.`);
     return view;

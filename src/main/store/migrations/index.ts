@@ -10,6 +10,7 @@ import { migration009MemoryFacts } from './009-memory-facts';
 import { migration010SessionsAndProfiles } from './010-sessions-and-profiles';
 import { migration011ArchiveEmbeddings } from './011-archive-embeddings';
 import { migration012MediaDescriptions } from './012-media-descriptions';
+import { migration013MediaJobs } from './013-media-jobs';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration010SessionsAndProfiles,
   migration011ArchiveEmbeddings,
   migration012MediaDescriptions,
+  migration013MediaJobs,
 ];

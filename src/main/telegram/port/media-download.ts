@@ -61,6 +61,10 @@ async function findFile(
       return context.customEmoji.document(source.uniqueId);
     case 'chat-photo':
       return chatPhotoOf(await fullChat(context, source.channelId));
+    case 'set-sticker': {
+      const contents = await context.stickers.setContents(source.setName);
+      return contents?.stickers.find((sticker) => sticker.ref.uniqueId === source.uniqueId)?.document ?? null;
+    }
   }
 }
 

@@ -70,6 +70,37 @@ export class StickerLibrary {
     return found?.document ?? null;
   }
 
+  /** Every sticker of a set (fetched once per session), each named by its emoji; null when there is no such set. */
+  async setContents(
+    name: string,
+  ): Promise<{ set: Api.messages.StickerSet; stickers: SendableSticker[] } | null> {
+    const set = await this.#setNamed(name);
+    if (!set) return null;
+    const stickers = set.documents
+      .filter((document): document is Api.Document => document instanceof Api.Document)
+      .map((document) => {
+        const uniqueId = fileUniqueId(document);
+        return {
+          document,
+          ref: {
+            setName: set.set.shortName,
+            setTitle: set.set.title || null,
+            name: stickerAttribute(document)?.alt || `sticker_${uniqueId}`,
+            uniqueId,
+            description: null,
+          },
+        };
+      });
+    return { set, stickers };
+  }
+
+  async #setNamed(name: string): Promise<Api.messages.StickerSet | null> {
+    return (
+      this.#setsByName.get(name.toLowerCase()) ??
+      this.#fetchSet(new Api.InputStickerSetShortName({ shortName: name }))
+    );
+  }
+
   async #sendable(premium: boolean): Promise<SendableSticker[]> {
     const sendable = new Map<string, SendableSticker>();
     const add = (sticker: SendableSticker) => {

@@ -20,6 +20,7 @@ import {
   type OutboundText,
   type SentMessage,
   StickerNotFoundError,
+  type StickerSetContents,
   type UnreadChat,
 } from '../../messaging/port';
 import { Listeners, rpcErrorCode, type TelegramAccount, type TelegramAccounts } from '../accounts';
@@ -35,6 +36,7 @@ import { type OwnChange, OwnChanges } from './own-changes';
 import { type RandomId, randomIdFor } from './random-id';
 import { chatAllowsSending } from './send-permission';
 import { sentMessageId } from './sent-message';
+import { stickerSetContents } from './sticker-set-contents';
 import { scanUnread } from './unread-scan';
 
 export interface TelegramMessagingPortOptions {
@@ -160,6 +162,10 @@ export class TelegramMessagingPort implements MessagingPort {
     options: DownloadOptions,
   ): Promise<Uint8Array | null> {
     return downloadMedia(this.#context(agent), source, options);
+  }
+
+  async stickerSet(agent: string, setName: string): Promise<StickerSetContents | null> {
+    return stickerSetContents(this.#context(agent), setName);
   }
 
   async react(agent: string, channelId: number, messageId: number, emoji: string | null): Promise<void> {
