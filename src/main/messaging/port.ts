@@ -46,6 +46,10 @@ export interface MessagingPort {
   isBlocked(agent: string, userId: number): Promise<boolean>;
   /** Stickers the agent may send: its sticker sets plus those in its asset library. */
   listStickers(agent: string): Promise<StickerRef[]>;
+  /** Adds a file to the agent's media library (its Saved Messages on Telegram); the item as listMedia will list it. */
+  addToLibrary(agent: string, file: LibraryFile): Promise<MediaRef>;
+  /** Removes a file from the agent's media library; false when the library did not have it. */
+  removeFromLibrary(agent: string, uniqueId: string): Promise<boolean>;
   /** Every sticker of a set, by its short name, as the agent's account sees it; null when there is no such set. */
   stickerSet(agent: string, setName: string): Promise<StickerSetContents | null>;
   /** Media the agent may send (on Telegram: the non-sticker media in its Saved Messages). */
@@ -110,6 +114,15 @@ export type MediaSource =
   | { kind: 'chat-photo'; channelId: number; uniqueId: string }
   /** A sticker of a set, as stickerSet lists it. */
   | { kind: 'set-sticker'; setName: string; uniqueId: string };
+
+/** A file for an agent's media library. */
+export interface LibraryFile {
+  bytes: Uint8Array;
+  fileName: string;
+  mimeType: string;
+  /** Saved as a photo (Telegram recompresses it), else as a file with its name. */
+  asPhoto: boolean;
+}
 
 /** A sticker set's stickers, each named by its emoji (several may share one). */
 export interface StickerSetContents {

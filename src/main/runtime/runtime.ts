@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Network } from '../../shared/api';
 import { createApiDispatcher } from '../api/dispatcher';
 import { EventHub } from '../api/event-hub';
 import { createAgentHandlers } from '../api/handlers/agent-handlers';
@@ -6,6 +7,7 @@ import { createAppHandlers } from '../api/handlers/app-handlers';
 import { createConfigHandlers } from '../api/handlers/config-handlers';
 import { createConversationHandlers } from '../api/handlers/conversation-handlers';
 import { createMediaHandlers } from '../api/handlers/media-handlers';
+import { createMediaLibraryHandlers } from '../api/handlers/media-library-handlers';
 import { createMemoryHandlers } from '../api/handlers/memory-handlers';
 import { createSecretHandlers } from '../api/handlers/secret-handlers';
 import { createSettingsHandlers } from '../api/handlers/settings-handlers';
@@ -17,6 +19,7 @@ import { ConversationEngine } from '../engine';
 import { createLlmRouter, embedderFromSettings } from '../llm';
 import { CuratedMedia } from '../media';
 import { startArchiveEmbedding } from '../memory';
+import type { MessagingPort } from '../messaging/port';
 import { SecretStore, verifySecretKey } from '../secrets';
 import { createSimulator } from '../simulator';
 import { DATABASE_FILE_NAME, openStore } from '../store';
@@ -110,6 +113,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     env: options.env,
     logger: options.logger,
   });
+  /** Each network's port; Telegram's is built below (its engine describes media with the chain). */
+  const portOf = (network: Network): MessagingPort | null =>
+    network === 'simulator' ? simulator : (telegram?.port ?? null);
   const mediaRuntime = await createMediaRuntime({
     store,
     curated,
@@ -119,7 +125,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     clock,
     logger: options.logger,
     filesDir: join(options.stateDir, 'media'),
-    port: (network) => (network === 'simulator' ? simulator : (telegram?.port ?? null)),
+    port: portOf,
   });
   const media = mediaRuntime.descriptions;
   // The embedding model of the settings as they are now, for recall and the archive's vectors.
@@ -201,6 +207,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
         library: mediaRuntime.library,
         jobs: mediaRuntime.jobs,
         configDirs: () => config.config.configDirs,
+      }),
+      ...createMediaLibraryHandlers({
+        config,
+        descriptions: media,
+        port: portOf,
       }),
       ...createSimulatorHandlers({ simulator, config }),
       ...createTelegramHandlers(telegram.service),

@@ -27,6 +27,10 @@ import { SimulatorCore, type SimulatorDeps } from './simulator-core';
 import { MAX_MESSAGE_LENGTH } from './simulator-inputs';
 import { checkedLimit } from './simulator-views';
 
+/** Why the Simulator's library is not changed here: it is made of the config directories' records. */
+const SIMULATOR_LIBRARY =
+  "In the Simulator an agent's media library is the curated media of the config directories: add or remove files there with the media editor.";
+
 /** The Simulator as the engine sees it: the MessagingPort, over the Simulator's tables. */
 export class SimulatorPort implements MessagingPort {
   readonly kind = 'simulator' as const;
@@ -179,6 +183,14 @@ export class SimulatorPort implements MessagingPort {
 
   async listStickers(agent: string): Promise<StickerRef[]> {
     return [...this.core.deps.stickers(agent)];
+  }
+
+  async addToLibrary(): Promise<MediaRef> {
+    throw new MessagingError(SIMULATOR_LIBRARY, { retryable: false });
+  }
+
+  async removeFromLibrary(): Promise<boolean> {
+    throw new MessagingError(SIMULATOR_LIBRARY, { retryable: false });
   }
 
   /** A curated set the agent may send from (the Simulator has no other sets). */

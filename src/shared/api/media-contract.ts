@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MediaKindSchema } from '../domain/config';
 import { MediaDescriptionSchema } from '../domain/media';
 import { NetworkSchema } from './conversation-contract';
 
@@ -87,6 +88,16 @@ const UniqueIdSchema = z
 
 const RecordOutput = z.object({ record: MediaRecordViewSchema });
 
+/** An item of an agent's media library (Saved Messages on Telegram), with what it shows. */
+export const LibraryItemSchema = z.object({
+  uniqueId: z.string(),
+  kind: MediaKindSchema,
+  description: z.string().nullable(),
+});
+export type LibraryItem = z.infer<typeof LibraryItemSchema>;
+
+const AgentNetworkInput = { agent: z.string().min(1), network: NetworkSchema };
+
 export const mediaProcedures = {
   'media.directories': {
     input: z.object({}).strict(),
@@ -147,6 +158,27 @@ export const mediaProcedures = {
   'media.cancelJob': {
     input: z.object({ id: z.number().int() }).strict(),
     output: z.object({ job: MediaJobSchema }),
+  },
+  /** The agent's media library, described as far as known (the rest is described in the background). */
+  'media.library': {
+    input: z.object(AgentNetworkInput).strict(),
+    output: z.object({ items: z.array(LibraryItemSchema) }),
+  },
+  /** Saves a file to the agent's library; images go as photos unless `asFile`. */
+  'media.addToLibrary': {
+    input: z
+      .object({
+        ...AgentNetworkInput,
+        fileName: z.string().trim().min(1, 'Name the file.').max(255),
+        dataBase64: z.base64('Send the file as base64 text.').min(1, 'The file is empty.'),
+        asFile: z.boolean().default(false),
+      })
+      .strict(),
+    output: z.object({ item: LibraryItemSchema }),
+  },
+  'media.removeFromLibrary': {
+    input: z.object({ ...AgentNetworkInput, uniqueId: UniqueIdSchema }).strict(),
+    output: z.object({ removed: z.literal(true) }),
   },
   /** Deletes cached descriptions (and their files) no prompt has shown for this many days. */
   'media.removeUnused': {

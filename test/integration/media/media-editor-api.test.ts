@@ -151,6 +151,14 @@ describe('the media-description editor through the API', () => {
     ).rejects.toThrow(/already/);
     await expect(callApi(runtime, 'media.get', { uniqueId: '../etc' })).rejects.toThrow(/invalid_input/);
     await expect(
+      callApi(runtime, 'media.addToLibrary', {
+        agent: 'Ada',
+        network: 'simulator',
+        fileName: 'card.png',
+        dataBase64: Buffer.from(PHOTO).toString('base64'),
+      }),
+    ).rejects.toThrow(/conflict: In the Simulator an agent's media library is the curated media/);
+    await expect(
       callApi(runtime, 'media.delete', { uniqueId: 'nobody', location: { kind: 'cache' } }),
     ).rejects.toThrow(/not_found/);
   });

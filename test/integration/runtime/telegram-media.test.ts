@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Api, helpers } from 'telegram';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MediaJob } from '../../../src/shared/api/media-contract';
+import type { LibraryItem, MediaJob } from '../../../src/shared/api/media-contract';
 import { callApi, waitFor } from '../../support/engine-harness';
 import type { FakeUser } from '../../support/fake-telegram';
 import {
@@ -194,5 +194,43 @@ describe('media a Telegram partner sends, described for the agent', () => {
       records: { uniqueId: string }[];
     };
     expect(records).toHaveLength(2);
+  });
+
+  it('keeps the agent’s library in its Saved Messages: a file added from the console is listed, described, and removed', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const { llm, runtime } = bed;
+    await bed.logIn('Ada', ada);
+    const ref = { agent: 'Ada', network: 'telegram' };
+    const { item } = (await callApi(runtime, 'media.addToLibrary', {
+      ...ref,
+      fileName: 'harbour.jpg',
+      dataBase64: PHOTO.toString('base64'),
+    })) as { item: LibraryItem };
+    expect(item).toMatchObject({ kind: 'photo', description: null });
+
+    llm.media.replyWith('a harbour at dusk');
+    const described = await waitFor(
+      async () => {
+        const { items } = (await callApi(runtime, 'media.library', ref)) as { items: LibraryItem[] };
+        return items.find((entry) => entry.uniqueId === item.uniqueId && entry.description !== null);
+      },
+      'the library item to be described',
+      WAIT_MS,
+    );
+    expect(described.description).toBe('a harbour at dusk');
+    expect(llm.timesShown(PHOTO)).toBe(1);
+
+    // An agent keeps it in Saved Messages: the cached description cannot be deleted under it.
+    await expect(
+      callApi(runtime, 'media.delete', { uniqueId: item.uniqueId, location: { kind: 'cache' } }),
+    ).rejects.toThrow(/conflict: Ada has it in Saved Messages/);
+
+    await callApi(runtime, 'media.removeFromLibrary', { ...ref, uniqueId: item.uniqueId });
+    const { items } = (await callApi(runtime, 'media.library', ref)) as { items: LibraryItem[] };
+    expect(items).toEqual([]);
+    await expect(
+      callApi(runtime, 'media.removeFromLibrary', { ...ref, uniqueId: item.uniqueId }),
+    ).rejects.toThrow(/not_found/);
   });
 });

@@ -498,6 +498,9 @@ export class FakeRuntime {
       case 'media.startJob':
       case 'media.jobs':
       case 'media.cancelJob':
+      case 'media.library':
+      case 'media.addToLibrary':
+      case 'media.removeFromLibrary':
         throw new ApiError('unavailable', 'The fake runtime has no media library yet.');
       default:
         return method satisfies never;

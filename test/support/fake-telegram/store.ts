@@ -149,6 +149,8 @@ export class Store {
   readonly mailboxes = new Map<bigint, Mailbox>();
   readonly documents = new Map<bigint, DocumentRecord>();
   readonly photos = new Map<bigint, PhotoRecord>();
+  /** Parts of files being uploaded (upload.saveFilePart), by the client's file id. */
+  readonly uploads = new Map<string, Buffer[]>();
   readonly stickerSets = new Map<bigint, StickerSetRecord>();
   readonly authKeys = new Map<string, AuthKeyRecord>();
   /** owner -> blocked user -> date */

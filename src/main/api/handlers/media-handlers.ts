@@ -2,7 +2,10 @@ import { ApiError } from '../../../shared/api';
 import { MediaEditError, type MediaJobs, type MediaLibrary } from '../../media';
 import type { ApiHandlers } from '../dispatcher';
 
-type MediaProcedure = Extract<keyof ApiHandlers, `media.${string}`>;
+type MediaProcedure = Exclude<
+  Extract<keyof ApiHandlers, `media.${string}`>,
+  'media.library' | 'media.addToLibrary' | 'media.removeFromLibrary'
+>;
 
 const API_CODES = {
   not_found: 'not_found',

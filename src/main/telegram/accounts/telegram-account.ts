@@ -16,7 +16,7 @@ import { telegramUserOf } from '../mapping';
 import { type BackoffOptions, ReconnectBackoff } from './reconnect-backoff';
 import { classifyTelegramError, type TelegramFault } from './telegram-faults';
 
-/** A download may take this many call timeouts (a video is many requests). */
+/** A file transfer may take this many call timeouts (a video is many requests). */
 const DOWNLOAD_TIMEOUT_FACTOR = 4;
 
 /** How long a task waits before trying again while the account (re)connects. */
@@ -165,26 +165,21 @@ export class TelegramAccount {
   }
 
   /**
-   * Downloads a photo (its largest size) or a document. GramJS fetches it from the data centre
-   * that stores it; a download is bounded like a call, with room for a larger file.
+   * Runs work that needs the GramJS client itself (file transfers, which GramJS splits into many
+   * requests across data centres) with the account's guards and fault handling, bounded by
+   * DOWNLOAD_TIMEOUT_FACTOR call timeouts.
    */
-  async download(file: Api.Photo | Api.Document): Promise<Buffer> {
+  async withClient<T>(what: string, work: (client: TelegramClient) => Promise<T>): Promise<T> {
     const client = this.#usableClient({});
-    const media =
-      file instanceof Api.Photo
-        ? new Api.MessageMediaPhoto({ photo: file })
-        : new Api.MessageMediaDocument({ document: file });
     try {
-      const bytes = await withCallTimeout(
-        client.downloadMedia(media, {}),
+      return await withCallTimeout(
+        work(client),
         this.#settings.callTimeoutMs * DOWNLOAD_TIMEOUT_FACTOR,
-        'upload.GetFile',
+        what,
         this.#closing.signal,
       );
-      if (!Buffer.isBuffer(bytes)) throw new Error('Telegram sent no bytes for the file');
-      return bytes;
     } catch (error) {
-      throw this.#failure(error, 'upload.GetFile');
+      throw this.#failure(error, what);
     }
   }
 

@@ -2,6 +2,7 @@ import { Api, helpers } from 'telegram';
 import { type DownloadOptions, type MediaSource, MediaTooLargeError } from '../../messaging/port';
 import { fileUniqueId, isMediaItem, messageMediaContent } from '../mapping';
 import type { AccountContext } from './account-context';
+import { downloadFile } from './file-transfer';
 import { chatPhotoOf, fullChat } from './full-chat';
 
 /** The size Telegram gives for a file, before any byte is fetched. */
@@ -83,7 +84,7 @@ export async function downloadMedia(
   const stated = fileBytes(file);
   if (stated !== null && stated > options.maxBytes) throw new MediaTooLargeError(stated, options.maxBytes);
   options.signal?.throwIfAborted();
-  const bytes = await context.account.download(file);
+  const bytes = await downloadFile(context.account, file);
   if (bytes.length > options.maxBytes) throw new MediaTooLargeError(bytes.length, options.maxBytes);
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 }

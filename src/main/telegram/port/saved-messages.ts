@@ -14,6 +14,8 @@ const SAVED_MESSAGES_SCANNED = 100;
 export interface SavedMediaFile {
   ref: MediaRef;
   file: Api.Photo | Api.Document;
+  /** The saved messages that hold the file (it may be saved more than once). */
+  messageIds: number[];
 }
 
 /** The files in the agent's latest Saved Messages, newest first, each file once. */
@@ -57,6 +59,11 @@ export class SavedMessages {
     return (await this.scan()).media.find((saved) => saved.ref.uniqueId === uniqueId) ?? null;
   }
 
+  /** Drops the last scan: the agent's library changed (a file was added or removed). */
+  forget(): void {
+    this.#scans.delete('saved');
+  }
+
   async #load(): Promise<SavedFiles> {
     const answer = await this.#account.invoke(
       new Api.messages.GetHistory({
@@ -72,17 +79,26 @@ export class SavedMessages {
     );
     const files: SavedFiles = { stickers: [], media: [] };
     if (answer instanceof Api.messages.MessagesNotModified) return files;
-    const seen = new Set<string>();
+    const media = new Map<string, SavedMediaFile>();
+    const stickers = new Set<string>();
     for (const message of answer.messages) {
       const file = savedFile(message);
       if (!file) continue;
       const uniqueId = fileUniqueId(file);
-      if (seen.has(uniqueId)) continue;
-      seen.add(uniqueId);
+      const known = media.get(uniqueId);
+      if (known) {
+        known.messageIds.push(message.id);
+        continue;
+      }
       const kind = file instanceof Api.Photo ? 'photo' : classifyDocument(file).mediaKind;
-      if (kind !== 'sticker') files.media.push({ ref: { uniqueId, kind, description: null }, file });
-      else if (file instanceof Api.Document) files.stickers.push(file);
+      if (kind !== 'sticker') {
+        media.set(uniqueId, { ref: { uniqueId, kind, description: null }, file, messageIds: [message.id] });
+      } else if (file instanceof Api.Document && !stickers.has(uniqueId)) {
+        stickers.add(uniqueId);
+        files.stickers.push(file);
+      }
     }
+    files.media.push(...media.values());
     return files;
   }
 }

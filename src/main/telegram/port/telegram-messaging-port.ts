@@ -8,6 +8,7 @@ import {
   type DownloadOptions,
   type HistoryQuery,
   type InboundEvent,
+  type LibraryFile,
   type ListChatsOptions,
   type MarkReadOptions,
   MediaNotFoundError,
@@ -32,6 +33,7 @@ import { fetchHistory, fetchMessage } from './history';
 import { inboundEvents } from './inbound-updates';
 import { carriesFile, inputMediaFor } from './input-media';
 import { downloadMedia } from './media-download';
+import { addToLibrary, removeFromLibrary } from './media-library';
 import { type OwnChange, OwnChanges } from './own-changes';
 import { type RandomId, randomIdFor } from './random-id';
 import { chatAllowsSending } from './send-permission';
@@ -162,6 +164,14 @@ export class TelegramMessagingPort implements MessagingPort {
     options: DownloadOptions,
   ): Promise<Uint8Array | null> {
     return downloadMedia(this.#context(agent), source, options);
+  }
+
+  async addToLibrary(agent: string, file: LibraryFile): Promise<MediaRef> {
+    return addToLibrary(this.#context(agent), file);
+  }
+
+  async removeFromLibrary(agent: string, uniqueId: string): Promise<boolean> {
+    return removeFromLibrary(this.#context(agent), uniqueId);
   }
 
   async stickerSet(agent: string, setName: string): Promise<StickerSetContents | null> {

@@ -196,8 +196,36 @@ function resolveMedia({ store }: MethodDeps, me: UserRecord, input: Api.TypeInpu
     if (!input.id.fileReference.equals(photo.fileReference)) throw badRequest('FILE_REFERENCE_EXPIRED');
     return photo;
   }
-  // Uploads (saveFilePart + inputMediaUploaded*) are not modelled.
+  if (input instanceof Api.InputMediaUploadedPhoto || input instanceof Api.InputMediaUploadedDocument) {
+    return uploadedMedia(store, input);
+  }
   throw badRequest('MEDIA_INVALID');
+}
+
+/** A file uploaded in parts (upload.saveFilePart), stored as the photo or document it is sent as. */
+function uploadedMedia(
+  store: MethodDeps['store'],
+  input: Api.InputMediaUploadedPhoto | Api.InputMediaUploadedDocument,
+): MediaRecord {
+  const parts = store.uploads.get(input.file.id.toString());
+  if (!parts || parts.length === 0) throw badRequest('FILE_PARTS_INVALID');
+  store.uploads.delete(input.file.id.toString());
+  const bytes = Buffer.concat(parts);
+  const identity = { ...store.newFileIdentity(), date: now(), bytes };
+  if (input instanceof Api.InputMediaUploadedPhoto) {
+    const photo = { kind: 'photo' as const, ...identity, width: 640, height: 480 };
+    store.photos.set(photo.id, photo);
+    return photo;
+  }
+  const document = {
+    kind: 'document' as const,
+    ...identity,
+    mimeType: input.mimeType,
+    attributes: input.attributes,
+    premium: false,
+  };
+  store.documents.set(document.id, document);
+  return document;
 }
 
 function sameEntities(a: readonly Api.TypeMessageEntity[], b: readonly Api.TypeMessageEntity[]): boolean {

@@ -46,6 +46,19 @@ export function registerMediaMethods(table: MethodTable, deps: MethodDeps): void
     }),
   );
 
+  const savePart = (fileId: string, part: number, bytes: Buffer) => {
+    const parts = store.uploads.get(fileId) ?? [];
+    parts[part] = bytes;
+    store.uploads.set(fileId, parts);
+    return true;
+  };
+  table.on(Api.upload.SaveFilePart, (request) =>
+    savePart(request.fileId.toString(), request.filePart, request.bytes),
+  );
+  table.on(Api.upload.SaveBigFilePart, (request) =>
+    savePart(request.fileId.toString(), request.filePart, request.bytes),
+  );
+
   table.on(Api.upload.GetFile, (request) => {
     const media = findFile(deps, request.location);
     const offset = Number(fromTlLong(request.offset));
