@@ -39,6 +39,7 @@ describe('the description chain', () => {
   let answer: Answer;
   let asked: MediaQuery[];
   let settings: MediaSettings;
+  let keyless: boolean;
   let chain: DescriptionChain;
 
   const reply = (text: string): LlmReply => ({
@@ -56,6 +57,7 @@ describe('the description chain', () => {
     asked = [];
     answer = async () => reply('a red square');
     settings = { ...DEFAULT_MEDIA_SETTINGS };
+    keyless = false;
     const provider = {
       id: 'gemini',
       mediaSupport: () => ({ image: ['image/png'], video: [], audio: [] }),
@@ -68,7 +70,13 @@ describe('the description chain', () => {
       store,
       curated: new CuratedMedia(),
       files: new MediaFiles(join(dir, 'media')),
-      llm: { resolve: (name) => ({ provider: 'gemini', model: name }), providerFor: () => provider },
+      llm: {
+        resolve: (name) => ({ provider: 'gemini', model: name }),
+        providerFor: () => {
+          if (keyless) throw new LlmError('auth', 'No key.', { retryable: false });
+          return provider;
+        },
+      },
       prompts: () => new PromptLibrary(shippedConfigDirs(REPO)),
       settings: () => settings,
       logger: createLogger({ level: 'silent' }),

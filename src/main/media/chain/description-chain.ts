@@ -112,8 +112,9 @@ export class DescriptionChain {
     if (!known.open) return known.outcome;
     const running = this.#inFlight.get(item.uniqueId);
     if (running) return running;
-    if (isBlank(this.#deps.settings().model)) {
-      return withFallback(item, { description: null, failureReason: 'no media model is set', status: null });
+    const unavailable = this.#modelUnavailable();
+    if (unavailable !== null) {
+      return withFallback(item, { description: null, failureReason: unavailable, status: null });
     }
     if (!options.budget.take()) {
       return withFallback(item, { ...known.outcome, status: known.outcome.status ?? 'budget_exhausted' });
@@ -123,6 +124,21 @@ export class DescriptionChain {
     );
     this.#inFlight.set(item.uniqueId, attempt);
     return attempt;
+  }
+
+  /**
+   * Why the media model cannot be asked now (none set, no API key), checked before anything is
+   * downloaded: a file is not fetched again and again for a model that cannot look at it.
+   */
+  #modelUnavailable(): string | null {
+    const model = this.#deps.settings().model;
+    if (isBlank(model)) return 'no media model is set';
+    try {
+      this.#deps.llm.providerFor(this.#deps.llm.resolve(model).provider);
+      return null;
+    } catch (error) {
+      return (error as Error).message;
+    }
   }
 
   #limits() {
