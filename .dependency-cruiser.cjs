@@ -117,9 +117,10 @@ module.exports = {
     },
     {
       name: 'not-to-unresolvable',
+      comment: "Vite's asset imports (`file?url`) resolve at build time, where Vite checks them.",
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true },
+      to: { couldNotResolve: true, pathNot: '\\?url$' },
     },
   ],
   options: {

@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|wasm)$/;
 
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy next to each text file of the console, once at

@@ -2,10 +2,14 @@ import type { Session, WebContents } from 'electron';
 import type { Logger } from '../logging';
 import { isAppUrl, isSafeExternalUrl } from './trusted-url';
 
+/** Lets WebAssembly compile without allowing JavaScript's eval. */
+const WASM = "'wasm-unsafe-eval'";
+
 /**
  * The console's Content-Security-Policy. Scripts only from the app itself (no inline script, no
- * eval), nothing framed, no forms posted anywhere. Inline styles stay allowed because Mantine
- * writes its theme variables into a `<style>` element at run time.
+ * eval; WebAssembly may compile, for the animated-sticker player), nothing framed, no forms posted
+ * anywhere. Inline styles stay allowed because Mantine writes its theme variables into a `<style>`
+ * element at run time.
  *
  * With a dev server, Vite's React Refresh preamble is an inline script and HMR talks over a
  * WebSocket to the dev server, so those two are added for development only.
@@ -14,7 +18,7 @@ export function contentSecurityPolicy(devServerUrl?: string): string {
   const dev = devServerUrl === undefined ? null : new URL(devServerUrl);
   const directives: Record<string, string[]> = {
     'default-src': ["'none'"],
-    'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    'script-src': dev ? ["'self'", "'unsafe-inline'", WASM] : ["'self'", WASM],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'media-src': ["'self'", 'data:', 'blob:'],

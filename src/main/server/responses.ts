@@ -1,10 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import type { ApiErrorPayload } from '../../shared/api';
 
-/** Sent with every HTTP response: the console runs only its own scripts and is never framed. */
+/**
+ * Sent with every HTTP response: the console runs only its own scripts (and WebAssembly, for the
+ * animated-sticker player; no eval) and is never framed.
+ */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'",
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HASHED_ASSET, INDEX_HTML, rawGet, startTestServer, type TestServer } from './harness';
 
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'";
 
 let running: TestServer | undefined;
 const scratch: string[] = [];

@@ -23,10 +23,10 @@ function directives(csp: string): Map<string, string[]> {
 }
 
 describe('contentSecurityPolicy', () => {
-  it('allows scripts only from the app itself in production: no inline script, no eval', () => {
+  it('allows scripts only from the app itself in production: no inline script, no eval, WebAssembly', () => {
     const csp = directives(contentSecurityPolicy());
-    expect(csp.get('script-src')).toEqual(["'self'"]);
-    expect(contentSecurityPolicy()).not.toContain('unsafe-eval');
+    expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(contentSecurityPolicy()).not.toContain("'unsafe-eval'");
     expect(csp.get('default-src')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('frame-src')).toEqual(["'none'"]);
@@ -38,9 +38,9 @@ describe('contentSecurityPolicy', () => {
 
   it('opens only what the Vite dev server needs in development, never eval', () => {
     const csp = directives(contentSecurityPolicy('http://localhost:5173/'));
-    expect(csp.get('script-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(csp.get('script-src')).toEqual(["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'"]);
     expect(csp.get('connect-src')).toEqual(["'self'", 'ws://localhost:5173']);
-    expect(contentSecurityPolicy('http://localhost:5173/')).not.toContain('unsafe-eval');
+    expect(contentSecurityPolicy('http://localhost:5173/')).not.toContain("'unsafe-eval'");
   });
 });
 
