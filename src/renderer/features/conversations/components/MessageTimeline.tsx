@@ -227,6 +227,7 @@ function LoadedTimeline({
             message={message}
             replied={message.replyToMessageId === null ? undefined : window.byId[message.replyToMessageId]}
             continues={row.continues}
+            agent={chatRef.agent}
             agentName={agentName}
             isGroup={kind === 'group'}
             delivery={message.isAgent ? null : unread.has(row.id) ? 'sent' : 'read'}
@@ -242,6 +243,7 @@ function LoadedTimeline({
         return (
           <PendingBubble
             pending={row.pending}
+            agent={chatRef.agent}
             person={people.find((person) => person.id === row.pending.personId)}
             showName={kind === 'group'}
             quote={

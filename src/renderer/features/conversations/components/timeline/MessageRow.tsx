@@ -1,7 +1,9 @@
 import { ActionIcon, Avatar, Text } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { memo } from 'react';
-import type { ChatMsg } from '../../../../../shared/domain/conversation';
+import type { Network } from '../../../../../shared/api/conversation-contract';
+import { type MediaFileRef, mediaFilePath } from '../../../../../shared/api/media-contract';
+import type { ChatMsg, MessagePart } from '../../../../../shared/domain/conversation';
 import { ReplyQuote } from '../../../../ui/chat/ChatLines';
 import { ChatMarkdown, ChatPlainText } from '../../../../ui/chat/ChatMarkdown';
 import { MediaCard, UnknownPart } from '../../../../ui/chat/MediaCard';
@@ -9,6 +11,7 @@ import { type DeliveryStatus, MessageBubble } from '../../../../ui/chat/MessageB
 import { ReactionChips } from '../../../../ui/chat/ReactionChips';
 import { ReactionPicker } from '../../../../ui/chat/ReactionPicker';
 import { formatDateTime } from '../../../../ui/format';
+import { mediaEditorPath } from '../../../media/paths';
 import {
   COMMON_REACTIONS,
   clockTime,
@@ -17,6 +20,7 @@ import {
   messagePreview,
   senderColor,
 } from '../../model';
+import { useConversationNetwork } from '../../store';
 
 export const messageDomId = (messageId: number) => `pg-msg-${messageId}`;
 
@@ -57,7 +61,26 @@ export function QuoteOf({
   );
 }
 
-function MessageParts({ message }: { message: ChatMsg }) {
+/** Where a part's file loads from: the message's own file, or a custom emoji in its text. */
+function mediaFileOf(
+  message: ChatMsg,
+  part: Extract<MessagePart, { kind: 'media' }>,
+  { network, agent }: { network: Network; agent: string },
+): MediaFileRef {
+  const { uniqueId } = part;
+  if (part.customEmoji) return { kind: 'custom-emoji', network, agent, uniqueId };
+  return {
+    kind: 'message',
+    network,
+    agent,
+    channelId: message.channelId,
+    messageId: message.messageId,
+    uniqueId,
+  };
+}
+
+function MessageParts({ message, agent }: { message: ChatMsg; agent: string }) {
+  const network = useConversationNetwork();
   return message.parts.map((part, index) => {
     // Parts have no ids and never move within a message.
     const key = `${part.kind}-${index}`;
@@ -69,7 +92,14 @@ function MessageParts({ message }: { message: ChatMsg }) {
           <ChatPlainText key={key} text={part.text} />
         );
       case 'media':
-        return <MediaCard key={key} part={part} />;
+        return (
+          <MediaCard
+            key={key}
+            part={part}
+            src={mediaFilePath(mediaFileOf(message, part, { network, agent }))}
+            editHref={mediaEditorPath(part.uniqueId)}
+          />
+        );
       case 'service':
         return (
           <Text key={key} size="xs" c="dimmed" fs="italic">
@@ -92,6 +122,7 @@ export const MessageRow = memo(function MessageRow({
   message,
   replied,
   continues,
+  agent,
   agentName,
   isGroup,
   delivery,
@@ -105,6 +136,8 @@ export const MessageRow = memo(function MessageRow({
   /** The message this one replies to, when loaded. */
   replied: ChatMsg | undefined;
   continues: boolean;
+  /** The agent's config name: its files load under it. */
+  agent: string;
   agentName: string;
   isGroup: boolean;
   delivery: DeliveryStatus | null;
@@ -182,7 +215,7 @@ export const MessageRow = memo(function MessageRow({
           onShowMessage={handlers.onShowMessage}
         />
       )}
-      <MessageParts message={message} />
+      <MessageParts message={message} agent={agent} />
     </MessageBubble>
   );
 });

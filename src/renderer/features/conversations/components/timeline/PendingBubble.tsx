@@ -1,13 +1,14 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
+import { mediaFilePath } from '../../../../../shared/api/media-contract';
 import type { ChatPerson } from '../../../../../shared/domain/conversation';
 import { ChatPlainText } from '../../../../ui/chat/ChatMarkdown';
 import { MediaCard } from '../../../../ui/chat/MediaCard';
 import { MessageBubble } from '../../../../ui/chat/MessageBubble';
 import { formatDateTime } from '../../../../ui/format';
 import { clockTime, senderColor } from '../../model';
-import type { PendingSend } from '../../store';
+import { type PendingSend, useConversationNetwork } from '../../store';
 import { colorVar } from './MessageRow';
 
 function personName(person: ChatPerson | undefined): string {
@@ -17,6 +18,7 @@ function personName(person: ChatPerson | undefined): string {
 /** A message the operator sent that the runtime has not confirmed yet, or refused (with retry). */
 export const PendingBubble = memo(function PendingBubble({
   pending,
+  agent,
   person,
   showName,
   quote,
@@ -24,12 +26,15 @@ export const PendingBubble = memo(function PendingBubble({
   onDiscard,
 }: {
   pending: PendingSend;
+  /** The agent's config name: the sticker's file loads under it. */
+  agent: string;
   person: ChatPerson | undefined;
   showName: boolean;
   quote: ReactNode;
   onRetry: (tempId: string) => void;
   onDiscard: (tempId: string) => void;
 }) {
+  const network = useConversationNetwork();
   const content =
     pending.content.kind === 'text' ? (
       <ChatPlainText text={pending.content.text} />
@@ -44,6 +49,7 @@ export const PendingBubble = memo(function PendingBubble({
           stickerSetTitle: pending.content.sticker.setTitle,
           stickerName: pending.content.sticker.name,
         }}
+        src={mediaFilePath({ kind: 'sticker', network, agent, uniqueId: pending.content.sticker.uniqueId })}
       />
     );
   return (
