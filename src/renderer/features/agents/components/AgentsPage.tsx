@@ -1,10 +1,11 @@
 import { Button, CloseButton, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconRefresh, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconRefresh, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
 import { errorMessage } from '../../../api/errors';
+import { FilterChips } from '../../../ui/FilterChips';
 import { pluralize } from '../../../ui/format';
 import { PageHeader } from '../../../ui/PageHeader';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
@@ -72,29 +73,14 @@ function AgentsToolbar() {
         }
         maw={520}
       />
-      <Group gap={8} role="group" aria-label="Show agents">
-        {AGENT_FILTERS.map((value) => {
-          const active = filter === value;
-          return (
-            <Button
-              key={value}
-              size="compact-sm"
-              radius="xl"
-              variant={active ? 'light' : 'default'}
-              fw={active ? 600 : 500}
-              aria-pressed={active}
-              leftSection={active ? <IconCheck size={14} aria-hidden /> : null}
-              onClick={() => setFilter(value)}
-            >
-              {AGENT_FILTER_LABELS[value]}
-              {/* The count changes with the data; the button's name stays the filter's name. */}
-              <Text component="span" inherit c="dimmed" fw={400} ml={6} aria-hidden>
-                {counts[value]}
-              </Text>
-            </Button>
-          );
-        })}
-      </Group>
+      <FilterChips
+        label="Show agents"
+        options={AGENT_FILTERS}
+        labels={AGENT_FILTER_LABELS}
+        value={filter}
+        onChange={setFilter}
+        counts={counts}
+      />
     </Stack>
   );
 }
