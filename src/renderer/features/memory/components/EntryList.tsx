@@ -11,7 +11,7 @@ import { useMemoryStore } from '../store';
 import { LoadableBody } from './LoadableBody';
 import { reportFailure } from './notices';
 import { SaveStatus } from './SaveStatus';
-import { useAutoSave } from './useAutoSave';
+import { autoSaveField, useAutoSave } from './useAutoSave';
 
 function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -43,13 +43,7 @@ function EntryRow({ listRef, entry, index }: { listRef: MemoryListRef; entry: Me
         maxRows={14}
         size="sm"
         aria-label={`${capitalized(noun)} ${index + 1}`}
-        value={auto.value}
-        onChange={(event) => auto.onChange(event.currentTarget.value)}
-        onBlur={auto.flush}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') auto.discard();
-        }}
-        error={auto.error}
+        {...autoSaveField(auto)}
         styles={{ input: { paddingBlock: 2 } }}
       />
       <Group justify="space-between" gap="xs" wrap="nowrap">

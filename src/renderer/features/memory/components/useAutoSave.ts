@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { type ChangeEvent, type KeyboardEvent, useCallback, useEffect, useReducer, useRef } from 'react';
 import { errorMessage, fieldErrors } from '../../../api/errors';
 import { autoSaveReducer, hasChanges, INITIAL_AUTOSAVE } from '../autosave-state';
 import { reportFailure } from './notices';
@@ -103,5 +103,18 @@ export function useAutoSave({
     saving: state.saving,
     error: state.error,
     savedAt: state.savedAt,
+  };
+}
+
+/** What binds a text field to an auto-save: it shows and saves the draft, leaving it saves, Escape drops it. */
+export function autoSaveField(auto: AutoSave) {
+  return {
+    value: auto.value,
+    onChange: (event: ChangeEvent<HTMLTextAreaElement>) => auto.onChange(event.currentTarget.value),
+    onBlur: auto.flush,
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Escape') auto.discard();
+    },
+    error: auto.error,
   };
 }
