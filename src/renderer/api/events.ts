@@ -1,5 +1,6 @@
 import type { AgentsStore } from '../features/agents/store';
 import type { ConversationStores } from '../features/conversations/store';
+import type { MediaStore } from '../features/media/store';
 import type { MemoryStore } from '../features/memory/store';
 import type { SessionStore } from '../features/session/store';
 import type { SettingsStore } from '../features/settings/store';
@@ -14,6 +15,7 @@ export interface ConsoleStores {
   conversations: ConversationStores;
   telegram: TelegramStore;
   memory: MemoryStore;
+  media: MediaStore;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface ConsoleStores {
  */
 export function feedStoresFromEvents(
   connection: Pick<ConsoleConnection, 'client' | 'onStatus'>,
-  { agents, settings, session, conversations, telegram, memory }: ConsoleStores,
+  { agents, settings, session, conversations, telegram, memory, media }: ConsoleStores,
 ): () => void {
   const { client } = connection;
   let missedEvents = false;
@@ -34,6 +36,7 @@ export function feedStoresFromEvents(
     client.on('config.reloaded', (report) => {
       agents.getState().actions.applyConfigReport(report);
       settings.getState().actions.applyConfigReload();
+      media.getState().actions.applyConfigReloaded();
     }),
     client.on('secrets.changed', ({ secrets }) => settings.getState().actions.applySecrets(secrets)),
     client.on('settings.changed', (value) => {
@@ -74,6 +77,8 @@ export function feedStoresFromEvents(
     // What the agent or an operator changed in an agent's memory: the store reloads that part
     // where a view has it loaded.
     client.on('memory.changed', (change) => memory.getState().actions.applyChange(change)),
+    // Descriptions written, moved or deleted: the media editor fetches again what it shows.
+    client.on('media.changed', ({ uniqueIds }) => media.getState().actions.applyChanged(uniqueIds)),
     connection.onStatus((status) => {
       session.getState().actions.setConnection(status);
       if (status === 'reconnecting') {
@@ -87,6 +92,7 @@ export function feedStoresFromEvents(
         conversations.telegram.getState().actions.resync();
         telegram.getState().actions.resync();
         memory.getState().actions.resync();
+        media.getState().actions.resync();
       }
     }),
   ];

@@ -10,6 +10,7 @@ import {
   ConversationStoresContext,
   createConversationStore,
 } from '../features/conversations/store';
+import { createMediaStore, type MediaStore, MediaStoreContext } from '../features/media/store';
 import { createMemoryStore, type MemoryStore, MemoryStoreContext } from '../features/memory/store';
 import {
   createPlaygroundStore,
@@ -28,6 +29,7 @@ type ConnectedStores = {
   conversations: ConversationStores;
   telegram: TelegramStore;
   memory: MemoryStore;
+  media: MediaStore;
   playground: PlaygroundStore;
 };
 
@@ -38,7 +40,9 @@ function ConsoleProviders({ stores, children }: { stores: ConnectedStores; child
         <ConversationStoresContext value={stores.conversations}>
           <TelegramStoreContext value={stores.telegram}>
             <MemoryStoreContext value={stores.memory}>
-              <PlaygroundStoreContext value={stores.playground}>{children}</PlaygroundStoreContext>
+              <MediaStoreContext value={stores.media}>
+                <PlaygroundStoreContext value={stores.playground}>{children}</PlaygroundStoreContext>
+              </MediaStoreContext>
             </MemoryStoreContext>
           </TelegramStoreContext>
         </ConversationStoresContext>
@@ -82,6 +86,7 @@ export function Console({ connect, session }: { connect: () => ConsoleConnection
       },
       telegram: createTelegramStore(connection.client),
       memory: createMemoryStore(connection.client),
+      media: createMediaStore(connection.client),
       playground: createPlaygroundStore(connection.client),
     };
     const stopFeeding = feedStoresFromEvents(connection, { ...stores, session });

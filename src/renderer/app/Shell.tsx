@@ -18,6 +18,7 @@ import {
   IconMasksTheater,
   IconMessageChatbot,
   IconMessages,
+  IconPhoto,
   IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
@@ -26,6 +27,7 @@ import { Link, useLocation } from 'wouter';
 import { errorMessage } from '../api/errors';
 import { AGENTS_PATH } from '../features/agents/paths';
 import { CONVERSATIONS_PATH, PLAYGROUND_PATH } from '../features/conversations/paths';
+import { MEDIA_PATH } from '../features/media/paths';
 import { sessionSelectors, useSessionStore } from '../features/session/store';
 import { settingsSelectors } from '../features/settings/selectors';
 import { useSettingsStore } from '../features/settings/store';
@@ -38,6 +40,7 @@ const NAV_ITEMS = [
   { href: AGENTS_PATH, label: 'Agents', Icon: IconUsers },
   { href: CONVERSATIONS_PATH, label: 'Conversations', Icon: IconMessages },
   { href: PLAYGROUND_PATH, label: 'Playground', Icon: IconMessageChatbot },
+  { href: MEDIA_PATH, label: 'Media', Icon: IconPhoto },
   { href: '/settings', label: 'Settings', Icon: IconSettings },
 ] as const;
 

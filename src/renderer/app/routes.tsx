@@ -11,6 +11,7 @@ import {
   networkFromParam,
   PLAYGROUND_PATH,
 } from '../features/conversations/paths';
+import { MEDIA_PATH, uniqueIdFromParam } from '../features/media/paths';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyBlock, LoadingState } from '../ui/states';
 import { lazyPage, preloadPages, whenIdle } from './lazy-page';
@@ -29,10 +30,13 @@ const ConversationsPage = lazyPage(() =>
 const PlaygroundPage = lazyPage(() =>
   import('../features/playground/components/PlaygroundPage').then((m) => m.PlaygroundPage),
 );
+const MediaEditorPage = lazyPage(() =>
+  import('../features/media/components/MediaEditorPage').then((m) => m.MediaEditorPage),
+);
 const SettingsPage = lazyPage(() =>
   import('../features/settings/components/SettingsPage').then((m) => m.SettingsPage),
 );
-const PAGES = [AgentsPage, AgentDetailPage, ConversationsPage, PlaygroundPage, SettingsPage];
+const PAGES = [AgentsPage, AgentDetailPage, ConversationsPage, PlaygroundPage, MediaEditorPage, SettingsPage];
 
 /** `#/agents/:configName/memory[/:network[/:partnerId]]`: the agent's page on its Memory tab. */
 function memoryView(params: { network?: string | undefined; partnerId?: string | undefined }): AgentPageView {
@@ -64,7 +68,8 @@ function NotFoundPage() {
 
 /**
  * The console's pages, under the hash router: `#/agents`, `#/agents/:configName[/memory[/:network[/:partnerId]]]`,
- * `#/conversations[/:agent[/:channelId[/:messageId]]]`, `#/playground[/...]` alike, `#/settings`.
+ * `#/conversations[/:agent[/:channelId[/:messageId]]]`, `#/playground[/...]` alike,
+ * `#/media[/:uniqueId]`, `#/settings`.
  */
 export function ConsoleRoutes() {
   // Idle time before the first visits: the pages' chunks, and the date formats their lists draw.
@@ -133,6 +138,12 @@ function ConsoleSwitch() {
             messageId={channelIdFromParam(params.messageId)}
           />
         )}
+      </Route>
+      <Route path={MEDIA_PATH}>
+        <MediaEditorPage />
+      </Route>
+      <Route path={`${MEDIA_PATH}/:uniqueId`}>
+        {(params) => <MediaEditorPage uniqueId={uniqueIdFromParam(params.uniqueId)} />}
       </Route>
       <Route path="/settings" component={SettingsPage} />
       <Route component={NotFoundPage} />

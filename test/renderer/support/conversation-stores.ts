@@ -5,6 +5,7 @@ import {
   type ConversationStores,
   createConversationStore,
 } from '../../../src/renderer/features/conversations/store';
+import { createMediaStore, type MediaStore } from '../../../src/renderer/features/media/store';
 import { createMemoryStore, type MemoryStore } from '../../../src/renderer/features/memory/store';
 import { createSessionStore } from '../../../src/renderer/features/session/store';
 import { createSettingsStore } from '../../../src/renderer/features/settings/store';
@@ -28,7 +29,12 @@ export function createConversationStores(
  */
 export function feedFromRuntimeEvents(
   client: ApiClient,
-  stores: { conversations: ConversationStores; telegram?: TelegramStore; memory?: MemoryStore },
+  stores: {
+    conversations: ConversationStores;
+    telegram?: TelegramStore;
+    memory?: MemoryStore;
+    media?: MediaStore;
+  },
 ): () => void {
   return feedStoresFromEvents(
     { client, onStatus: () => () => {} },
@@ -46,6 +52,7 @@ export function feedFromRuntimeEvents(
       conversations: stores.conversations,
       telegram: stores.telegram ?? createTelegramStore(client),
       memory: stores.memory ?? createMemoryStore(client),
+      media: stores.media ?? createMediaStore(client),
     },
   );
 }

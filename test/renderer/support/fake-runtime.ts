@@ -39,6 +39,7 @@ import type {
   TelegramServerView,
   TelegramUser,
 } from '../../../src/shared/domain/telegram';
+import { FakeMedia, isMediaProcedure } from './fake-media';
 import { FakeMemory, isMemoryProcedure } from './fake-memory';
 
 export { agentConfig } from '../../support/agent-config';
@@ -168,6 +169,8 @@ export class FakeRuntime {
   readonly overrides = new Map<ProcedureName, Handler>();
   /** What the agents remember (`memory.*`), over the chats' messages as the archive. */
   readonly memory = new FakeMemory(this);
+  /** The media-description editor's records (`media.*`). */
+  readonly media = new FakeMedia(this);
   readonly #listeners = new Set<(name: string, payload: unknown) => void>();
 
   readonly transport: ApiTransport = {
@@ -239,6 +242,7 @@ export class FakeRuntime {
 
   #answer(method: ProcedureName, input: unknown): unknown {
     if (isMemoryProcedure(method)) return this.memory.answer(method, input);
+    if (isMediaProcedure(method)) return this.media.answer(method, input);
     switch (method) {
       case 'app.info':
         return this.info;
@@ -487,21 +491,6 @@ export class FakeRuntime {
         const { configName } = input as { configName: string };
         return this.#updateAccount(configName, { sendsStoppedUntil: null, problem: null });
       }
-      case 'media.directories':
-      case 'media.list':
-      case 'media.get':
-      case 'media.setDescription':
-      case 'media.describeAgain':
-      case 'media.move':
-      case 'media.delete':
-      case 'media.removeUnused':
-      case 'media.startJob':
-      case 'media.jobs':
-      case 'media.cancelJob':
-      case 'media.library':
-      case 'media.addToLibrary':
-      case 'media.removeFromLibrary':
-        throw new ApiError('unavailable', 'The fake runtime has no media library yet.');
       default:
         return method satisfies never;
     }

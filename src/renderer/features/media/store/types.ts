@@ -1,0 +1,86 @@
+import type { StoreApi } from 'zustand/vanilla';
+import type {
+  MediaDirectory,
+  MediaFilter,
+  MediaLocation,
+  MediaRecordView,
+} from '../../../../shared/api/media-contract';
+import type { LoadStatus } from '../../../ui/load-status';
+import type { MediaEntry } from '../model';
+
+/** What the editor lists: one directory or all of them, a type, and words to find. */
+export type MediaQuery = { location: MediaLocation | null; filter: MediaFilter; search: string };
+
+export type MediaDirectories = { status: LoadStatus; value: MediaDirectory[]; error: string | null };
+
+export type MediaList = {
+  status: LoadStatus;
+  /** The last load's failure; what was shown stays when there was something. */
+  error: string | null;
+  entries: MediaEntry[];
+  /** How many records matched, of which `entries` holds up to the limit. */
+  total: number;
+};
+
+/** An action on one record that runs until the runtime answers, and why it was refused. */
+export type RecordWork = {
+  running: 'describe' | 'move' | 'delete' | null;
+  /** The runtime's refusal, in its words, shown on the record until the next action. */
+  problem: string | null;
+};
+
+export interface MediaActions {
+  /**
+   * The editor is on screen: records and directories are fetched (unless shown already) and kept
+   * current by live changes until the release returned is called.
+   */
+  follow(): () => void;
+  setLocation(location: MediaLocation | null): void;
+  setFilter(filter: MediaFilter): void;
+  /** The search shows at once and is run once typing pauses (SEARCH_DELAY_MS). */
+  setSearch(text: string): void;
+  /** Opens the editor on one file's records, everywhere (a deep link): they are found and marked. */
+  openRecord(uniqueId: string): void;
+  loadList(): Promise<void>;
+  loadDirectories(): Promise<void>;
+  /**
+   * Writes the description as a curated record in `configDir` and shows it in the entry's row;
+   * rejects with the API error (the field shows it).
+   */
+  setDescription(key: string, description: string, configDir: string): Promise<MediaRecordView>;
+  /** Asks the media model again; a refusal becomes the record's problem. */
+  describeAgain(key: string): Promise<void>;
+  /** Moves the record into another config directory; a refusal becomes the record's problem. */
+  move(key: string, configDir: string): Promise<void>;
+  /** Deletes the record's copy; a refusal (it is in Saved Messages) becomes its problem. */
+  remove(key: string): Promise<void>;
+  clearProblem(key: string): void;
+  /** Deletes cached descriptions unused for `days`; resolves with how many; rejects with the API error. */
+  removeUnused(days: number): Promise<number>;
+  /** Follows `media.changed`: records shown are fetched again, or the list when one may be new. */
+  applyChanged(uniqueIds: readonly string[]): void;
+  /** Follows `config.reloaded`: directories and records may have changed on disk. */
+  applyConfigReloaded(): void;
+  /** Fetches again what is shown, e.g. after the connection came back. */
+  resync(): void;
+}
+
+export type MediaState = {
+  directories: MediaDirectories;
+  /** The query as the operator set it (the search as typed). */
+  query: MediaQuery;
+  list: MediaList;
+  /** By entry key. */
+  work: Record<string, RecordWork>;
+  /**
+   * Cached copies the operator curated from a view of the cache, by entry key: the row goes on
+   * showing the curated record (the cache keeps its own, now overridden, copy) until the query
+   * changes, so the text does not jump back under the operator's eyes.
+   */
+  promoted: Record<string, MediaRecordView>;
+  /** The file a deep link opened the editor on, marked in the list. */
+  focusId: string | null;
+  actions: MediaActions;
+};
+
+export type MediaStore = StoreApi<MediaState>;
