@@ -1,0 +1,225 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSignedInConsole } from '../support/chromium';
+import { type FakeLlmServer, startFakeLlmServer } from '../support/fake-llm-server';
+import { expectText, expectValue, expectVisible } from '../support/page-assertions';
+import { callFromPage } from '../support/serve-api';
+import { copyShippedConfig, REPO_ROOT, type ServeProcess, startServe } from '../support/serve-process';
+
+const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
+const FIXTURES = join(REPO_ROOT, 'test/fixtures/media');
+const AGENT = 'Juniper';
+const TGS_ID = 'AgADtgsCatE2e';
+const EDITED = 'A cat swinging a red and blue ball, a green square spinning below';
+
+/** Curated records of the samples directory: the record JSON, and its file copied from the fixtures. */
+const RECORDS: Array<{ id: string; fixture: string; record: Record<string, unknown> }> = [
+  {
+    id: TGS_ID,
+    fixture: 'sticker.tgs',
+    record: {
+      kind: 'sticker',
+      description: 'A ball swinging left and right',
+      status: 'curated',
+      mime_type: 'application/x-tgsticker',
+      sticker_set_name: 'TroupeCats',
+      sticker_set_title: 'Troupe cats',
+      sticker_name: '🐱',
+    },
+  },
+  {
+    id: 'AgADwebpCatE2e',
+    fixture: 'sticker.webp',
+    record: {
+      kind: 'sticker',
+      description: 'A test pattern of coloured bars',
+      status: 'generated',
+      mime_type: 'image/webp',
+      sticker_set_name: 'TroupeCats',
+      sticker_set_title: 'Troupe cats',
+      sticker_name: '😺',
+    },
+  },
+  {
+    id: 'AgADphotoE2e',
+    fixture: 'photo.png',
+    record: { kind: 'photo', description: 'A colour test card', status: 'curated', mime_type: 'image/png' },
+  },
+  {
+    id: 'AgADvideoE2e',
+    fixture: 'video.webm',
+    record: {
+      kind: 'video',
+      description: 'A test pattern with a running clock',
+      status: 'generated',
+      mime_type: 'video/webm',
+    },
+  },
+  {
+    id: 'AgADvoiceE2e',
+    fixture: 'voice.ogg',
+    record: {
+      kind: 'audio',
+      description: null,
+      status: 'permanent_failure',
+      failure_reason: 'no speech in it',
+      mime_type: 'audio/ogg',
+    },
+  },
+];
+
+/** Writes the records into `<configDir>/media/`, in the original agent's schema. */
+function curate(configDir: string): void {
+  const dir = join(configDir, 'media');
+  mkdirSync(dir, { recursive: true });
+  for (const { id, fixture, record } of RECORDS) {
+    const file = `${id}.${fixture.split('.').pop()}`;
+    copyFileSync(join(FIXTURES, fixture), join(dir, file));
+    writeFileSync(
+      join(dir, `${id}.json`),
+      JSON.stringify({ unique_id: id, ...record, media_file: file }, null, 2),
+    );
+  }
+}
+
+/** Two screenshots of the element, `ms` apart: whether what it shows moved. */
+async function moves(element: Locator, ms: number): Promise<boolean> {
+  const first = await element.screenshot();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return !first.equals(await element.screenshot());
+}
+
+describe('media in the console against troupe serve', () => {
+  let root: string;
+  let samplesDir: string;
+  let llm: FakeLlmServer;
+  let server: ServeProcess;
+  let browser: Browser;
+  let page: Page;
+
+  const shot = async (name: string, fullPage = false) => {
+    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
+  };
+  const record = (id: string) => page.getByRole('article', { name: new RegExp(`, ${id}$`) });
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'troupe-e2e-media-'));
+    const shipped = copyShippedConfig(root);
+    samplesDir = shipped.samplesDir;
+    curate(samplesDir);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    // The agent answers nothing: the test is about the media it is shown.
+    llm = await startFakeLlmServer({ defaultReply: { tasks: [] } });
+    server = await startServe(['--state', join(root, 'state'), '--config-path', shipped.configPath], {
+      GOOGLE_GEMINI_BASE_URL: llm.geminiBaseUrl,
+    });
+    ({ browser, page } = await openSignedInConsole(server.loginUrl));
+    await callFromPage(page, 'secrets.set', { name: 'gemini.apiKey', value: 'AIza-e2e-media-key' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await llm?.close();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it('finds the animated sticker by a search, grouped under its set, and plays it', async () => {
+    await page.getByRole('link', { name: 'Media', exact: true }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Media' }));
+    await expectVisible(record(TGS_ID));
+    await expectVisible(page.getByRole('heading', { level: 2, name: 'Troupe cats' }));
+    await expectVisible(record('AgADphotoE2e').locator('img'));
+    await expect
+      .poll(() =>
+        record('AgADphotoE2e')
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    // Previews load as they near the view: scroll past them all before the whole-page shot.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expectVisible(record('AgADvoiceE2e').getByRole('button', { name: /^Play / }));
+    await shot('media-editor', true);
+    await shot('media-editor-top');
+
+    await page.getByRole('textbox', { name: 'Search' }).fill('swinging ball');
+    const sticker = record(TGS_ID);
+    await expectVisible(sticker);
+    await expect.poll(() => page.getByRole('article').count()).toBe(1);
+    const canvas = sticker.locator('canvas');
+    await expectVisible(canvas);
+    await expect.poll(() => moves(canvas, 300), { timeout: 10_000 }).toBe(true);
+    await shot('media-editor-search');
+  });
+
+  it('saves an edited description as the operator types, kept over a reload and curated on disk', async () => {
+    const description = record(TGS_ID).getByRole('textbox', { name: `Description of ${TGS_ID}` });
+    await description.fill(EDITED);
+    await expectVisible(record(TGS_ID).getByText('Saved', { exact: true }));
+
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Search' }).fill(TGS_ID);
+    await expectValue(record(TGS_ID).getByRole('textbox', { name: `Description of ${TGS_ID}` }), EDITED);
+
+    const onDisk = JSON.parse(readFileSync(join(samplesDir, 'media', `${TGS_ID}.json`), 'utf8'));
+    expect(onDisk).toMatchObject({ unique_id: TGS_ID, status: 'curated', description: EDITED });
+  });
+
+  it('deletes a record once the operator confirms', async () => {
+    await page.getByRole('textbox', { name: 'Search' }).fill('');
+    const voice = record('AgADvoiceE2e');
+    await expectText(voice, 'Could not be analyzed: no speech in it');
+    await voice.getByRole('button', { name: 'Delete the record AgADvoiceE2e' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete the record AgADvoiceE2e' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect.poll(() => record('AgADvoiceE2e').count()).toBe(0);
+  });
+
+  it('shows a photo a simulated person sent as the picture itself, linked to its description', async () => {
+    const created = (await callFromPage(page, 'simulator.createChat', {
+      agent: AGENT,
+      kind: 'direct',
+      people: [{ firstName: 'Ada', lastName: 'Lovelace' }],
+    })) as { chat: { channelId: number }; people: Array<{ id: number }> };
+    const channelId = created.chat.channelId;
+    const sent = (await callFromPage(page, 'simulator.sendFile', {
+      agent: AGENT,
+      channelId,
+      personId: created.people[0]!.id,
+      kind: 'photo',
+      fileName: 'test-card.png',
+      dataBase64: readFileSync(join(FIXTURES, 'photo.png')).toString('base64'),
+    })) as { message: { parts: Array<{ kind: string; uniqueId?: string }> } };
+    const uniqueId = sent.message.parts.find((part) => part.kind === 'media')!.uniqueId!;
+
+    await page.goto(`${server.origin}/#/playground/${AGENT}/${channelId}`);
+    const log = page.getByRole('log', { name: 'Messages' });
+    const photo = log.getByRole('figure', { name: /^Photo: / }).locator('img');
+    await expectVisible(photo);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await photo.hover();
+    await expectVisible(page.getByRole('tooltip'));
+    await shot('media-conversation-photo');
+
+    await log.getByRole('link', { name: 'Edit the description of this photo' }).click();
+    expect(new URL(page.url()).hash).toBe(`#/media/${uniqueId}`);
+    await expectValue(page.getByRole('textbox', { name: 'Search' }), uniqueId);
+  });
+
+  it('looks right in the dark', async () => {
+    await page.goto(`${server.origin}/#/media`);
+    await page.getByRole('textbox', { name: 'Search' }).fill('');
+    await page.getByRole('group', { name: 'Color scheme' }).getByRole('button', { name: 'Dark' }).click();
+    await page.mouse.move(700, 880); // off the switch, whose tooltip would cover the page
+    await expectVisible(record(TGS_ID).locator('canvas'));
+    await page.waitForTimeout(300); // the previews load
+    await shot('media-editor-dark');
+  });
+});
