@@ -304,6 +304,23 @@ describe('media store', () => {
       expect(ids()).toContain('new-one');
     });
 
+    it('refreshes the counts on a reload of the same config path, and the list only when the path changed', async () => {
+      await showing();
+      runtime.emit('config.reloaded', runtime.report());
+      await settle();
+      const lists = runtime.callsOf('media.list').length;
+      const directories = runtime.callsOf('media.directories').length;
+
+      runtime.emit('config.reloaded', runtime.report());
+      await settle();
+      expect(runtime.callsOf('media.list')).toHaveLength(lists);
+      expect(runtime.callsOf('media.directories')).toHaveLength(directories + 1);
+
+      runtime.emit('config.reloaded', { ...runtime.report(), configPath: ['/elsewhere'] });
+      await settle();
+      expect(runtime.callsOf('media.list')).toHaveLength(lists + 1);
+    });
+
     it('fetches nothing while the editor is not shown, and catches up when it shows again', async () => {
       const release = await showing();
       release();

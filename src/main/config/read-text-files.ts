@@ -3,16 +3,30 @@ import { readFile } from 'node:fs/promises';
 export type TextFileRead = { file: string; text: string } | { file: string; error: Error };
 
 /**
- * Reads many small files at once and reports each outcome in the order given: config
- * directories hold hundreds of agent and media files, and reading them one by one is slow.
+ * Files read at once. Config directories hold thousands of media records, and several loads may
+ * run together (the configuration, the curated media): unbounded, they would run out of file
+ * descriptors (EMFILE) and records would silently go missing.
  */
-export function readTextFiles(files: readonly string[]): Promise<TextFileRead[]> {
-  return Promise.all(
-    files.map((file) =>
-      readFile(file, 'utf8').then(
-        (text) => ({ file, text }),
-        (error: unknown) => ({ file, error: error instanceof Error ? error : new Error(String(error)) }),
-      ),
-    ),
-  );
+const CONCURRENT_READS = 64;
+
+/**
+ * Reads many small files, a bounded number at a time, and reports each outcome in the order
+ * given: reading them one by one is slow.
+ */
+export async function readTextFiles(files: readonly string[]): Promise<TextFileRead[]> {
+  const results: TextFileRead[] = new Array(files.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const index = next++;
+      const file = files[index]!;
+      try {
+        results[index] = { file, text: await readFile(file, 'utf8') };
+      } catch (error) {
+        results[index] = { file, error: error instanceof Error ? error : new Error(String(error)) };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENT_READS, files.length) }, worker));
+  return results;
 }

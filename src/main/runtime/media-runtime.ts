@@ -57,7 +57,9 @@ export async function createMediaRuntime(deps: {
     chain: descriptions.chain,
     files: descriptions.files,
     store,
-    reloadCurated: () => curated.reload(config.config.configDirs),
+    reloadCurated: async () => {
+      await curated.reload(config.config.configDirs);
+    },
     savedBy: (uniqueId) => descriptions.savedBy(uniqueId),
     onChanged: (uniqueIds) => events.emit('media.changed', { uniqueIds }),
     now: () => deps.clock.now(),

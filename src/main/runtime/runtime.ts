@@ -82,6 +82,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
       events.emit('config.reloaded', report);
       curated
         .reload(report.configPath)
+        .then((uniqueIds) => {
+          if (uniqueIds.length > 0) events.emit('media.changed', { uniqueIds });
+        })
         .catch((error: unknown) => logger.warn({ err: error }, 'reading the curated media failed'));
       // An agent enabled or added by the reload may have work waiting.
       engine?.refresh();

@@ -36,7 +36,7 @@ export function feedStoresFromEvents(
     client.on('config.reloaded', (report) => {
       agents.getState().actions.applyConfigReport(report);
       settings.getState().actions.applyConfigReload();
-      media.getState().actions.applyConfigReloaded();
+      media.getState().actions.applyConfigReloaded(report.configPath);
     }),
     client.on('secrets.changed', ({ secrets }) => settings.getState().actions.applySecrets(secrets)),
     client.on('settings.changed', (value) => {

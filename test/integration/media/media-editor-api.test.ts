@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -131,6 +131,25 @@ describe('the media-description editor through the API', () => {
       status: 'generated',
     });
     expect(llm.timesShown(VOICE)).toBe(2);
+  });
+
+  it('announces records edited on disk by id, from the config watcher', async () => {
+    const changed: string[][] = [];
+    runtime.events.subscribe((name, payload) => {
+      if (name === 'media.changed') changed.push((payload as { uniqueIds: string[] }).uniqueIds);
+    });
+    mkdirSync(join(configDir, 'media'), { recursive: true });
+    writeFileSync(
+      join(configDir, 'media', '777.json'),
+      JSON.stringify({ unique_id: '777', kind: 'photo', description: 'a lighthouse', status: 'curated' }),
+    );
+    await waitFor(() => changed.some((ids) => ids.includes('777')), 'the new record to be announced');
+    const { records } = (await callApi(runtime, 'media.get', { uniqueId: '777' })) as {
+      records: MediaRecordView[];
+    };
+    expect(records).toMatchObject([
+      { description: 'a lighthouse', location: { kind: 'curated', configDir } },
+    ]);
   });
 
   it('refuses what cannot be done with a message that says why', async () => {

@@ -16,6 +16,25 @@ export interface CuratedRecord {
   hasFile: boolean;
 }
 
+/** What of a record the console shows: a change in any of it is a change. */
+function fingerprint(entry: CuratedRecord): string {
+  const { file: _file, ...shown } = entry.record;
+  return JSON.stringify([entry.configDir, entry.hasFile, shown]);
+}
+
+function changedIds(
+  before: ReadonlyMap<string, CuratedRecord>,
+  after: ReadonlyMap<string, CuratedRecord>,
+): string[] {
+  const changed: string[] = [];
+  for (const [id, entry] of after) {
+    const old = before.get(id);
+    if (!old || fingerprint(old) !== fingerprint(entry)) changed.push(id);
+  }
+  for (const id of before.keys()) if (!after.has(id)) changed.push(id);
+  return changed;
+}
+
 /** The names in a directory; none when it is missing. */
 async function fileNames(dir: string): Promise<Set<string>> {
   try {
@@ -39,7 +58,12 @@ export class CuratedMedia {
   #library: MediaRef[] = [];
   #problems: ConfigProblem[] = [];
 
-  async reload(configDirs: readonly string[]): Promise<void> {
+  /**
+   * Reads every config directory's media again; returns the ids whose record changed (added,
+   * edited, removed, or now overridden), so the console can refresh just those.
+   */
+  async reload(configDirs: readonly string[]): Promise<string[]> {
+    const before = this.#byId;
     const lists = await Promise.all(configDirs.map((dir) => listMediaRecords(join(dir, 'media'))));
     const present = await Promise.all(configDirs.map((dir) => fileNames(join(dir, 'media'))));
     const all = lists.flatMap((list, index) =>
@@ -58,6 +82,7 @@ export class CuratedMedia {
     this.#stickers = curatedStickers(records);
     this.#library = curatedLibrary(records);
     this.#problems = lists.flatMap((list) => list.problems);
+    return changedIds(before, byId);
   }
 
   get configDirs(): readonly string[] {

@@ -41,6 +41,8 @@ export function createListSlice(
   let listRequest = 0;
   let directoriesRequest = 0;
   let viewers = 0;
+  /** The config path of the last reload seen; null before the first. */
+  let configPathSeen: string | null = null;
   /** Something changed while no view followed: the next view fetches afresh. */
   let stale = true;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
@@ -181,9 +183,13 @@ export function createListSlice(
       for (const id of uniqueIds) changed.add(id);
       scheduleChanges();
     },
-    applyConfigReloaded() {
-      reloadAll = true;
-      scheduleChanges();
+    applyConfigReloaded(configPath) {
+      // Records that changed on disk come as media.changed; a new config path changes every list.
+      const path = configPath.join('\n');
+      if (path !== configPathSeen) reloadAll = configPathSeen !== null;
+      configPathSeen = path;
+      if (reloadAll) scheduleChanges();
+      else if (viewers > 0) void loadDirectories();
     },
     resync() {
       if (viewers === 0) {

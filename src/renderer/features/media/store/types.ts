@@ -59,8 +59,11 @@ export interface MediaActions {
   removeUnused(days: number): Promise<number>;
   /** Follows `media.changed`: records shown are fetched again, or the list when one may be new. */
   applyChanged(uniqueIds: readonly string[]): void;
-  /** Follows `config.reloaded`: directories and records may have changed on disk. */
-  applyConfigReloaded(): void;
+  /**
+   * Follows `config.reloaded`: the directories' counts are fetched again; the list too when the
+   * config path changed (records edited on disk arrive as `media.changed`).
+   */
+  applyConfigReloaded(configPath: readonly string[]): void;
   /** Fetches again what is shown, e.g. after the connection came back. */
   resync(): void;
 }
