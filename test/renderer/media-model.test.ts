@@ -66,6 +66,23 @@ describe('the editor’s list', () => {
     ]);
   });
 
+  it('counts under each set the records the media model could still describe', () => {
+    const entries = [
+      mediaRecord('cat-1', { stickerSetName: 'Cats', description: null, status: 'budget_exhausted' }),
+      mediaRecord('cat-2', { stickerSetName: 'Cats', description: '  ', status: 'temporary_failure' }),
+      mediaRecord('cat-3', { stickerSetName: 'Cats', description: 'A cat' }),
+      mediaRecord('cat-4', { stickerSetName: 'Cats', description: null, status: 'curated' }),
+      mediaRecord('cat-5', { stickerSetName: 'Cats', description: null, status: 'unsupported' }),
+      mediaRecord('dog-1', { stickerSetName: 'Dogs', description: 'A dog' }),
+    ].map((record) => ({ key: copyKey(record), record }));
+
+    const sets = mediaListRows(entries).flatMap((row) =>
+      row.kind === 'set' ? [`${row.name}: ${row.missing}`] : [],
+    );
+
+    expect(sets).toEqual(['Cats: 2', 'Dogs: 0']);
+  });
+
   it('names a sticker by its emoji and set, anything else by its kind', () => {
     expect(recordTitle(mediaRecord('a', { stickerName: '🐱', stickerSetTitle: 'Cute cats' }))).toBe(
       '🐱 · Cute cats',

@@ -77,8 +77,10 @@ export function feedStoresFromEvents(
     // What the agent or an operator changed in an agent's memory: the store reloads that part
     // where a view has it loaded.
     client.on('memory.changed', (change) => memory.getState().actions.applyChange(change)),
-    // Descriptions written, moved or deleted: the media editor fetches again what it shows.
+    // Descriptions written, moved or deleted: the media editor and libraries fetch again what they show.
     client.on('media.changed', ({ uniqueIds }) => media.getState().actions.applyChanged(uniqueIds)),
+    // A media job started, made progress or ended: the jobs panel follows it.
+    client.on('media.jobChanged', ({ job }) => media.getState().actions.applyJobChanged(job)),
     connection.onStatus((status) => {
       session.getState().actions.setConnection(status);
       if (status === 'reconnecting') {

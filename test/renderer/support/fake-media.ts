@@ -1,10 +1,15 @@
+import type { EventName, EventPayload } from '../../../src/shared/api/contract';
 import { ApiError } from '../../../src/shared/api/errors';
 import {
   type MediaFilter,
+  type MediaJobParams,
   type MediaLocation,
   type MediaRecordView,
   mediaProcedures,
 } from '../../../src/shared/api/media-contract';
+import type { StickerRef } from '../../../src/shared/domain/conversation';
+import { FakeMediaJobs } from './fake-media-jobs';
+import { FakeMediaLibrary, type LibraryInput } from './fake-media-library';
 
 type MediaProcedure = keyof typeof mediaProcedures;
 
@@ -12,10 +17,14 @@ export function isMediaProcedure(method: string): method is MediaProcedure {
   return Object.hasOwn(mediaProcedures, method);
 }
 
-/** What the fake library reads from the fake runtime around it. */
+/** What the fake media reads from the fake runtime around it. */
 export interface FakeMediaRuntime {
   now: Date;
-  emit(name: 'media.changed', payload: { uniqueIds: string[] }): void;
+  agents: ReadonlyArray<{ config: { configName: string } }>;
+  /** The sticker sets an import finds. */
+  stickers: StickerRef[];
+  disconnectedTelegramAgents: ReadonlySet<string>;
+  emit<E extends Extract<EventName, `media.${string}`>>(name: E, payload: EventPayload<E>): void;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -86,18 +95,44 @@ function matchesSearch(record: MediaRecordView, search: string): boolean {
  * The `media.*` procedures of the fake runtime over an array of records, with the runtime's
  * semantics: the first config directory's copy of an id wins over later ones and the cache's, a
  * description written goes into a config directory as a curated record, a record in an agent's
- * Saved Messages cannot be deleted, and every change is announced as `media.changed`. Describing
- * again answers with `describeAnswer`; procedures it does not know answer `unavailable`.
+ * Saved Messages cannot be deleted, and every change is announced as `media.changed`. The media
+ * model answers with `describeAnswer`; jobs (`jobs`) move on when the test says; the agents'
+ * libraries are in `library`. Procedures it does not know answer `unavailable`.
  */
 export class FakeMedia {
   records: MediaRecordView[] = [];
   configDirs = ['/config/samples', '/config/configdir'];
   describeAnswer = (record: MediaRecordView) => `Described again: ${record.uniqueId}`;
+  readonly jobs: FakeMediaJobs;
+  readonly library: FakeMediaLibrary;
 
   readonly #runtime: FakeMediaRuntime;
 
   constructor(runtime: FakeMediaRuntime) {
     this.#runtime = runtime;
+    this.jobs = new FakeMediaJobs(runtime, this);
+    this.library = new FakeMediaLibrary(runtime, this);
+  }
+
+  /** A cached description of a file, as the chain writes one in the background (announced). */
+  describeInCache(uniqueId: string, description: string, kind: MediaRecordView['kind'] = 'photo'): void {
+    this.#write(mediaRecord(uniqueId, { kind, description, location: { kind: 'cache' }, mimeType: null }));
+  }
+
+  /** The media model describes a record where it lives (announced). */
+  describe(record: MediaRecordView): void {
+    this.#write({ ...record, description: this.describeAnswer(record), status: 'generated' });
+  }
+
+  /** A set's sticker, described, written as a curated record of the directory (announced). */
+  importSticker(configDir: string, sticker: StickerRef): void {
+    const record = mediaRecord(sticker.uniqueId, {
+      stickerSetName: sticker.setName,
+      stickerSetTitle: sticker.setTitle,
+      stickerName: sticker.name,
+      location: { kind: 'curated', configDir },
+    });
+    this.#write({ ...record, description: this.describeAnswer(record) });
   }
 
   /** Seeds records (their `effective` is worked out here). */
@@ -226,6 +261,18 @@ export class FakeMedia {
           this.#runtime.emit('media.changed', { uniqueIds: unused.map((r) => r.uniqueId) });
         return { removed: unused.length };
       }
+      case 'media.startJob':
+        return { job: this.jobs.start(input as MediaJobParams) };
+      case 'media.jobs':
+        return { jobs: this.jobs.recent() };
+      case 'media.cancelJob':
+        return { job: this.jobs.cancel((input as { id: number }).id) };
+      case 'media.library':
+        return this.library.list(input as LibraryInput);
+      case 'media.addToLibrary':
+        return this.library.add(input as Parameters<FakeMediaLibrary['add']>[0]);
+      case 'media.removeFromLibrary':
+        return this.library.remove(input as Parameters<FakeMediaLibrary['remove']>[0]);
       default:
         throw new ApiError('unavailable', `The fake media library has no ${method}.`);
     }

@@ -65,9 +65,25 @@ export function locationLabel(location: MediaLocation): string {
   return location.kind === 'cache' ? 'Description cache' : location.configDir;
 }
 
+/**
+ * Whether the media model could still describe a record (what a describe-missing job takes):
+ * it has no description, and neither an operator nor its format settled that.
+ */
+export function needsDescription(record: MediaRecordView): boolean {
+  return !record.description?.trim() && record.status !== 'curated' && record.status !== 'unsupported';
+}
+
 /** One row the editor's list draws: a sticker set's heading, or one record of it. */
 export type MediaListRow =
-  | { kind: 'set'; key: string; title: string; name: string | null; count: number }
+  | {
+      kind: 'set';
+      key: string;
+      title: string;
+      name: string | null;
+      count: number;
+      /** Records listed under it that have no description the model could give. */
+      missing: number;
+    }
   | { kind: 'record'; key: string; entry: MediaEntry };
 
 /** A record as the list shows it, under a key that stays while its copy changes place (see the store). */
@@ -93,6 +109,7 @@ export function mediaListRows(entries: readonly MediaEntry[]): MediaListRow[] {
       title: name === null ? 'Not in a sticker set' : (group[0]!.record.stickerSetTitle ?? name),
       name,
       count: group.length,
+      missing: group.filter((entry) => needsDescription(entry.record)).length,
     },
     ...group.map((entry) => ({ kind: 'record' as const, key: entry.key, entry })),
   ]);

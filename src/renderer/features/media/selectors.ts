@@ -1,4 +1,5 @@
-import type { MediaState, RecordWork } from './store';
+import { type LibraryOwner, libraryKey } from './library-model';
+import { type MediaLibrary, type MediaState, type RecordWork, UNLOADED_LIBRARY } from './store';
 
 const IDLE: RecordWork = { running: null, problem: null };
 
@@ -13,4 +14,9 @@ export const mediaSelectors = {
     (key: string) =>
     (s: MediaState): RecordWork =>
       s.work[key] ?? IDLE,
+  jobs: (s: MediaState) => s.jobs,
+  library:
+    (owner: LibraryOwner) =>
+    (s: MediaState): MediaLibrary =>
+      s.libraries[libraryKey(owner)] ?? UNLOADED_LIBRARY,
 };

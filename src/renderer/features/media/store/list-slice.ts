@@ -2,14 +2,12 @@ import type { ApiClient } from '../../../../shared/api/client';
 import type { MediaRecordView } from '../../../../shared/api/media-contract';
 import { errorMessage } from '../../../api/errors';
 import { entriesOf, sameLocation } from '../model';
-import type { MediaActions, MediaQuery, MediaState } from './types';
+import type { MediaActions, MediaQuery, MediaState, SetMediaState } from './types';
 
 /** How long typing in the search must pause before it runs. */
 export const SEARCH_DELAY_MS = 300;
 /** Changes arriving within this time are followed together (the chain describes in bursts). */
 export const CHANGE_DELAY_MS = 250;
-
-type SetState = (change: Partial<MediaState> | ((state: MediaState) => Partial<MediaState>)) => void;
 
 export type ListSlice = Pick<
   MediaActions,
@@ -34,7 +32,7 @@ export type MediaTiming = { searchDelayMs?: number; changeDelayMs?: number };
  */
 export function createListSlice(
   api: ApiClient,
-  set: SetState,
+  set: SetMediaState,
   get: () => MediaState,
   timing: MediaTiming = {},
 ): ListSlice {

@@ -3,9 +3,7 @@ import type { MediaRecordView } from '../../../../shared/api/media-contract';
 import { errorMessage } from '../../../api/errors';
 import { copyKey, locationKey, sameLocation, withRecord } from '../model';
 import type { ListSlice } from './list-slice';
-import type { MediaActions, MediaState, RecordWork } from './types';
-
-type SetState = (change: Partial<MediaState> | ((state: MediaState) => Partial<MediaState>)) => void;
+import type { MediaActions, MediaState, RecordWork, SetMediaState } from './types';
 
 export type RecordSlice = Pick<
   MediaActions,
@@ -21,7 +19,7 @@ const IDLE: RecordWork = { running: null, problem: null };
  */
 export function createRecordSlice(
   api: ApiClient,
-  set: SetState,
+  set: SetMediaState,
   get: () => MediaState,
   list: Pick<ListSlice, 'loadList' | 'loadDirectories'>,
 ): RecordSlice {

@@ -1,11 +1,15 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type {
+  LibraryItem,
   MediaDirectory,
   MediaFilter,
+  MediaJob,
+  MediaJobParams,
   MediaLocation,
   MediaRecordView,
 } from '../../../../shared/api/media-contract';
 import type { LoadStatus } from '../../../ui/load-status';
+import type { LibraryOwner } from '../library-model';
 import type { MediaEntry } from '../model';
 
 /** What the editor lists: one directory or all of them, a type, and words to find. */
@@ -27,6 +31,18 @@ export type RecordWork = {
   running: 'describe' | 'move' | 'delete' | null;
   /** The runtime's refusal, in its words, shown on the record until the next action. */
   problem: string | null;
+};
+
+/** The media jobs, newest first, as `media.jobs` listed them and `media.jobChanged` moved them on. */
+export type MediaJobs = { status: LoadStatus; error: string | null; value: MediaJob[] };
+
+/** An agent's media library on one network, as `media.library` listed it. */
+export type MediaLibrary = {
+  status: LoadStatus;
+  error: string | null;
+  items: LibraryItem[];
+  /** Why the runtime refused to remove an item, by unique id, until dismissed. */
+  problems: Record<string, string>;
 };
 
 export interface MediaActions {
@@ -57,7 +73,10 @@ export interface MediaActions {
   clearProblem(key: string): void;
   /** Deletes cached descriptions unused for `days`; resolves with how many; rejects with the API error. */
   removeUnused(days: number): Promise<number>;
-  /** Follows `media.changed`: records shown are fetched again, or the list when one may be new. */
+  /**
+   * Follows `media.changed`: records shown are fetched again, or the list when one may be new;
+   * and the descriptions of the libraries on screen.
+   */
   applyChanged(uniqueIds: readonly string[]): void;
   /**
    * Follows `config.reloaded`: the directories' counts are fetched again; the list too when the
@@ -66,6 +85,35 @@ export interface MediaActions {
   applyConfigReloaded(configPath: readonly string[]): void;
   /** Fetches again what is shown, e.g. after the connection came back. */
   resync(): void;
+
+  /** Fetches the latest jobs; what is shown stays while it runs or fails. */
+  loadJobs(): Promise<void>;
+  /** Starts a job; resolves with it queued, rejects with the API error (the form shows it). */
+  startJob(params: MediaJobParams): Promise<MediaJob>;
+  /** Cancels a queued or running job; rejects with the API error. */
+  cancelJob(id: number): Promise<void>;
+  /** Follows `media.jobChanged`; a job that ends makes the list shown fetch again. */
+  applyJobChanged(job: MediaJob): void;
+
+  /**
+   * An agent's library is on screen: fetched (unless shown already), and its descriptions kept
+   * current by `media.changed`, until the release returned is called.
+   */
+  followLibrary(owner: LibraryOwner): () => void;
+  loadLibrary(owner: LibraryOwner): Promise<void>;
+  /**
+   * Saves a file to the library and lists it; rejects with why it cannot go (too large, empty)
+   * before sending, or with the API error (the Simulator refuses: its library is curated media).
+   */
+  addToLibrary(owner: LibraryOwner, file: Blob & { name: string }, asFile: boolean): Promise<LibraryItem>;
+  /** Removes an item; a refusal becomes the item's problem. */
+  removeFromLibrary(owner: LibraryOwner, uniqueId: string): Promise<void>;
+  clearLibraryProblem(owner: LibraryOwner, uniqueId: string): void;
+  /**
+   * Writes an item's description as a curated record in `configDir` and shows it in every
+   * library that holds the file; rejects with the API error (the field shows it).
+   */
+  setLibraryDescription(uniqueId: string, description: string, configDir: string): Promise<MediaRecordView>;
 }
 
 export type MediaState = {
@@ -83,7 +131,15 @@ export type MediaState = {
   promoted: Record<string, MediaRecordView>;
   /** The file a deep link opened the editor on, marked in the list. */
   focusId: string | null;
+  jobs: MediaJobs;
+  /** By `libraryKey`. */
+  libraries: Record<string, MediaLibrary>;
   actions: MediaActions;
 };
 
 export type MediaStore = StoreApi<MediaState>;
+
+/** The store's `set`, as each slice gets it. */
+export type SetMediaState = (
+  change: Partial<MediaState> | ((state: MediaState) => Partial<MediaState>),
+) => void;

@@ -1,0 +1,74 @@
+import type { MediaJob } from '../../../shared/api/media-contract';
+import { pluralize } from '../../ui/format';
+import { locationLabel } from './model';
+
+/** Telegram's short names of sticker sets: letters, digits and underscores. */
+const SET_NAME = /^[A-Za-z0-9_]{1,64}$/;
+/** `t.me/addstickers/NAME` (with or without https://, telegram.me too) and `tg://addstickers?set=NAME`. */
+const SET_LINKS = [
+  /^(?:https?:\/\/)?(?:www\.)?(?:t|telegram)\.me\/addstickers\/([^/?#\s]+)\/?(?:[?#]\S*)?$/i,
+  /^tg:\/\/addstickers\?set=([^&#\s]+)/i,
+];
+
+/** What the operator typed for a set: its short name, or why it is not one. */
+export function stickerSetInput(text: string): { name: string } | { problem: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { problem: 'Name the sticker set, or paste its t.me/addstickers link.' };
+  const linked = SET_LINKS.map((link) => link.exec(trimmed)?.[1]).find(Boolean) ?? trimmed;
+  if (SET_NAME.test(linked)) return { name: linked };
+  return {
+    problem: 'A set’s short name is letters, digits and _ (as in t.me/addstickers/NAME).',
+  };
+}
+
+export function isActive(job: MediaJob): boolean {
+  return job.status === 'queued' || job.status === 'running';
+}
+
+/** The job's change in the list, newest first (a job the list did not have is new). */
+export function withJob(jobs: readonly MediaJob[], job: MediaJob): MediaJob[] {
+  return [...jobs.filter((candidate) => candidate.id !== job.id), job].sort((a, b) => b.id - a.id);
+}
+
+/** What the job does, in a heading. */
+export function jobTitle({ params }: MediaJob): string {
+  if (params.kind === 'import-set') return `Import sticker set ${params.setName}`;
+  return params.setName === null ? 'Describe all missing' : `Describe what is missing in ${params.setName}`;
+}
+
+/** Where the job works (and through whom an import fetches). */
+export function jobPlace({ params }: MediaJob): string {
+  if (params.kind === 'import-set') return `into ${params.configDir}, through ${params.agent}`;
+  return `in ${locationLabel(params.location)}`;
+}
+
+/** How far the job got, for its progress bar: null while it has not counted its items. */
+export function jobPercent(job: MediaJob): number | null {
+  if (job.total === null) return job.status === 'done' ? 100 : null;
+  if (job.total === 0) return 100;
+  return Math.min(100, Math.round(((job.done + job.failed) / job.total) * 100));
+}
+
+/** "12 of 40 described · 2 failed", "Waiting for the job before it", … */
+export function jobProgressLabel(job: MediaJob): string {
+  const verb = job.params.kind === 'import-set' ? 'imported' : 'described';
+  if (job.total === null) {
+    if (job.status === 'queued') return 'Waiting for the jobs before it';
+    if (job.status === 'running') return 'Listing what to do…';
+    return 'Nothing was done';
+  }
+  if (job.total === 0) return 'Nothing to do';
+  const failed = job.failed > 0 ? ` · ${job.failed} failed` : '';
+  return `${job.done} of ${pluralize(job.total, 'item')} ${verb}${failed}`;
+}
+
+/** How many finished jobs the panel shows under the running ones, until asked for all. */
+export const RECENT_JOBS_SHOWN = 3;
+
+/** The jobs the panel lists: every queued or running one, then the latest finished ones. */
+export function shownJobs(jobs: readonly MediaJob[], all: boolean): { shown: MediaJob[]; hidden: number } {
+  const active = jobs.filter(isActive);
+  const finished = jobs.filter((job) => !isActive(job));
+  const recent = all ? finished : finished.slice(0, RECENT_JOBS_SHOWN);
+  return { shown: [...active, ...recent], hidden: finished.length - recent.length };
+}
