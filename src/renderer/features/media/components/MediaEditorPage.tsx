@@ -7,6 +7,9 @@ import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
 import { configDirsOf } from '../model';
 import { mediaSelectors } from '../selectors';
 import { useMediaStore } from '../store';
+import { DescribeAllMissingAction } from './DescribeMissingAction';
+import { ImportSetAction } from './ImportSetAction';
+import { JobsPanel } from './JobsPanel';
 import { MediaRecordList } from './MediaRecordList';
 import { MediaToolbar } from './MediaToolbar';
 import { RemoveUnusedAction } from './RemoveUnusedAction';
@@ -78,7 +81,7 @@ function MediaRecords() {
     <MediaRecordList
       entries={list.entries}
       configDirs={configDirs}
-      showLocation={query.location === null}
+      location={query.location}
       focusId={focusId}
     />
   );
@@ -87,7 +90,8 @@ function MediaRecords() {
 /**
  * The media-description editor: every description agents are given of the files they see, by
  * config directory and in the description cache, to preview, correct (saved as curated records),
- * describe again, move, delete and tidy. `uniqueId` (a link from a message) opens it on one file.
+ * describe again, move, delete and tidy; jobs import sticker sets and describe what is missing.
+ * `uniqueId` (a link from a message) opens it on one file.
  */
 export function MediaEditorPage({ uniqueId = null }: { uniqueId?: string | null }) {
   const { follow, openRecord } = useMediaStore(mediaSelectors.actions);
@@ -102,8 +106,15 @@ export function MediaEditorPage({ uniqueId = null }: { uniqueId?: string | null 
       <PageHeader
         title="Media"
         description="What agents are told the files they see show. A correction is curated into a config directory."
-        actions={<RemoveUnusedAction />}
+        actions={
+          <>
+            <ImportSetAction />
+            <DescribeAllMissingAction />
+            <RemoveUnusedAction />
+          </>
+        }
       />
+      <JobsPanel />
       <MediaToolbar />
       <MediaRecords />
     </>

@@ -1,14 +1,23 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { MediaLocation } from '../../../../shared/api/media-contract';
 import type { MediaEntry, MediaListRow } from '../model';
 import { mediaListRows } from '../model';
+import { DescribeMissingAction } from './DescribeMissingAction';
 import { MediaRecordRow } from './MediaRecordRow';
 
 /** Room the sticky toolbar takes above a row scrolled to. */
 const TOOLBAR_ROOM = 150;
 
-function SetHeading({ row }: { row: Extract<MediaListRow, { kind: 'set' }> }) {
+/** A set's title, short name and count; in one directory, a way to describe what it lacks. */
+function SetHeading({
+  row,
+  location,
+}: {
+  row: Extract<MediaListRow, { kind: 'set' }>;
+  location: MediaLocation | null;
+}) {
   return (
     <Group gap="xs" className="me-set" wrap="nowrap">
       <Text component="h2" size="sm" fw={650} truncate>
@@ -22,6 +31,9 @@ function SetHeading({ row }: { row: Extract<MediaListRow, { kind: 'set' }> }) {
       <Badge size="sm" variant="light" color="gray" aria-label={`${row.count} records`}>
         {row.count}
       </Badge>
+      {location && row.name !== null && row.missing > 0 && (
+        <DescribeMissingAction location={location} setName={row.name} />
+      )}
     </Group>
   );
 }
@@ -47,12 +59,13 @@ function useOffsetTop(element: HTMLElement | null): number {
 export function MediaRecordList({
   entries,
   configDirs,
-  showLocation,
+  location,
   focusId,
 }: {
   entries: MediaEntry[];
   configDirs: string[];
-  showLocation: boolean;
+  /** The directory listed; null for every directory (each row then says where its record is). */
+  location: MediaLocation | null;
   focusId: string | null;
 }) {
   const rows = useMemo(() => mediaListRows(entries), [entries]);
@@ -93,12 +106,12 @@ export function MediaRecordList({
           return (
             <div key={item.key} data-index={item.index} ref={virtualizer.measureElement}>
               {row.kind === 'set' ? (
-                <SetHeading row={row} />
+                <SetHeading row={row} location={location} />
               ) : (
                 <MediaRecordRow
                   entry={row.entry}
                   configDirs={configDirs}
-                  showLocation={showLocation}
+                  showLocation={location === null}
                   focused={row.entry.record.uniqueId === focusId}
                 />
               )}
