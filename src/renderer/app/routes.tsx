@@ -47,6 +47,11 @@ function memoryView(params: { network?: string | undefined; partnerId?: string |
   };
 }
 
+/** `#/agents/:configName/media[/:network]`: the agent's page on its Media tab. */
+function mediaView(params: { network?: string | undefined }): AgentPageView {
+  return { tab: 'media', network: networkFromParam(params.network) };
+}
+
 function NotFoundPage() {
   return (
     <>
@@ -68,6 +73,7 @@ function NotFoundPage() {
 
 /**
  * The console's pages, under the hash router: `#/agents`, `#/agents/:configName[/memory[/:network[/:partnerId]]]`,
+ * `#/agents/:configName/media[/:network]`,
  * `#/conversations[/:agent[/:channelId[/:messageId]]]`, `#/playground[/...]` alike,
  * `#/media[/:uniqueId]`, `#/settings`.
  */
@@ -107,6 +113,11 @@ function ConsoleSwitch() {
       <Route path={`${AGENTS_PATH}/:configName/memory/:network/:partnerId`}>
         {(params) => (
           <AgentDetailPage configName={configNameFromParam(params.configName)} view={memoryView(params)} />
+        )}
+      </Route>
+      <Route path={`${AGENTS_PATH}/:configName/media/:network?`}>
+        {(params) => (
+          <AgentDetailPage configName={configNameFromParam(params.configName)} view={mediaView(params)} />
         )}
       </Route>
       <Route path={CONVERSATIONS_PATH}>

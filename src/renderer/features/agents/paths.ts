@@ -25,3 +25,9 @@ export function configNameFromParam(param: string): string {
     return param;
   }
 }
+
+/** An agent's Media tab (`#/agents/:configName/media[/:network]`): its media library on a network. */
+export function agentMediaPath(configName: string, network?: Network): string {
+  const base = `${agentPath(configName)}/media`;
+  return network ? `${base}/${network}` : base;
+}

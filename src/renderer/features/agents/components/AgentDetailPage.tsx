@@ -5,6 +5,7 @@ import {
   IconFileDescription,
   IconMessageChatbot,
   IconMoodEmpty,
+  IconPhoto,
 } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -13,11 +14,12 @@ import type { Network } from '../../../../shared/api/conversation-contract';
 import { PageHeader } from '../../../ui/PageHeader';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
 import { isLoggedIn } from '../../conversations/telegram-agents';
+import { AgentMediaLibrary } from '../../media/components/library/AgentMediaLibrary';
 import { AgentMemory } from '../../memory/components/AgentMemory';
 import { playgroundPath } from '../../playground/paths';
 import { telegramSelectors } from '../../telegram/selectors';
 import { useTelegramStore } from '../../telegram/store';
-import { AGENTS_PATH, agentMemoryPath, agentPath } from '../paths';
+import { AGENTS_PATH, agentMediaPath, agentMemoryPath, agentPath } from '../paths';
 import { agentsSelectors } from '../selectors';
 import { useAgentsStore } from '../store';
 import { AgentOverview } from './AgentOverview';
@@ -37,25 +39,39 @@ function BackToAgents() {
 /** Which tab of the agent's page the address names, with the Memory tab's network and person. */
 export type AgentPageView =
   | { tab: 'overview' }
-  | { tab: 'memory'; network: Network | null; partnerId: number | null };
+  | { tab: 'memory'; network: Network | null; partnerId: number | null }
+  | { tab: 'media'; network: Network | null };
 
-/** The agent's page: its header, and the Overview (its file) or Memory tab the address names. */
+const TAB_TITLES: Record<AgentPageView['tab'], string | null> = {
+  overview: null,
+  memory: 'Memory',
+  media: 'Media',
+};
+
+const TAB_PATHS: Record<AgentPageView['tab'], (configName: string) => string> = {
+  overview: agentPath,
+  memory: (configName) => agentMemoryPath(configName),
+  media: (configName) => agentMediaPath(configName),
+};
+
+/** The agent's page: its header, and the Overview (its file), Memory or Media tab the address names. */
 export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: AgentPageView }) {
   const { config, runtime } = detail;
   const [, navigate] = useLocation();
   const account = useTelegramStore(
     useMemo(() => telegramSelectors.account(config.configName), [config.configName]),
   );
-  // Telegram memory matters once the agent lives there; before, what it learnt rehearsing.
-  const memoryNetwork: Network =
-    view.tab === 'memory' && view.network ? view.network : isLoggedIn(account) ? 'telegram' : 'simulator';
+  // Telegram matters once the agent lives there; before, what it learnt and holds rehearsing.
+  const network: Network =
+    view.tab !== 'overview' && view.network ? view.network : isLoggedIn(account) ? 'telegram' : 'simulator';
+  const tabTitle = TAB_TITLES[view.tab];
 
   return (
     <>
       <PageHeader
         before={<BackToAgents />}
         title={config.name}
-        documentTitle={view.tab === 'memory' ? `${config.name} · Memory` : config.name}
+        documentTitle={tabTitle ? `${config.name} · ${tabTitle}` : config.name}
         description={
           <Group gap="sm" mt={2}>
             <Text span size="sm" ff="monospace" c="dimmed">
@@ -78,7 +94,7 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
       <Tabs
         value={view.tab}
         onChange={(tab) =>
-          navigate(tab === 'memory' ? agentMemoryPath(config.configName) : agentPath(config.configName))
+          navigate(TAB_PATHS[(tab as AgentPageView['tab'] | null) ?? 'overview'](config.configName))
         }
         keepMounted={false}
       >
@@ -89,6 +105,9 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
           <Tabs.Tab value="memory" leftSection={<IconBrain size={16} aria-hidden />}>
             Memory
           </Tabs.Tab>
+          <Tabs.Tab value="media" leftSection={<IconPhoto size={16} aria-hidden />}>
+            Media
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview">
           <AgentOverview detail={detail} />
@@ -97,9 +116,12 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
           <AgentMemory
             configName={config.configName}
             agentName={config.name}
-            network={memoryNetwork}
+            network={network}
             partnerId={view.tab === 'memory' ? view.partnerId : null}
           />
+        </Tabs.Panel>
+        <Tabs.Panel value="media">
+          <AgentMediaLibrary configName={config.configName} agentName={config.name} network={network} />
         </Tabs.Panel>
       </Tabs>
     </>

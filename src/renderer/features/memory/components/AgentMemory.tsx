@@ -1,19 +1,15 @@
 import '../memory.css';
-import { Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
 import type { Network } from '../../../../shared/api/conversation-contract';
 import { Section } from '../../../ui/Section';
+import { NetworkSwitch } from '../../agents/components/NetworkSwitch';
 import { agentMemoryPath } from '../../agents/paths';
-import { NETWORK_LABELS, NETWORK_PLACES } from '../../conversations/model';
+import { NETWORK_PLACES } from '../../conversations/model';
 import { agentListRefs } from '../model';
 import { EntryList } from './EntryList';
 import { PeopleBrowser } from './PeopleBrowser';
-
-const NETWORK_OPTIONS = [
-  { value: 'telegram', label: NETWORK_LABELS.telegram },
-  { value: 'simulator', label: NETWORK_LABELS.simulator },
-];
 
 /**
  * The Memory tab of an agent's page, on one network at a time (what it learns rehearsing in the
@@ -42,12 +38,9 @@ export function AgentMemory({
           What {agentName} remembers {NETWORK_PLACES[network]}. Edits are saved as you type and apply from the
           agent's next turn.
         </Text>
-        <SegmentedControl
-          aria-label="Network"
-          size="sm"
-          data={NETWORK_OPTIONS}
+        <NetworkSwitch
           value={network}
-          onChange={(value) => navigate(agentMemoryPath(configName, value as Network), { replace: true })}
+          onChange={(value) => navigate(agentMemoryPath(configName, value), { replace: true })}
         />
       </Group>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" verticalSpacing="lg">
