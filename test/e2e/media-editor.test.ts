@@ -1,13 +1,11 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSignedInConsole } from '../support/chromium';
-import { type FakeLlmServer, startFakeLlmServer } from '../support/fake-llm-server';
+import { type MediaConsole, mediaArticle, startMediaConsole } from '../support/media-console';
 import { expectText, expectValue, expectVisible } from '../support/page-assertions';
 import { callFromPage } from '../support/serve-api';
-import { copyShippedConfig, REPO_ROOT, type ServeProcess, startServe } from '../support/serve-process';
+import { REPO_ROOT, type ServeProcess } from '../support/serve-process';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
 const FIXTURES = join(REPO_ROOT, 'test/fixtures/media');
@@ -93,40 +91,25 @@ async function moves(element: Locator, ms: number): Promise<boolean> {
 }
 
 describe('media in the console against troupe serve', () => {
-  let root: string;
+  let media: MediaConsole;
   let samplesDir: string;
-  let llm: FakeLlmServer;
   let server: ServeProcess;
-  let browser: Browser;
   let page: Page;
 
   const shot = async (name: string, fullPage = false) => {
     if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
   };
-  const record = (id: string) => page.getByRole('article', { name: new RegExp(`, ${id}$`) });
+  const record = (id: string) => mediaArticle(page, id);
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'troupe-e2e-media-'));
-    const shipped = copyShippedConfig(root);
-    samplesDir = shipped.samplesDir;
-    curate(samplesDir);
     mkdirSync(SCREENSHOTS, { recursive: true });
     // The agent answers nothing: the test is about the media it is shown.
-    llm = await startFakeLlmServer({ defaultReply: { tasks: [] } });
-    server = await startServe(['--state', join(root, 'state'), '--config-path', shipped.configPath], {
-      GOOGLE_GEMINI_BASE_URL: llm.geminiBaseUrl,
-    });
-    ({ browser, page } = await openSignedInConsole(server.loginUrl));
-    await callFromPage(page, 'secrets.set', { name: 'gemini.apiKey', value: 'AIza-e2e-media-key' });
+    media = await startMediaConsole({ curate });
+    ({ samplesDir, server, page } = media);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await llm?.close();
-    if (root) rmSync(root, { recursive: true, force: true });
-  });
+  afterAll(() => media?.close());
 
   it('finds the animated sticker by a search, grouped under its set, and plays it', async () => {
     await page.getByRole('link', { name: 'Media', exact: true }).click();
