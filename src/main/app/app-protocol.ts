@@ -3,7 +3,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
 import { MEDIA_FILE_PREFIX, parseMediaFilePath } from '../../shared/api/media-contract';
-import type { MediaFileSource } from '../runtime/media-file-source';
+import { type MediaFileSource, requestedRange } from '../runtime/media-file-source';
 
 /**
  * The production console is served from `app://troupe/` rather than `file://`: a real origin for
@@ -57,16 +57,28 @@ export function resolveRendererFile(rendererDir: string, requestUrl: string): st
  * disk.
  */
 async function mediaResponse(
-  requestUrl: string,
+  request: Request,
   source: MediaFileSource | undefined,
 ): Promise<Response | null> {
-  const url = new URL(requestUrl);
+  const url = new URL(request.url);
   if (url.host !== APP_HOST || !url.pathname.startsWith(MEDIA_FILE_PREFIX)) return null;
   const ref = parseMediaFilePath(url.pathname);
   const file = ref && source ? await source(ref) : null;
   if (!file) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
-  return new Response(Buffer.from(file.bytes), {
-    headers: { 'Content-Type': file.mimeType, 'Cache-Control': 'private, max-age=86400' },
+  const size = file.bytes.byteLength;
+  const headers = {
+    'Content-Type': file.mimeType,
+    'Cache-Control': 'private, max-age=86400',
+    'Accept-Ranges': 'bytes',
+  };
+  // Players ask for ranges to seek.
+  const range = requestedRange(request.headers.get('range'), size);
+  if (range === 'invalid')
+    return new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${size}` } });
+  if (range === null) return new Response(Buffer.from(file.bytes), { headers });
+  return new Response(Buffer.from(file.bytes.subarray(range.start, range.end + 1)), {
+    status: 206,
+    headers: { ...headers, 'Content-Range': `bytes ${range.start}-${range.end}/${size}` },
   });
 }
 
@@ -80,7 +92,7 @@ export function serveRendererOverAppScheme(
   mediaFile: () => MediaFileSource | undefined,
 ): void {
   protocol.handle(APP_SCHEME, async (request) => {
-    const media = await mediaResponse(request.url, mediaFile());
+    const media = await mediaResponse(request, mediaFile());
     if (media) return media;
     const file = resolveRendererFile(rendererDir, request.url);
     if (file === null) {

@@ -5,8 +5,9 @@ import { BackgroundDescriptions } from './chain/background-descriptions';
 import { DescriptionBudget } from './chain/description-budget';
 import { type DescribeContext, DescriptionChain, type DescriptionChainDeps } from './chain/description-chain';
 import { MediaFiles } from './chain/media-files';
-import { bareItem, itemOfSticker, type MediaItem } from './chain/media-item';
+import { bareItem, type MediaItem } from './chain/media-item';
 import { describedMessage, filesNewestFirst } from './chain/message-files';
+import { SavedMessagesRegistry } from './saved-messages-registry';
 
 export interface MediaDescriptionsDeps extends Omit<DescriptionChainDeps, 'files' | 'store'> {
   store: DescriptionChainDeps['store'] & Pick<Store, 'mediaDescriptions'>;
@@ -32,8 +33,8 @@ export class MediaDescriptions {
   readonly files: MediaFiles;
   readonly #store: MediaDescriptionsDeps['store'];
   readonly #background: BackgroundDescriptions;
-  /** Each agent's media library as its latest turn listed it (what it keeps in Saved Messages). */
-  readonly #libraries = new Map<string, ReadonlySet<string>>();
+  /** What each agent keeps in its Telegram Saved Messages. */
+  readonly savedMessages = new SavedMessagesRegistry();
 
   constructor(deps: MediaDescriptionsDeps) {
     this.files = new MediaFiles(deps.filesDir);
@@ -48,6 +49,7 @@ export class MediaDescriptions {
   }
 
   async stop(): Promise<void> {
+    this.chain.stop();
     await this.#background.stop();
   }
 
@@ -108,9 +110,14 @@ export class MediaDescriptions {
    * emoji's meaning now and are described in the background.
    */
   describeStickers(stickers: readonly StickerRef[], viewer: Omit<MediaViewer, 'channelId'>): StickerRef[] {
+    this.#store.mediaDescriptions.markUsed(stickers.map((sticker) => sticker.uniqueId));
     return stickers.map((sticker) => {
       if (sticker.description?.trim()) return sticker;
-      const item = itemOfSticker(sticker);
+      const item = bareItem(sticker.uniqueId, 'sticker', {
+        stickerSetName: sticker.setName,
+        stickerSetTitle: sticker.setTitle,
+        stickerName: sticker.name,
+      });
       const known = this.chain.known(item);
       if (known.open) this.#queue(item, viewer, { kind: 'sticker', uniqueId: sticker.uniqueId });
       return { ...sticker, description: known.outcome.description };
@@ -123,6 +130,7 @@ export class MediaDescriptions {
    */
   describeChatPhoto(chat: ChatInfo, viewer: Omit<MediaViewer, 'channelId'>): ChatInfo {
     if (!chat.photo) return chat;
+    this.#store.mediaDescriptions.markUsed([chat.photo.uniqueId]);
     const item = bareItem(chat.photo.uniqueId, 'photo', { mimeType: 'image/jpeg' });
     const known = this.chain.known(item);
     if (known.open) {
@@ -135,14 +143,20 @@ export class MediaDescriptions {
     return { ...chat, photo: { ...chat.photo, description: known.outcome.description } };
   }
 
-  /** Agents whose media library (Saved Messages on Telegram) held the id when their last turn listed it. */
-  savedBy(uniqueId: string): string[] {
-    return [...this.#libraries].filter(([, ids]) => ids.has(uniqueId)).map(([agent]) => agent);
-  }
-
-  /** The agent's media library with descriptions, the missing ones described in the background. */
-  describeLibrary(media: readonly MediaRef[], viewer: Omit<MediaViewer, 'channelId'>): MediaRef[] {
-    this.#libraries.set(viewer.agent, new Set(media.map((ref) => ref.uniqueId)));
+  /**
+   * The agent's media library with descriptions, the missing ones described in the background.
+   * `savedMessages`: the library is the agent's Saved Messages (Telegram), to be kept in the registry.
+   */
+  describeLibrary(
+    media: readonly MediaRef[],
+    viewer: Omit<MediaViewer, 'channelId'> & { savedMessages: boolean },
+  ): MediaRef[] {
+    if (viewer.savedMessages)
+      this.savedMessages.replace(
+        viewer.agent,
+        media.map((ref) => ref.uniqueId),
+      );
+    this.#store.mediaDescriptions.markUsed(media.map((ref) => ref.uniqueId));
     return media.map((ref) => {
       if (ref.description?.trim()) return ref;
       const item = bareItem(ref.uniqueId, ref.kind);

@@ -60,7 +60,7 @@ export async function createMediaRuntime(deps: {
     reloadCurated: async () => {
       await curated.reload(config.config.configDirs);
     },
-    savedBy: (uniqueId) => descriptions.savedBy(uniqueId),
+    savedBy: (uniqueId) => descriptions.savedMessages.savedBy(uniqueId),
     onChanged: (uniqueIds) => events.emit('media.changed', { uniqueIds }),
     now: () => deps.clock.now(),
   });

@@ -244,8 +244,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
           { name: 'task log pruning', run: stopPruning },
           { name: 'media jobs', run: () => mediaRuntime.stopJobs() },
           { name: 'simulator engine', run: () => simulatorEngine.stop() },
-          { name: 'telegram', run: () => telegram?.close() },
+          // Before Telegram: background descriptions would otherwise fail on a closed account.
           { name: 'media descriptions', run: () => mediaRuntime.stopDescriptions() },
+          { name: 'telegram', run: () => telegram?.close() },
           { name: 'event forwarding', run: stopForwarding },
           { name: 'simulator', run: () => simulator.close() },
           { name: 'config watcher', run: () => config.close() },

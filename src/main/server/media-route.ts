@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type MediaFileRef, parseMediaFilePath } from '../../shared/api/media-contract';
-import type { MediaFileSource } from '../runtime/media-file-source';
+import { type MediaFileSource, requestedRange } from '../runtime/media-file-source';
 import { sendApiError } from './responses';
 
 /** A file's bytes never change under its unique id, so the browser may keep it a day. */
@@ -8,26 +8,6 @@ const CACHE_CONTROL = 'private, max-age=86400';
 
 function etagOf(ref: MediaFileRef): string {
   return `"${ref.uniqueId}"`;
-}
-
-/** One `bytes=a-b` range within `size`; null for none, 'invalid' when it cannot be served. */
-function requestedRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | null | 'invalid' {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
-  let start: number;
-  let end: number;
-  if (match[1] === '') {
-    start = Math.max(0, size - Number(match[2]));
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  }
-  return start > end || start >= size ? 'invalid' : { start, end };
 }
 
 /**

@@ -56,7 +56,6 @@ export {
 export {
   type CachedMedia,
   type CachedMediaInput,
-  type CachedMediaQuery,
   MediaDescriptionRepository,
 } from './media-description-repository';
 export { MediaJobRepository } from './media-job-repository';

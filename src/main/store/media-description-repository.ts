@@ -16,13 +16,6 @@ export interface CachedMedia extends MediaDescription {
 /** What a write gives; the times are the repository's. */
 export type CachedMediaInput = Omit<CachedMedia, 'lastUsedAt' | 'updatedAt'>;
 
-export interface CachedMediaQuery {
-  kinds?: readonly MediaKind[];
-  /** Words that must all appear in the id, set, name or description (case-insensitive). */
-  search?: string;
-  limit: number;
-}
-
 interface Row {
   unique_id: string;
   kind: string;
@@ -65,17 +58,11 @@ function toCached(row: Row): CachedMedia {
   };
 }
 
-/** LIKE needs its wildcards escaped to find them literally. */
-function likePattern(word: string): string {
-  return `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /**
  * The media description cache (migration 012): one row per file unique id. The caller writes the
  * file's bytes first (see the media module's file store), so every row names a file that exists.
  */
 export class MediaDescriptionRepository {
-  readonly #db: SqliteDatabase;
   readonly #now: Now;
   readonly #get;
   readonly #upsert;
@@ -83,9 +70,9 @@ export class MediaDescriptionRepository {
   readonly #delete;
   readonly #unusedSince;
   readonly #count;
+  readonly #all;
 
   constructor(db: SqliteDatabase, deps: { now?: Now } = {}) {
-    this.#db = db;
     this.#now = deps.now ?? systemNow;
     this.#get = db.prepare<[string], Row>('SELECT * FROM media_descriptions WHERE unique_id = ?');
     this.#upsert = db.prepare(
@@ -104,11 +91,15 @@ export class MediaDescriptionRepository {
          sticker_name = excluded.sticker_name, retry_count = excluded.retry_count,
          model = excluded.model, updated_at = excluded.updated_at`,
     );
-    this.#touch = db.prepare<{ ids: string; at: string }>(
+    // Rows used within the hour are left alone: prompts show the same stickers turn after turn,
+    // and "unused" is counted in days.
+    this.#touch = db.prepare<{ ids: string; at: string; hourAgo: string }>(
       `UPDATE media_descriptions SET last_used_at = @at
-       WHERE unique_id IN (SELECT value FROM json_each(@ids))`,
+       WHERE unique_id IN (SELECT value FROM json_each(@ids))
+         AND (last_used_at IS NULL OR last_used_at < @hourAgo)`,
     );
     this.#delete = db.prepare<[string]>('DELETE FROM media_descriptions WHERE unique_id = ?');
+    this.#all = db.prepare<[], Row>('SELECT * FROM media_descriptions ORDER BY updated_at DESC, unique_id');
     this.#count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM media_descriptions');
     this.#unusedSince = db.prepare<[string], Row>(
       `SELECT * FROM media_descriptions
@@ -125,19 +116,6 @@ export class MediaDescriptionRepository {
     return row ? toCached(row) : null;
   }
 
-  /** Many at once, in one statement: a turn looks up every file of its history together. */
-  getMany(uniqueIds: readonly string[]): Map<string, CachedMedia> {
-    const found = new Map<string, CachedMedia>();
-    if (uniqueIds.length === 0) return found;
-    const rows = this.#db
-      .prepare<[string], Row>(
-        'SELECT * FROM media_descriptions WHERE unique_id IN (SELECT value FROM json_each(?))',
-      )
-      .all(JSON.stringify(uniqueIds));
-    for (const row of rows) found.set(row.unique_id, toCached(row));
-    return found;
-  }
-
   put(media: CachedMediaInput): void {
     this.#upsert.run({ ...media, at: this.#now().toISOString() });
   }
@@ -145,7 +123,12 @@ export class MediaDescriptionRepository {
   /** Records that prompts showed these files now (for "remove unused"). */
   markUsed(uniqueIds: readonly string[]): void {
     if (uniqueIds.length === 0) return;
-    this.#touch.run({ ids: JSON.stringify(uniqueIds), at: this.#now().toISOString() });
+    const now = this.#now();
+    this.#touch.run({
+      ids: JSON.stringify(uniqueIds),
+      at: now.toISOString(),
+      hourAgo: new Date(now.getTime() - 60 * 60 * 1000).toISOString(),
+    });
   }
 
   delete(uniqueId: string): boolean {
@@ -157,26 +140,8 @@ export class MediaDescriptionRepository {
     return this.#unusedSince.all(cutoff.toISOString()).map(toCached);
   }
 
-  /** Rows matching a filter, newest change first. */
-  list(query: CachedMediaQuery): CachedMedia[] {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (query.kinds && query.kinds.length > 0) {
-      where.push('kind IN (SELECT value FROM json_each(?))');
-      params.push(JSON.stringify(query.kinds));
-    }
-    for (const word of (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean)) {
-      where.push(
-        `lower(unique_id || ' ' || ifnull(sticker_set_name, '') || ' ' || ifnull(sticker_set_title, '')
-           || ' ' || ifnull(sticker_name, '') || ' ' || ifnull(description, '')) LIKE ? ESCAPE '\\'`,
-      );
-      params.push(likePattern(word));
-    }
-    const sql = `SELECT * FROM media_descriptions ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY updated_at DESC, unique_id LIMIT ?`;
-    return this.#db
-      .prepare<unknown[], Row>(sql)
-      .all(...params, query.limit)
-      .map(toCached);
+  /** Every row, the latest change first (the media editor filters them with the curated records). */
+  all(): CachedMedia[] {
+    return this.#all.all().map(toCached);
   }
 }

@@ -48,7 +48,9 @@ export class MediaJobRepository {
     this.#unfinished = db.prepare<[], Row>(
       `SELECT * FROM media_jobs WHERE status IN ('queued', 'running') ORDER BY id`,
     );
-    this.#update = db.prepare<Row>(
+    this.#update = db.prepare<
+      Pick<Row, 'id' | 'status' | 'total' | 'done' | 'failed' | 'error' | 'updated_at'>
+    >(
       `UPDATE media_jobs SET status = @status, total = @total, done = @done, failed = @failed,
          error = @error, updated_at = @updated_at WHERE id = @id`,
     );
@@ -85,13 +87,11 @@ export class MediaJobRepository {
     const next = { ...job, ...change };
     this.#update.run({
       id,
-      params_json: JSON.stringify(next.params),
       status: next.status,
       total: next.total,
       done: next.done,
       failed: next.failed,
       error: next.error,
-      created_at: next.createdAt,
       updated_at: this.#now().toISOString(),
     });
     return this.get(id)!;

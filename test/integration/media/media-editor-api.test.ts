@@ -131,6 +131,20 @@ describe('the media-description editor through the API', () => {
       status: 'generated',
     });
     expect(llm.timesShown(VOICE)).toBe(2);
+
+    // A failed attempt leaves the description as it was.
+    llm.media.failWith({
+      status: 503,
+      body: { error: { code: 503, message: 'overloaded', status: 'UNAVAILABLE' } },
+    });
+    await expect(
+      callApi(runtime, 'media.describeAgain', {
+        uniqueId: ids.voice,
+        location: { kind: 'curated', configDir },
+      }),
+    ).rejects.toThrow(/unavailable: The media model did not describe it/);
+    const kept = JSON.parse(readFileSync(join(configDir, 'media', `${ids.voice}.json`), 'utf8'));
+    expect(kept).toMatchObject({ description: 'a cheerful voice says hello twice', status: 'generated' });
   });
 
   it('announces records edited on disk by id, from the config watcher', async () => {

@@ -80,11 +80,13 @@ describe('serveRendererOverAppScheme', () => {
     });
   });
 
-  async function request(url: string): Promise<Response> {
+  async function handlerFor(request: Request): Promise<Response> {
     const handler = fake().protocolHandlers.get('app');
     if (handler === undefined) throw new Error('the app scheme has no handler');
-    return handler(new Request(url));
+    return handler(request);
   }
+
+  const request = (url: string) => handlerFor(new Request(url));
 
   it('answers the console with its file content, type and the CSP header', async () => {
     const response = await request(APP_ENTRY_URL);
@@ -109,10 +111,16 @@ describe('serveRendererOverAppScheme', () => {
     expect(asked).toEqual([
       { kind: 'message', network: 'telegram', agent: 'Ada', channelId: 77, messageId: 5, uniqueId: '42' },
     ]);
+    const part = await handlerFor(
+      new Request('app://troupe/media/stored/42', { headers: { range: 'bytes=1-2' } }),
+    );
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 1-2/4');
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(PNG.subarray(1, 3));
     expect((await request('app://troupe/media/stored/43')).status).toBe(404);
     // A path that names no file by ids is refused before the runtime is asked.
     expect((await request('app://troupe/media/stored/..%2f..%2fsecret.key')).status).toBe(404);
-    expect(asked).toHaveLength(2);
+    expect(asked).toHaveLength(3);
   });
 });
 

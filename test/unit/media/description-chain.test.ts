@@ -221,4 +221,43 @@ describe('the description chain', () => {
     expect((await describeNow(emoji)).description).toBe('an animated emoji: 🔥 (fire)');
     expect(downloads).toBe(0);
   });
+
+  it('lets a caller that gives up leave the description to the others waiting for it', async () => {
+    let release: () => void = () => {};
+    answer = () =>
+      new Promise((resolve) => {
+        release = () => resolve(reply('a red square'));
+      });
+    const replanned = new AbortController();
+    const first = chain.describe(PHOTO, context, {
+      budget: DescriptionBudget.unlimited(),
+      signal: replanned.signal,
+    });
+    const second = chain.describe(PHOTO, context, { budget: DescriptionBudget.unlimited() });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    replanned.abort(new Error('turn replanned'));
+    await expect(first).rejects.toThrow('turn replanned');
+    release();
+    expect(await second).toMatchObject({ status: 'generated', description: 'a red square' });
+    expect(asked).toHaveLength(1);
+  });
+
+  it('does not fetch a file that is gone again, and waits before fetching a failing one again', async () => {
+    download = async () => null;
+    expect(await describeNow()).toMatchObject({ failureReason: 'the file is no longer available' });
+    expect(await describeNow()).toMatchObject({ failureReason: 'the file is no longer available' });
+    expect(downloads).toBe(1);
+    expect(chain.known(PHOTO).open).toBe(false);
+
+    const other = { ...PHOTO, uniqueId: '4000000000000000009' };
+    download = async () => {
+      throw new Error('connection reset');
+    };
+    expect(await describeNow(other)).toMatchObject({
+      status: 'temporary_failure',
+      failureReason: 'connection reset',
+    });
+    await describeNow(other);
+    expect(downloads).toBe(2);
+  });
 });

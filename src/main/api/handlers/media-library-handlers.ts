@@ -48,6 +48,7 @@ export function createMediaLibraryHandlers(deps: {
         const items: LibraryItem[] = deps.descriptions.describeLibrary(await port.listMedia(agent), {
           agent,
           port,
+          savedMessages: network === 'telegram',
         });
         return { items };
       }),
@@ -68,11 +69,13 @@ export function createMediaLibraryHandlers(deps: {
           mimeType: sniffed.mimeType,
           asPhoto: !asFile && PHOTO_TYPES.has(sniffed.mimeType),
         });
+        deps.descriptions.savedMessages.add(agent, item.uniqueId);
         return { item };
       }),
     'media.removeFromLibrary': ({ agent, network, uniqueId }) =>
       onNetwork(async () => {
         const removed = await portFor(agent, network).removeFromLibrary(agent, uniqueId);
+        deps.descriptions.savedMessages.remove(agent, uniqueId);
         if (!removed) throw new ApiError('not_found', `${agent}'s library has no file ${uniqueId}.`);
         return { removed: true as const };
       }),

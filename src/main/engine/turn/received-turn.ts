@@ -146,7 +146,9 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
     const viewer = { agent: agentName, channelId, port: deps.port };
     const chat = deps.media?.describeChatPhoto(listedChat, viewer) ?? listedChat;
     const stickers = deps.media?.describeStickers(listedStickers, viewer) ?? listedStickers;
-    const media = deps.media?.describeLibrary(library, viewer) ?? library;
+    const media =
+      deps.media?.describeLibrary(library, { ...viewer, savedMessages: deps.port.kind === 'telegram' }) ??
+      library;
     const isSelfChat = self.id === channelId;
     const memory = turnMemory(store, conversation, {
       agent,

@@ -35,8 +35,14 @@ export class BackgroundDescriptions {
   enqueue(item: MediaItem, context: DescribeContext): void {
     if (this.#stopped || this.#queue.has(item.uniqueId)) return;
     this.#queue.set(item.uniqueId, { item, context });
+    this.#start();
+  }
+
+  #start(): void {
     this.#running ??= this.#drain().finally(() => {
       this.#running = null;
+      // An item queued as the loop ended would otherwise wait for the next enqueue.
+      if (!this.#stopped && this.#queue.size > 0) this.#start();
     });
   }
 

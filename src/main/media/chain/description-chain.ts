@@ -8,6 +8,7 @@ import type { CuratedMedia } from '../curated/curated-media';
 import { type SniffedMedia, sniffMedia } from '../format';
 import { type AiAttempt, type AiDescriptionDeps, describeWithAi } from './ai-description';
 import type { DescriptionBudget } from './description-budget';
+import { DownloadFailures } from './download-failures';
 import type { MediaFiles } from './media-files';
 import type { MediaContext, MediaItem, MediaOutcome } from './media-item';
 import { metadataVerdict } from './metadata-checks';
@@ -67,6 +68,9 @@ function withFallback(item: MediaItem, outcome: MediaOutcome): MediaOutcome {
 export class DescriptionChain {
   readonly #deps: DescriptionChainDeps;
   readonly #inFlight = new Map<string, Promise<MediaOutcome>>();
+  readonly #downloadFailures = new DownloadFailures();
+  /** Aborts what runs when the chain stops; an attempt never runs on one caller's signal, as others may join it. */
+  readonly #stopping = new AbortController();
 
   constructor(deps: DescriptionChainDeps) {
     this.#deps = deps;
@@ -95,6 +99,14 @@ export class DescriptionChain {
     }
     const verdict = metadataVerdict(item, this.#limits());
     if (verdict) return { outcome: withFallback(item, verdict), open: false, cached: null };
+    const blocked = this.#downloadFailures.blocked(item.uniqueId);
+    if (blocked !== null) {
+      return {
+        outcome: withFallback(item, { description: null, failureReason: blocked, status: null }),
+        open: false,
+        cached: null,
+      };
+    }
     return {
       outcome: withFallback(item, { description: null, failureReason: null, status: null }),
       open: true,
@@ -110,27 +122,34 @@ export class DescriptionChain {
   async describe(item: MediaItem, context: DescribeContext, options: DescribeOptions): Promise<MediaOutcome> {
     const known = this.known(item);
     if (!known.open) return known.outcome;
-    const running = this.#inFlight.get(item.uniqueId);
-    if (running) return running;
-    const unavailable = this.#modelUnavailable();
-    if (unavailable !== null) {
-      return withFallback(item, { description: null, failureReason: unavailable, status: null });
+    let attempt = this.#inFlight.get(item.uniqueId);
+    if (!attempt) {
+      const unavailable = this.modelUnavailable();
+      if (unavailable !== null) {
+        return withFallback(item, { description: null, failureReason: unavailable, status: null });
+      }
+      if (!options.budget.take()) {
+        return withFallback(item, { ...known.outcome, status: known.outcome.status ?? 'budget_exhausted' });
+      }
+      attempt = this.#attempt(item, context, known.cached, this.#stopping.signal).finally(() =>
+        this.#inFlight.delete(item.uniqueId),
+      );
+      this.#inFlight.set(item.uniqueId, attempt);
     }
-    if (!options.budget.take()) {
-      return withFallback(item, { ...known.outcome, status: known.outcome.status ?? 'budget_exhausted' });
-    }
-    const attempt = this.#attempt(item, context, known.cached, options.signal).finally(() =>
-      this.#inFlight.delete(item.uniqueId),
-    );
-    this.#inFlight.set(item.uniqueId, attempt);
-    return attempt;
+    // A caller that gives up (its turn was replanned) leaves the attempt to the others.
+    return options.signal ? raceAbort(attempt, options.signal) : attempt;
+  }
+
+  /** Aborts the attempts running (Troupe is stopping). */
+  stop(): void {
+    this.#stopping.abort(new Error('media descriptions stopped'));
   }
 
   /**
    * Why the media model cannot be asked now (none set, no API key), checked before anything is
    * downloaded: a file is not fetched again and again for a model that cannot look at it.
    */
-  #modelUnavailable(): string | null {
+  modelUnavailable(): string | null {
     const model = this.#deps.settings().model;
     if (isBlank(model)) return 'no media model is set';
     try {
@@ -154,6 +173,8 @@ export class DescriptionChain {
   ): Promise<MediaOutcome> {
     const deps = this.#deps;
     let bytes = cached ? await deps.files.read(cached.fileName) : null;
+    // A row whose file went missing gets the file again with the new bytes.
+    const stored = bytes !== null ? cached : null;
     if (!bytes) {
       const fetched = await this.#download(item, context, signal);
       if ('outcome' in fetched) return withFallback(item, fetched.outcome);
@@ -171,7 +192,7 @@ export class DescriptionChain {
         status: null,
       });
     }
-    await this.saveToCache(item, looked.sniffed, bytes, looked.attempt, cached);
+    await this.saveToCache(item, looked.sniffed, bytes, looked.attempt, cached, stored !== null);
     return withFallback(item, {
       description: looked.attempt.description,
       failureReason: looked.attempt.failureReason,
@@ -213,6 +234,7 @@ export class DescriptionChain {
     bytes: Uint8Array,
     attempt: Extract<AiAttempt, { type: 'settled' }>,
     cached: CachedMedia | null,
+    fileStored = cached !== null,
   ): Promise<void> {
     const deps = this.#deps;
     const previousRetries = cached?.retryCount ?? 0;
@@ -222,7 +244,10 @@ export class DescriptionChain {
         : attempt.status === 'temporary_failure'
           ? previousRetries + 1
           : previousRetries;
-    const fileName = cached?.fileName ?? (await deps.files.write(item.uniqueId, sniffed.extension, bytes));
+    const fileName =
+      fileStored && cached
+        ? cached.fileName
+        : await deps.files.write(item.uniqueId, sniffed.extension, bytes);
     const isSticker = item.kind === 'sticker';
     deps.store.transaction(() => {
       deps.store.mediaDescriptions.put({
@@ -267,16 +292,21 @@ export class DescriptionChain {
         context.port.downloadMedia(context.agent, context.source, { maxBytes, signal: bounded }),
         bounded,
       );
-      if (bytes) return { bytes };
-      return {
-        outcome: { description: null, failureReason: 'the file is no longer available', status: null },
-      };
+      if (bytes) {
+        this.#downloadFailures.clear(item.uniqueId);
+        return { bytes };
+      }
+      const gone = 'the file is no longer available';
+      this.#downloadFailures.record(item.uniqueId, gone, { gone: true });
+      return { outcome: { description: null, failureReason: gone, status: null } };
     } catch (error) {
       if (signal?.aborted) throw error;
       if (error instanceof MediaTooLargeError) {
+        this.#downloadFailures.record(item.uniqueId, error.message, { gone: true });
         return { outcome: { description: null, failureReason: error.message, status: 'unsupported' } };
       }
       const reason = timeout.aborted ? 'the download took too long' : (error as Error).message;
+      this.#downloadFailures.record(item.uniqueId, reason, { gone: false });
       this.#deps.logger.warn({ uniqueId: item.uniqueId, err: error }, 'media download failed');
       return { outcome: { description: null, failureReason: reason, status: 'temporary_failure' } };
     }

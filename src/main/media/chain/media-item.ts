@@ -1,5 +1,5 @@
 import type { MediaKind, MediaStatus } from '../../../shared/domain/config';
-import type { MessagePart, StickerRef } from '../../../shared/domain/conversation';
+import type { MessagePart } from '../../../shared/domain/conversation';
 import type { MediaSource } from '../../messaging/port';
 
 export type MediaPart = Extract<MessagePart, { kind: 'media' }>;
@@ -62,19 +62,5 @@ export function itemOfPart(part: MediaPart): MediaItem {
     stickerSetName: part.stickerSetName ?? null,
     stickerSetTitle: part.stickerSetTitle ?? null,
     stickerName: part.stickerName ?? null,
-  };
-}
-
-export function itemOfSticker(sticker: StickerRef): MediaItem {
-  return {
-    uniqueId: sticker.uniqueId,
-    kind: 'sticker',
-    mimeType: null,
-    fileName: null,
-    durationSeconds: null,
-    fileSize: null,
-    stickerSetName: sticker.setName,
-    stickerSetTitle: sticker.setTitle,
-    stickerName: sticker.name,
   };
 }

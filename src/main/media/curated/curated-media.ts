@@ -58,11 +58,34 @@ export class CuratedMedia {
   #library: MediaRef[] = [];
   #problems: ConfigProblem[] = [];
 
+  /** The reload running, and the one asked for meanwhile (it runs next, once, with the latest dirs). */
+  #running: Promise<unknown> = Promise.resolve();
+  #queued: { dirs: readonly string[]; done: Promise<string[]> } | null = null;
+
   /**
    * Reads every config directory's media again; returns the ids whose record changed (added,
-   * edited, removed, or now overridden), so the console can refresh just those.
+   * edited, removed, or now overridden), so the console can refresh just those. Reloads run one
+   * at a time, so an older read never finishes last; those asked for while one runs are done
+   * together by the next.
    */
-  async reload(configDirs: readonly string[]): Promise<string[]> {
+  reload(configDirs: readonly string[]): Promise<string[]> {
+    if (this.#queued) {
+      this.#queued.dirs = configDirs;
+      return this.#queued.done;
+    }
+    const queued: { dirs: readonly string[]; done: Promise<string[]> } = {
+      dirs: configDirs,
+      done: this.#running.then(() => {
+        this.#queued = null;
+        return this.#reloadNow(queued.dirs);
+      }),
+    };
+    this.#queued = queued;
+    this.#running = queued.done.catch(() => undefined);
+    return queued.done;
+  }
+
+  async #reloadNow(configDirs: readonly string[]): Promise<string[]> {
     const before = this.#byId;
     const lists = await Promise.all(configDirs.map((dir) => listMediaRecords(join(dir, 'media'))));
     const present = await Promise.all(configDirs.map((dir) => fileNames(join(dir, 'media'))));

@@ -19,6 +19,15 @@ export interface CuratedFields {
   stickerName: string | null;
 }
 
+/** Names Troupe writes into a config directory: no directory parts, nothing hidden. */
+const SAFE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,150}$/;
+
+function requireSafeName(name: string): void {
+  if (!SAFE_NAME.test(name) || name.includes('..')) {
+    throw new Error(`"${name}" is not a name a media record or its file may have.`);
+  }
+}
+
 async function writeAtomically(path: string, data: Uint8Array | string): Promise<void> {
   const temp = `${path}.${randomBytes(4).toString('hex')}.part`;
   await writeFile(temp, data);
@@ -48,6 +57,8 @@ export async function writeCuratedRecord(
   fields: CuratedFields,
   file: { name: string; bytes: Uint8Array } | null,
 ): Promise<void> {
+  requireSafeName(fields.uniqueId);
+  if (file) requireSafeName(file.name);
   const dir = join(configDir, 'media');
   await mkdir(dir, { recursive: true });
   if (file) await writeAtomically(join(dir, file.name), file.bytes);
@@ -81,6 +92,8 @@ export async function deleteCuratedRecord(
   uniqueId: string,
   mediaFile: string | null,
 ): Promise<void> {
+  requireSafeName(uniqueId);
+  if (mediaFile) requireSafeName(mediaFile);
   const dir = join(configDir, 'media');
   await rm(join(dir, `${uniqueId}.json`), { force: true });
   if (mediaFile) await rm(join(dir, mediaFile), { force: true });

@@ -87,6 +87,8 @@ export class MediaJobs {
       }
     })().finally(() => {
       this.#running = null;
+      // A job created as the loop ended would otherwise wait for the next one.
+      if (!this.#stopped && this.#deps.store.mediaJobs.unfinished().length > 0) this.#drain();
     });
   }
 
@@ -95,6 +97,9 @@ export class MediaJobs {
     this.#current = { id: job.id, abort };
     try {
       this.#update(job.id, { status: 'running', error: null });
+      // Without a model every item would fail (or, imported, stay undescribed): say so at once.
+      const unavailable = this.#deps.library.modelUnavailable();
+      if (unavailable !== null) throw new Error(`The media model cannot be asked: ${unavailable}.`);
       const steps = await this.#steps(job.params, abort.signal);
       let { done, failed } = this.#update(job.id, { total: steps.length, done: 0, failed: 0 });
       for (const step of steps) {
@@ -110,7 +115,9 @@ export class MediaJobs {
         this.#update(job.id, { done, failed });
       }
       await this.#deps.library.refresh();
-      this.#update(job.id, { status: 'done' });
+      // A cancel that came while the directories were read again stands.
+      if (this.#deps.store.mediaJobs.get(job.id)?.status === 'running')
+        this.#update(job.id, { status: 'done' });
     } catch (error) {
       if (error instanceof Cancelled) await this.#deps.library.refresh();
       // A stop leaves the job running: it carries on at the next start.
@@ -141,6 +148,8 @@ export class MediaJobs {
     const set = await port.stickerSet(params.agent, params.setName);
     if (!set) throw new Error(`There is no sticker set "${params.setName}".`);
     return set.stickers.map((sticker) => async () => {
+      // Resumed after a restart: what was imported is not downloaded again.
+      if (library.describes(params.configDir, sticker.uniqueId)) return;
       const bytes = await port.downloadMedia(
         params.agent,
         { kind: 'set-sticker', setName: set.setName, uniqueId: sticker.uniqueId },

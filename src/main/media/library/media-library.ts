@@ -175,6 +175,13 @@ export class MediaLibrary {
       signal,
     );
     if (attempt.type === 'unavailable') throw new MediaEditError('unavailable', attempt.failureReason);
+    // A failed attempt never replaces what the record says.
+    if (attempt.status !== 'generated') {
+      throw new MediaEditError(
+        'unavailable',
+        `The media model did not describe it: ${attempt.failureReason}`,
+      );
+    }
     if (location.kind === 'cache') {
       const cached = this.#deps.store.mediaDescriptions.get(uniqueId);
       await this.#deps.chain.saveToCache(itemOf(found.view), sniffed, found.bytes, attempt, cached);
@@ -205,8 +212,7 @@ export class MediaLibrary {
     signal?: AbortSignal,
   ): Promise<'imported' | 'kept'> {
     this.#requireConfigDir(configDir);
-    const present = this.#deps.curated.inDirectory(sticker.uniqueId, configDir);
-    if (present?.record.description?.trim()) return 'kept';
+    if (this.describes(configDir, sticker.uniqueId)) return 'kept';
     const item = bareItem(sticker.uniqueId, 'sticker', {
       stickerSetName: sticker.setName,
       stickerSetTitle: sticker.setTitle,
@@ -242,6 +248,16 @@ export class MediaLibrary {
     );
     this.#deps.onChanged([sticker.uniqueId]);
     return 'imported';
+  }
+
+  /** Whether the config directory already describes the file (an import leaves it as it is). */
+  describes(configDir: string, uniqueId: string): boolean {
+    return Boolean(this.#deps.curated.inDirectory(uniqueId, configDir)?.record.description?.trim());
+  }
+
+  /** Why the media model cannot be asked now; null when it can. */
+  modelUnavailable(): string | null {
+    return this.#deps.chain.modelUnavailable();
   }
 
   /** Reads the config directories' media again (after a job that wrote many records). */
@@ -308,7 +324,7 @@ export class MediaLibrary {
       }
     }
     if (location === null || location.kind === 'cache') {
-      for (const cached of store.mediaDescriptions.list({ limit: 1_000_000 })) {
+      for (const cached of store.mediaDescriptions.all()) {
         views.push(
           cachedView(cached, curated.get(cached.uniqueId) === null, this.#deps.savedBy(cached.uniqueId)),
         );

@@ -79,18 +79,22 @@ function sameId(a: TelegramLong, b: TelegramLong): boolean {
   return a.toString() === b.toString();
 }
 
+/** The chat's current photo (a partner's profile photo, a group's photo), or null when it has none. */
+export function chatPhotoOf(response: Api.users.UserFull | Api.messages.ChatFull): Api.Photo | null {
+  const photo =
+    response instanceof Api.users.UserFull ? response.fullUser.profilePhoto : response.fullChat.chatPhoto;
+  return photo instanceof Api.Photo ? photo : null;
+}
+
 /**
  * The chat details from a `users.getFullUser`, `messages.getFullChat` or
  * `channels.getFullChannel` answer, which carry the full object and, beside it, the user or
- * chat it describes.
+ * chat it describes, and its photo (to be described).
  */
 export function mapChatInfo(response: Api.users.UserFull | Api.messages.ChatFull): ChatInfo {
-  const photo =
-    response instanceof Api.users.UserFull ? response.fullUser.profilePhoto : response.fullChat.chatPhoto;
+  const photo = chatPhotoOf(response);
   const info = chatInfoOf(response);
-  return photo instanceof Api.Photo
-    ? { ...info, photo: { uniqueId: fileUniqueId(photo), description: null } }
-    : info;
+  return photo ? { ...info, photo: { uniqueId: fileUniqueId(photo), description: null } } : info;
 }
 
 function chatInfoOf(response: Api.users.UserFull | Api.messages.ChatFull): ChatInfo {

@@ -1,5 +1,12 @@
 /** GramJS `Api.*` objects turned into Troupe's conversation model, without network calls. */
-export { basicGroupChatInfo, channelChatInfo, chatPerson, mapChatInfo, userChatInfo } from './chat-info';
+export {
+  basicGroupChatInfo,
+  channelChatInfo,
+  chatPerson,
+  chatPhotoOf,
+  mapChatInfo,
+  userChatInfo,
+} from './chat-info';
 export { type CustomEmojiLookup, customEmojiIdsOf } from './custom-emoji';
 export { classifyDocument, type DocumentTraits } from './document-kind';
 export { entitiesToMarkdown } from './entities-to-markdown';
@@ -11,6 +18,7 @@ export { type MessageMappingContext, mapMessage } from './map-message';
 export { markdownToEntities } from './markdown-to-entities';
 export {
   isMediaItem,
+  largestPhotoBytes,
   type MediaPart,
   type MessageMediaContent,
   messageMediaContent,

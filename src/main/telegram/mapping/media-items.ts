@@ -77,7 +77,7 @@ function carriedMedia(message: Api.Message | Api.MessageService): (Api.Photo | A
 }
 
 /** The size of the largest version of a photo, the one a download fetches. */
-function largestPhotoBytes(photo: Api.Photo): number | null {
+export function largestPhotoBytes(photo: Api.Photo): number | null {
   let largest: number | null = null;
   for (const size of photo.sizes) {
     const bytes =

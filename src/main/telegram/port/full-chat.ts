@@ -17,10 +17,3 @@ export async function fullChat(
   const channel = utils.getInputChannel(await context.inputPeer(channelId));
   return context.account.invoke(new Api.channels.GetFullChannel({ channel }));
 }
-
-/** The chat's current photo (a partner's profile photo, a group's photo), or null when it has none. */
-export function chatPhotoOf(answer: Api.users.UserFull | Api.messages.ChatFull): Api.Photo | null {
-  const photo =
-    answer instanceof Api.users.UserFull ? answer.fullUser.profilePhoto : answer.fullChat.chatPhoto;
-  return photo instanceof Api.Photo ? photo : null;
-}

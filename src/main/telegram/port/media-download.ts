@@ -1,19 +1,13 @@
 import { Api, helpers } from 'telegram';
 import { type DownloadOptions, type MediaSource, MediaTooLargeError } from '../../messaging/port';
-import { fileUniqueId, isMediaItem, messageMediaContent } from '../mapping';
+import { chatPhotoOf, fileUniqueId, isMediaItem, largestPhotoBytes, messageMediaContent } from '../mapping';
 import type { AccountContext } from './account-context';
 import { downloadFile } from './file-transfer';
-import { chatPhotoOf, fullChat } from './full-chat';
+import { fullChat } from './full-chat';
 
 /** The size Telegram gives for a file, before any byte is fetched. */
 function fileBytes(file: Api.Photo | Api.Document): number | null {
-  if (file instanceof Api.Document) return file.size.toJSNumber();
-  let largest: number | null = null;
-  for (const size of file.sizes) {
-    const bytes = size instanceof Api.PhotoSize ? size.size : null;
-    if (bytes !== null && (largest === null || bytes > largest)) largest = bytes;
-  }
-  return largest;
+  return file instanceof Api.Document ? file.size.toJSNumber() : largestPhotoBytes(file);
 }
 
 /** The message as Telegram has it now, or null when it is gone. */
