@@ -210,6 +210,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
         library: mediaRuntime.library,
         jobs: mediaRuntime.jobs,
         configDirs: () => config.config.configDirs,
+        agentExists: (configName) => agentNamed(configName) !== undefined,
       }),
       ...createMediaLibraryHandlers({
         config,

@@ -98,6 +98,11 @@ export type LibraryItem = z.infer<typeof LibraryItemSchema>;
 
 const AgentNetworkInput = { agent: z.string().min(1), network: NetworkSchema };
 
+/** The largest file the console saves to an agent's library (Telegram's own limits are far larger). */
+export const MAX_LIBRARY_FILE_BYTES = 20 * 1024 * 1024;
+/** Images Telegram takes as photos (it recompresses them); other files go as files. */
+export const PHOTO_MIME_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
+
 export const mediaProcedures = {
   'media.directories': {
     input: z.object({}).strict(),

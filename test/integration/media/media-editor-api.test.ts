@@ -183,6 +183,17 @@ describe('the media-description editor through the API', () => {
       }),
     ).rejects.toThrow(/already/);
     await expect(callApi(runtime, 'media.get', { uniqueId: '../etc' })).rejects.toThrow(/invalid_input/);
+    const refused = await runtime.dispatch('media.startJob', {
+      kind: 'import-set',
+      agent: 'Nobody',
+      network: 'telegram',
+      setName: 'HappyCats',
+      configDir,
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', issues: [{ path: 'agent' }] },
+    });
     await expect(
       callApi(runtime, 'media.addToLibrary', {
         agent: 'Ada',

@@ -28,6 +28,7 @@ export function createMediaHandlers(deps: {
   library: MediaLibrary;
   jobs: MediaJobs;
   configDirs: () => readonly string[];
+  agentExists: (configName: string) => boolean;
 }): Pick<ApiHandlers, MediaProcedure> {
   const { library } = deps;
   return {
@@ -50,8 +51,17 @@ export function createMediaHandlers(deps: {
         return { deleted: true as const };
       }),
     'media.startJob': (params) => {
-      if (params.kind === 'import-set' && !deps.configDirs().includes(params.configDir)) {
-        throw new ApiError('invalid_input', `${params.configDir} is not one of the config directories.`);
+      if (params.kind === 'import-set') {
+        if (!deps.agentExists(params.agent)) {
+          throw new ApiError('invalid_input', `There is no agent named ${params.agent}.`, [
+            { path: 'agent', message: 'Choose an agent of the configuration.' },
+          ]);
+        }
+        if (!deps.configDirs().includes(params.configDir)) {
+          throw new ApiError('invalid_input', `${params.configDir} is not one of the config directories.`, [
+            { path: 'configDir', message: 'Choose one of the config directories.' },
+          ]);
+        }
       }
       return { job: deps.jobs.create(params) };
     },

@@ -1,5 +1,9 @@
 import { ApiError, type Network } from '../../../shared/api';
-import type { LibraryItem } from '../../../shared/api/media-contract';
+import {
+  type LibraryItem,
+  MAX_LIBRARY_FILE_BYTES,
+  PHOTO_MIME_TYPES,
+} from '../../../shared/api/media-contract';
 import type { ConfigService } from '../../config';
 import { type MediaDescriptions, sniffMedia } from '../../media';
 import { MessagingError, type MessagingPort } from '../../messaging/port';
@@ -7,12 +11,6 @@ import type { ApiHandlers } from '../dispatcher';
 import { requireAgent } from './simulator-handlers';
 
 type LibraryProcedure = 'media.library' | 'media.addToLibrary' | 'media.removeFromLibrary';
-
-/** The largest file an operator saves to an agent's library from the console. */
-const MAX_LIBRARY_FILE_BYTES = 20 * 1024 * 1024;
-
-/** Images Telegram takes as photos (it recompresses them); anything else goes as a file. */
-const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
 function networkError(error: unknown): unknown {
   if (!(error instanceof MessagingError)) return error;
@@ -67,7 +65,7 @@ export function createMediaLibraryHandlers(deps: {
           bytes,
           fileName,
           mimeType: sniffed.mimeType,
-          asPhoto: !asFile && PHOTO_TYPES.has(sniffed.mimeType),
+          asPhoto: !asFile && PHOTO_MIME_TYPES.includes(sniffed.mimeType),
         });
         deps.descriptions.savedMessages.add(agent, item.uniqueId);
         return { item };

@@ -1,4 +1,5 @@
 import type { Network } from '../../../shared/api/conversation-contract';
+import { MAX_LIBRARY_FILE_BYTES, PHOTO_MIME_TYPES } from '../../../shared/api/media-contract';
 import { formatBytes } from '../../ui/media/media-display';
 
 /** Whose library: an agent on one network (Saved Messages on Telegram; curated media in the Simulator). */
@@ -9,14 +10,11 @@ export function libraryKey({ agent, network }: LibraryOwner): string {
 }
 
 /** The largest file the runtime saves to a library (its media.addToLibrary refuses larger ones). */
-export const LIBRARY_MAX_BYTES = 20 * 1024 * 1024;
-
-/** Images Telegram takes as photos (recompressed), unless they are sent as files. */
-const PHOTO_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+export const LIBRARY_MAX_BYTES = MAX_LIBRARY_FILE_BYTES;
 
 /** Whether the file could go as a photo, so that sending it as a file is a choice. */
 export function goesAsPhoto(file: { type: string }): boolean {
-  return PHOTO_TYPES.has(file.type);
+  return PHOTO_MIME_TYPES.includes(file.type);
 }
 
 /** Why a picked file cannot be added, known before sending it; null when it can. */
