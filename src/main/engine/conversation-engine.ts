@@ -26,6 +26,7 @@ import { FairSlots } from './scheduler/fair-slots';
 import { SendRateLimiter } from './scheduler/send-rate-limiter';
 import { StopLatch } from './scheduler/stop-latch';
 import { UnreadScanner } from './scheduler/unread-scanner';
+import { cancelTask, clearPending, retryTask } from './steering/task-actions';
 import { createTaskHandlers } from './tasks/handler-registry';
 import { receivedHandler } from './turn/received-turn';
 
@@ -218,6 +219,28 @@ export class ConversationEngine {
     patch: ConversationParametersPatch,
   ): ConversationParameters {
     return updateConversationParameters(this.#core, conversation, patch);
+  }
+
+  // ---- The operator's actions on the plan (see steering/task-actions) ----
+
+  /** Cancels a task and what waits for it; returns the ids cancelled. */
+  cancelTask(conversation: ConversationKey, taskId: string): string[] {
+    const cancelled = cancelTask(this.#core, conversation, taskId);
+    this.#loop.poke(conversation);
+    return cancelled;
+  }
+
+  /** Runs a failed task again now. */
+  retryTask(conversation: ConversationKey, taskId: string): void {
+    retryTask(this.#core, conversation, taskId);
+    this.#loop.poke(conversation);
+  }
+
+  /** Cancels every task of the conversation that has not run; returns the ids cancelled. */
+  clearPending(conversation: ConversationKey): string[] {
+    const cancelled = clearPending(this.#core, conversation);
+    this.#loop.poke(conversation);
+    return cancelled;
   }
 
   // ---- Memory ----

@@ -10,3 +10,4 @@ export {
 } from './conversation-engine';
 export { PARTNER_TYPING_WINDOW_MS } from './pacing/partner-typing';
 export { NO_PACING, type Pacing, typingDelaySeconds } from './pacing/typing-delay';
+export { TaskActionError } from './steering/task-actions';

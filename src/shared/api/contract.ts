@@ -6,6 +6,7 @@ import { SettingsPatchSchema, SettingsSchema } from '../domain/settings';
 import { conversationEvents, conversationProcedures } from './conversation-contract';
 import { mediaEvents, mediaProcedures } from './media-contract';
 import { memoryEvents, memoryProcedures } from './memory-contract';
+import { planProcedures } from './plan-contract';
 import { telegramEvents, telegramProcedures } from './telegram-contract';
 
 /**
@@ -94,6 +95,7 @@ export const procedures = {
   ...conversationProcedures,
   ...memoryProcedures,
   ...mediaProcedures,
+  ...planProcedures,
   ...telegramProcedures,
 } as const;
 

@@ -7,5 +7,6 @@ export * from './errors';
 export * from './http-auth';
 export * from './media-contract';
 export * from './memory-contract';
+export * from './plan-contract';
 export * from './telegram-contract';
 export * from './wire';

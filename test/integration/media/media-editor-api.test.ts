@@ -1,35 +1,29 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseMediaRecord } from '../../../src/main/config';
 import type { ConversationRuntimeHandle } from '../../../src/main/runtime/types';
 import type { MediaRecordView } from '../../../src/shared/api/media-contract';
-import { callApi, startEngineRuntime, waitFor } from '../../support/engine-harness';
-import { type FakeLlmServer, startFakeLlmServer } from '../../support/fake-llm-server';
+import { callApi, waitFor } from '../../support/engine-harness';
+import type { FakeLlmServer } from '../../support/fake-llm-server';
+import { type LlmRuntime, startLlmRuntime } from '../../support/llm-runtime';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/media');
 const PHOTO = new Uint8Array(readFileSync(join(FIXTURES, 'photo.png')));
 const VOICE = new Uint8Array(readFileSync(join(FIXTURES, 'voice.ogg')));
 
 describe('the media-description editor through the API', () => {
-  let root: string;
+  let bed: LlmRuntime;
   let llm: FakeLlmServer;
   let runtime: ConversationRuntimeHandle;
   let configDir: string;
 
   beforeEach(async () => {
-    root = mkdtempSync(join(tmpdir(), 'troupe-media-editor-'));
-    configDir = join(root, 'config');
-    llm = await startFakeLlmServer();
-    runtime = await startEngineRuntime({ root, geminiBaseUrl: llm.geminiBaseUrl });
+    bed = await startLlmRuntime('media-editor');
+    ({ llm, runtime, configDir } = bed);
   });
 
-  afterEach(async () => {
-    await runtime.close();
-    await llm.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterEach(() => bed.close());
 
   /** A person sends the files, one turn each, so each gets its scripted description. */
   async function describedFiles(): Promise<{ photo: string; voice: string }> {

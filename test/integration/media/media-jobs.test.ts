@@ -1,30 +1,26 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationRuntimeHandle } from '../../../src/main/runtime/types';
 import type { MediaJob, MediaRecordView } from '../../../src/shared/api/media-contract';
-import { callApi, startEngineRuntime, waitFor } from '../../support/engine-harness';
-import { type FakeLlmServer, startFakeLlmServer } from '../../support/fake-llm-server';
+import { callApi, waitFor } from '../../support/engine-harness';
+import type { FakeLlmServer } from '../../support/fake-llm-server';
+import { type LlmRuntime, startLlmRuntime } from '../../support/llm-runtime';
 
 const PHOTO = new Uint8Array(readFileSync(join(import.meta.dirname, '../../fixtures/media/photo.png')));
 
 describe('media jobs: describing what has no description, cancelled or carried on after a restart', () => {
-  let root: string;
+  let bed: LlmRuntime;
   let llm: FakeLlmServer;
+  // The current runtime (a restart replaces it).
   let runtime: ConversationRuntimeHandle;
 
   beforeEach(async () => {
-    root = mkdtempSync(join(tmpdir(), 'troupe-media-jobs-'));
-    llm = await startFakeLlmServer();
-    runtime = await startEngineRuntime({ root, geminiBaseUrl: llm.geminiBaseUrl });
+    bed = await startLlmRuntime('media-jobs');
+    ({ llm, runtime } = bed);
   });
 
-  afterEach(async () => {
-    await runtime.close();
-    await llm.close();
-    rmSync(root, { recursive: true, force: true });
-  });
+  afterEach(() => bed.close());
 
   /** A photo whose description failed for now (the model was overloaded). */
   async function failedPhoto(): Promise<string> {
@@ -99,10 +95,9 @@ describe('media jobs: describing what has no description, cancelled or carried o
     const started = { job: await describeMissing() };
     // The model has the job's request (and holds it) when Troupe stops.
     await waitFor(() => llm.mediaRequests.length === 2, 'the job to ask the model');
-    await runtime.close();
-
     llm.media.replyWith('a test card, described after the restart');
-    runtime = await startEngineRuntime({ root, geminiBaseUrl: llm.geminiBaseUrl });
+    await bed.restart();
+    runtime = bed.runtime;
     const done = await waitFor(
       async () => ((await job(started.job.id))?.status === 'done' ? job(started.job.id) : null),
       'the job to finish',

@@ -11,6 +11,7 @@ import {
   conversationProcedures,
   mediaProcedures,
   memoryProcedures,
+  planProcedures,
   telegramProcedures,
 } from '../../../src/shared/api';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/shared/domain/settings';
@@ -41,6 +42,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
       ...Object.keys(conversationProcedures),
       ...Object.keys(memoryProcedures),
       ...Object.keys(mediaProcedures),
+      ...Object.keys(planProcedures),
       ...Object.keys(telegramProcedures),
     ].map((name) => [name, notInThisTest]),
   ) as unknown as Pick<
@@ -48,6 +50,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
     | keyof typeof conversationProcedures
     | keyof typeof memoryProcedures
     | keyof typeof mediaProcedures
+    | keyof typeof planProcedures
     | keyof typeof telegramProcedures
   >;
   const handlers: ApiHandlers = {

@@ -319,6 +319,11 @@ export class FakeRuntime {
       case 'conversations.graph': {
         return { graph: this.#networkChat(input).graph };
       }
+      case 'plan.cancelTask':
+      case 'plan.retryTask':
+      case 'plan.clearPending':
+        // The console does not act on plans yet; the runtime's engine tests cover these.
+        throw new ApiError('unavailable', 'The fake runtime does not change plans.');
       case 'conversations.lastExchange': {
         return { exchange: this.#networkChat(input).exchange };
       }

@@ -1,7 +1,7 @@
 import { ApiError, type ConversationRef, type Network } from '../../../shared/api';
 import type { ChatMsg } from '../../../shared/domain/conversation';
 import type { ConfigService } from '../../config';
-import type { ConversationEngine } from '../../engine';
+import { type ConversationEngine, TaskActionError } from '../../engine';
 import { type ChatSummary, MessagingError, type MessagingPort } from '../../messaging/port';
 import type { MessagePage, MessagePageQuery, Simulator } from '../../simulator';
 import type { ApiHandlers } from '../dispatcher';
@@ -31,7 +31,10 @@ type ConversationProcedure =
   | 'conversations.graph'
   | 'conversations.lastExchange'
   | 'conversations.parameters'
-  | 'conversations.updateParameters';
+  | 'conversations.updateParameters'
+  | 'plan.cancelTask'
+  | 'plan.retryTask'
+  | 'plan.clearPending';
 
 /** Every simulated chat: the operator made them all, so they are few. */
 const SIMULATOR_CHATS_LIMIT = 1_000;
@@ -100,6 +103,16 @@ function telegramConversations(
   };
 }
 
+/** The engine's refusal of a plan action, as the API says it. */
+function planAction<T>(act: () => T): T {
+  try {
+    return act();
+  } catch (error) {
+    if (error instanceof TaskActionError) throw new ApiError(error.kind, error.message);
+    throw error;
+  }
+}
+
 /** Telegram's refusals in API terms: try again later, or it cannot be done. */
 function telegramApiError(error: unknown): unknown {
   if (!(error instanceof MessagingError)) return error;
@@ -165,6 +178,19 @@ export function createConversationHandlers(
     'conversations.lastExchange': (ref) =>
       inConversation(ref, (engine) => ({ exchange: engine.lastExchange(ref) })),
     'conversations.parameters': (ref) => inConversation(ref, (engine) => engine.parameters(ref)),
+    'plan.cancelTask': ({ taskId, ...ref }) =>
+      inConversation(ref, (engine) =>
+        planAction(() => ({ cancelled: engine.cancelTask(ref, taskId), graph: engine.graph(ref) })),
+      ),
+    'plan.retryTask': ({ taskId, ...ref }) =>
+      inConversation(ref, (engine) =>
+        planAction(() => {
+          engine.retryTask(ref, taskId);
+          return { graph: engine.graph(ref) };
+        }),
+      ),
+    'plan.clearPending': (ref) =>
+      inConversation(ref, (engine) => ({ cancelled: engine.clearPending(ref), graph: engine.graph(ref) })),
     'conversations.updateParameters': ({ agent, network, channelId, ...patch }) => {
       const ref = { agent, network, channelId };
       return inConversation(ref, (engine) => engine.updateParameters(ref, patch));

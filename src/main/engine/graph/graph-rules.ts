@@ -1,6 +1,8 @@
 import { createNode, isTerminal, type TaskGraph, type TaskNode, updateNode } from './task-graph';
 import { isOnlineWait, isWait, waitDelaySeconds, waitParams } from './wait-params';
 
+/** Why a task was cancelled when one it waited for failed or was cancelled. */
+export const DEPENDENCY_FAILED = 'A task it depended on failed or was cancelled.';
 /**
  * The rules of a task graph (readiness, waits, cancellation, retries), as pure functions over an
  * in-memory graph. The scheduler calls them and persists what they changed.
@@ -38,11 +40,7 @@ export function settleGraph(graph: TaskGraph, now: Date): TaskNode[] {
       if (node.status !== 'pending') continue;
       const dependencies = dependencyState(graph, node);
       if (dependencies === 'doomed') {
-        updateNode(
-          node,
-          { status: 'cancelled', lastError: 'A task it depended on failed or was cancelled.' },
-          now,
-        );
+        updateNode(node, { status: 'cancelled', lastError: DEPENDENCY_FAILED }, now);
         changed.add(node);
         progressed = true;
         continue;

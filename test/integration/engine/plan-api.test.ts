@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TaskGraphView } from '../../../src/shared/domain/tasks';
+import { callApi, waitFor } from '../../support/engine-harness';
+import { type LlmRuntime, startLlmRuntime } from '../../support/llm-runtime';
+
+describe('plan actions through the API', () => {
+  let bed: LlmRuntime;
+
+  beforeEach(async () => {
+    bed = await startLlmRuntime('plan-api');
+  });
+
+  afterEach(() => bed.close());
+
+  it('answers "already sent" for a send that went, and clears what has not run', async () => {
+    const { runtime, llm } = bed;
+    const { chat, people } = runtime.simulator.createChat('Ada', {
+      kind: 'direct',
+      people: [{ firstName: 'Pat' }],
+    });
+    const ref = { agent: 'Ada', network: 'simulator', channelId: chat.channelId };
+    llm.replyWith({
+      tasks: [
+        { kind: 'send', text: 'right away' },
+        { kind: 'wait', delay: 600 },
+        { kind: 'send', text: 'in ten minutes' },
+      ],
+    });
+    runtime.simulator.sendAsPerson('Ada', chat.channelId, people[0]!.id, { text: 'hello' });
+    const planned = await waitFor(async () => {
+      const { graph } = (await callApi(runtime, 'conversations.graph', ref)) as {
+        graph: TaskGraphView | null;
+      };
+      const sent = graph?.nodes.find((node) => node.params.text === 'right away' && node.status === 'done');
+      return sent ? graph : null;
+    }, 'the first send to go');
+    const sent = planned.nodes.find((node) => node.params.text === 'right away')!;
+    const later = planned.nodes.find((node) => node.params.text === 'in ten minutes')!;
+
+    const refused = await runtime.dispatch('plan.cancelTask', { ...ref, taskId: sent.id });
+    expect(refused).toEqual({ ok: false, error: { code: 'conflict', message: 'Already sent.' } });
+    const retried = await runtime.dispatch('plan.retryTask', { ...ref, taskId: later.id });
+    expect(retried).toMatchObject({ ok: false, error: { code: 'conflict' } });
+
+    const { cancelled, graph } = (await callApi(runtime, 'plan.clearPending', ref)) as {
+      cancelled: string[];
+      graph: TaskGraphView | null;
+    };
+    expect(cancelled).toContain(later.id);
+    expect(graph?.nodes.some((node) => node.status === 'pending') ?? false).toBe(false);
+    const gone = await runtime.dispatch('plan.cancelTask', { ...ref, taskId: later.id });
+    expect(gone).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});
