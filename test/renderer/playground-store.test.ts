@@ -427,6 +427,7 @@ describe('playground store: graph, exchange and parameters', () => {
       gaggedOverride: false,
       gagged: false,
       replyPolicy: 'every-message',
+      paused: false,
     });
 
     await store.getState().actions.updateParameters(ref, { llmOverride: null, gaggedOverride: null });

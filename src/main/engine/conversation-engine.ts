@@ -218,7 +218,10 @@ export class ConversationEngine {
     conversation: ConversationKey,
     patch: ConversationParametersPatch,
   ): ConversationParameters {
-    return updateConversationParameters(this.#core, conversation, patch);
+    const parameters = updateConversationParameters(this.#core, conversation, patch);
+    // Resumed (or anything else changed): the plan may run now.
+    this.#loop.poke(conversation);
+    return parameters;
   }
 
   // ---- The operator's actions on the plan (see steering/task-actions) ----

@@ -8,6 +8,7 @@ export interface ConversationParametersPatch {
   llmOverride?: string | null;
   gaggedOverride?: boolean | null;
   replyPolicy?: ReplyPolicy;
+  paused?: boolean;
 }
 
 /** The conversation's settings as the console shows them: overrides and what is in effect. */
@@ -36,6 +37,7 @@ export function readConversationParameters(
     gaggedOverride: stored.gaggedOverride,
     gagged: stored.gaggedOverride ?? agentGagged,
     replyPolicy: stored.replyPolicy ?? 'callouts',
+    paused: stored.paused,
   };
 }
 
@@ -63,6 +65,7 @@ export function updateConversationParameters(
             : patch.replyPolicy === 'callouts'
               ? null
               : patch.replyPolicy,
+        paused: patch.paused ?? current.paused,
       },
       clock.now(),
     );

@@ -7,18 +7,22 @@ export interface ConversationSettings {
   llmOverride: string | null;
   gaggedOverride: boolean | null;
   replyPolicy: ReplyPolicy | null;
+  /** The operator paused it: its plan is kept and nothing of it runs. */
+  paused: boolean;
 }
 
 export const DEFAULT_CONVERSATION_SETTINGS: ConversationSettings = {
   llmOverride: null,
   gaggedOverride: null,
   replyPolicy: null,
+  paused: false,
 };
 
 interface SettingsRow {
   llm_override: string | null;
   gagged_override: number | null;
   reply_policy: string | null;
+  paused: number;
 }
 
 interface KeyParams {
@@ -37,10 +41,11 @@ function toSettings(row: SettingsRow): ConversationSettings {
     llmOverride: row.llm_override,
     gaggedOverride: row.gagged_override === null ? null : row.gagged_override === 1,
     replyPolicy: policy.success ? policy.data : null,
+    paused: row.paused === 1,
   };
 }
 
-/** Per-conversation LLM override, gag override and group reply policy. */
+/** Per-conversation LLM override, gag override, group reply policy and pause. */
 export class EngineConversationSettingsRepository {
   readonly #select;
   readonly #upsert;
@@ -48,16 +53,17 @@ export class EngineConversationSettingsRepository {
 
   constructor(db: SqliteDatabase) {
     this.#select = db.prepare<KeyParams, SettingsRow>(
-      `SELECT llm_override, gagged_override, reply_policy FROM conversation_settings
+      `SELECT llm_override, gagged_override, reply_policy, paused FROM conversation_settings
        WHERE agent = @agent AND network = @network AND channel_id = @channel_id`,
     );
     this.#upsert = db.prepare<KeyParams & SettingsRow & { updated_at: string }>(
       `INSERT INTO conversation_settings (agent, network, channel_id, llm_override, gagged_override,
-         reply_policy, updated_at)
-       VALUES (@agent, @network, @channel_id, @llm_override, @gagged_override, @reply_policy, @updated_at)
+         reply_policy, paused, updated_at)
+       VALUES (@agent, @network, @channel_id, @llm_override, @gagged_override, @reply_policy, @paused,
+         @updated_at)
        ON CONFLICT (agent, network, channel_id) DO UPDATE SET llm_override = excluded.llm_override,
          gagged_override = excluded.gagged_override, reply_policy = excluded.reply_policy,
-         updated_at = excluded.updated_at`,
+         paused = excluded.paused, updated_at = excluded.updated_at`,
     );
     this.#delete = db.prepare<KeyParams>(
       'DELETE FROM conversation_settings WHERE agent = @agent AND network = @network AND channel_id = @channel_id',
@@ -71,7 +77,12 @@ export class EngineConversationSettingsRepository {
 
   /** Stores the settings; a conversation back at every default leaves no row behind. */
   put(conversation: ConversationKey, settings: ConversationSettings, at: Date): ConversationSettings {
-    if (settings.llmOverride === null && settings.gaggedOverride === null && settings.replyPolicy === null) {
+    if (
+      settings.llmOverride === null &&
+      settings.gaggedOverride === null &&
+      settings.replyPolicy === null &&
+      !settings.paused
+    ) {
       this.#delete.run(keyParams(conversation));
       return { ...DEFAULT_CONVERSATION_SETTINGS };
     }
@@ -80,6 +91,7 @@ export class EngineConversationSettingsRepository {
       llm_override: settings.llmOverride,
       gagged_override: settings.gaggedOverride === null ? null : settings.gaggedOverride ? 1 : 0,
       reply_policy: settings.replyPolicy,
+      paused: settings.paused ? 1 : 0,
       updated_at: at.toISOString(),
     });
     return { ...settings };

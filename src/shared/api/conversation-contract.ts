@@ -51,6 +51,8 @@ export const ConversationParametersSchema = z.object({
   gaggedOverride: z.boolean().nullable(),
   gagged: z.boolean(),
   replyPolicy: ReplyPolicySchema,
+  /** Paused by the operator: the plan is kept, messages are taken, nothing runs. */
+  paused: z.boolean(),
 });
 export type ConversationParameters = z.infer<typeof ConversationParametersSchema>;
 
@@ -126,6 +128,7 @@ export const conversationProcedures = {
       llmOverride: z.string().trim().min(1).nullable().optional(),
       gaggedOverride: z.boolean().nullable().optional(),
       replyPolicy: ReplyPolicySchema.optional(),
+      paused: z.boolean().optional(),
     }).strict(),
     output: ConversationParametersSchema,
   },

@@ -99,6 +99,7 @@ export type SimChat = {
   llmOverride: string | null;
   gaggedOverride: boolean | null;
   replyPolicy: ReplyPolicy;
+  paused: boolean;
   /** The agent's turn in progress (a burst of messages coalesces into one). */
   turn: ReturnType<typeof setTimeout> | null;
 };
@@ -335,8 +336,10 @@ export class FakeRuntime {
           llmOverride?: string | null;
           gaggedOverride?: boolean | null;
           replyPolicy?: ReplyPolicy;
+          paused?: boolean;
         };
         const chat = this.#networkChat(input);
+        if (patch.paused !== undefined) chat.paused = patch.paused;
         if (patch.llmOverride !== undefined) chat.llmOverride = patch.llmOverride;
         if (patch.gaggedOverride !== undefined) chat.gaggedOverride = patch.gaggedOverride;
         if (patch.replyPolicy !== undefined) chat.replyPolicy = patch.replyPolicy;
@@ -553,6 +556,7 @@ export class FakeRuntime {
       llmOverride: null,
       gaggedOverride: null,
       replyPolicy: 'callouts',
+      paused: false,
       turn: null,
     };
     this.simChats.set(`${agent}/${channelId}`, chat);
@@ -787,6 +791,7 @@ export class FakeRuntime {
       gaggedOverride: chat.gaggedOverride,
       gagged: chat.gaggedOverride ?? agentGagged,
       replyPolicy: chat.replyPolicy,
+      paused: chat.paused,
     };
   }
 }

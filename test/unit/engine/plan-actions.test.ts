@@ -87,4 +87,26 @@ describe('the operator’s hand on a plan: cancel, retry, clear', () => {
     await harness.advance(6_000);
     expect(harness.agentTexts(chat)).toEqual(['one', 'two']);
   });
+
+  it('holds a paused conversation’s plan, takes its messages, and carries on when resumed, also after a restart', async () => {
+    harness = new EngineHarness({ pacing: 'off' });
+    const chat = harness.directChat();
+    const conversation = harness.conversation(chat);
+    expect(harness.engine.updateParameters(conversation, { paused: true })).toMatchObject({ paused: true });
+    harness.say(chat, 'hello');
+    await harness.advance(6_000);
+    expect(harness.llm.turnQueries).toHaveLength(0);
+    expect(harness.nodes(chat).find((node) => node.kind === 'received')).toMatchObject({ status: 'pending' });
+
+    await harness.restart();
+    harness.say(chat, 'are you there?');
+    await harness.advance(6_000);
+    expect(harness.llm.turnQueries).toHaveLength(0);
+
+    harness.llm.reply([{ kind: 'send', text: 'Back now.' }]);
+    expect(harness.engine.updateParameters(conversation, { paused: false })).toMatchObject({ paused: false });
+    await harness.advance(6_000);
+    expect(harness.agentTexts(chat)).toEqual(['Back now.']);
+    expect(harness.llm.turnQueries).toHaveLength(1);
+  });
 });

@@ -130,20 +130,22 @@ describe('engine repositories', () => {
       llmOverride: null,
       gaggedOverride: null,
       replyPolicy: null,
+      paused: false,
     });
     store.conversationSettings.put(
       CONVERSATION,
-      { llmOverride: 'gpt-5-mini', gaggedOverride: true, replyPolicy: 'every-message' },
+      { llmOverride: 'gpt-5-mini', gaggedOverride: true, replyPolicy: 'every-message', paused: true },
       NOW,
     );
     expect(store.conversationSettings.get(CONVERSATION)).toEqual({
       llmOverride: 'gpt-5-mini',
       gaggedOverride: true,
       replyPolicy: 'every-message',
+      paused: true,
     });
     store.conversationSettings.put(
       CONVERSATION,
-      { llmOverride: null, gaggedOverride: null, replyPolicy: null },
+      { llmOverride: null, gaggedOverride: null, replyPolicy: null, paused: false },
       NOW,
     );
     const rows = withRawDatabase(file, (db) =>

@@ -107,6 +107,11 @@ export class ConversationLoop {
     // Telegram accounts of disabled agents rest: their graphs are kept and resume when re-enabled.
     if (!core.agent(conversation.agent)) return null;
     const { store, clock } = core.deps;
+    // Paused by the operator: the plan is kept (inbound messages still join it), nothing runs.
+    if (store.conversationSettings.get(conversation).paused) {
+      runner.presence.show('away');
+      return null;
+    }
     const now = clock.now();
     const changed = settleGraph(graph, now);
     if (graph.isFinished()) {

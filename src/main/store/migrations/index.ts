@@ -11,6 +11,7 @@ import { migration010SessionsAndProfiles } from './010-sessions-and-profiles';
 import { migration011ArchiveEmbeddings } from './011-archive-embeddings';
 import { migration012MediaDescriptions } from './012-media-descriptions';
 import { migration013MediaJobs } from './013-media-jobs';
+import { migration014ConversationPause } from './014-conversation-pause';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration011ArchiveEmbeddings,
   migration012MediaDescriptions,
   migration013MediaJobs,
+  migration014ConversationPause,
 ];
