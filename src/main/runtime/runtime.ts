@@ -9,6 +9,7 @@ import { createConversationHandlers } from '../api/handlers/conversation-handler
 import { createMediaHandlers } from '../api/handlers/media-handlers';
 import { createMediaLibraryHandlers } from '../api/handlers/media-library-handlers';
 import { createMemoryHandlers } from '../api/handlers/memory-handlers';
+import { createPriceHandlers } from '../api/handlers/price-handlers';
 import { createSecretHandlers } from '../api/handlers/secret-handlers';
 import { createSettingsHandlers } from '../api/handlers/settings-handlers';
 import { createSimulatorHandlers } from '../api/handlers/simulator-handlers';
@@ -189,6 +190,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
       ...createAgentHandlers({ config, store }),
       ...createConfigHandlers(config),
       ...createSettingsHandlers({ store, config, events }),
+      ...createPriceHandlers({ store, events }),
       ...createSecretHandlers(secrets),
       ...createConversationHandlers({
         simulator,

@@ -1,4 +1,10 @@
 export {
+  type LlmPrice,
+  type LlmPriceInput,
+  LlmPriceInputSchema,
+  LlmPriceSchema,
+} from '../../shared/domain/prices';
+export {
   type AgentStateChange,
   AgentStateConflictError,
   AgentStateRepository,
@@ -46,13 +52,7 @@ export {
   FactRepository,
   type NewFact,
 } from './fact-repository';
-export {
-  type LlmPrice,
-  type LlmPriceInput,
-  LlmPriceInputSchema,
-  LlmPriceRepository,
-  LlmPriceSchema,
-} from './llm-price-repository';
+export { LlmPriceRepository } from './llm-price-repository';
 export {
   type CachedMedia,
   type CachedMediaInput,

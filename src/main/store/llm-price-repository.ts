@@ -1,29 +1,11 @@
-import { z } from 'zod';
-import { LlmProviderIdSchema } from '../../shared/domain/settings';
+import {
+  type LlmPrice,
+  type LlmPriceInput,
+  LlmPriceInputSchema,
+  LlmPriceSchema,
+} from '../../shared/domain/prices';
 import { type Now, systemNow } from './clock';
 import type { SqliteDatabase } from './migrations/migration';
-
-const UsdPerMtokSchema = z.number().finite().min(0, 'A price cannot be negative.');
-
-/** A price as an operator enters it: USD per million tokens. */
-export const LlmPriceInputSchema = z.object({
-  modelId: z.string().trim().min(1, 'Name the model.'),
-  provider: LlmProviderIdSchema,
-  displayName: z.string().trim().min(1, 'Give the model a display name.'),
-  inputUsdPerMtok: UsdPerMtokSchema,
-  outputUsdPerMtok: UsdPerMtokSchema,
-  /** Null when the provider bills cached input like any input. */
-  cachedInputUsdPerMtok: UsdPerMtokSchema.nullable(),
-});
-export type LlmPriceInput = z.infer<typeof LlmPriceInputSchema>;
-
-export const LlmPriceSchema = LlmPriceInputSchema.extend({
-  /** 'shipped': a default that came with Troupe; 'operator': entered or edited by the operator. */
-  source: z.enum(['shipped', 'operator']),
-  /** UTC ISO-8601. */
-  updatedAt: z.string(),
-});
-export type LlmPrice = z.infer<typeof LlmPriceSchema>;
 
 interface LlmPriceRow {
   model_id: string;
@@ -65,11 +47,13 @@ export class LlmPriceRepository {
   readonly #selectOne;
   readonly #selectAll;
   readonly #upsert;
+  readonly #delete;
   readonly #now: Now;
 
   constructor(db: SqliteDatabase, deps: { now?: Now } = {}) {
     this.#now = deps.now ?? systemNow;
     this.#selectOne = db.prepare<[string], LlmPriceRow>('SELECT * FROM llm_prices WHERE model_id = ?');
+    this.#delete = db.prepare<[string]>('DELETE FROM llm_prices WHERE model_id = ?');
     this.#selectAll = db.prepare<[], LlmPriceRow>('SELECT * FROM llm_prices ORDER BY provider, model_id');
     this.#upsert = db.prepare<LlmPriceRow, LlmPriceRow>(
       `INSERT INTO llm_prices (model_id, provider, input_usd_per_mtok, output_usd_per_mtok,
@@ -105,6 +89,11 @@ export class LlmPriceRepository {
       if (snapshotOf) return toPrice(snapshotOf);
     }
     return null;
+  }
+
+  /** Removes a model's price; false when the catalogue had none. Its calls then cost "unknown". */
+  delete(modelId: string): boolean {
+    return this.#delete.run(modelId).changes > 0;
   }
 
   /** Every price, by provider and model id. */

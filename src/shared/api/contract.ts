@@ -7,6 +7,7 @@ import { conversationEvents, conversationProcedures } from './conversation-contr
 import { mediaEvents, mediaProcedures } from './media-contract';
 import { memoryEvents, memoryProcedures } from './memory-contract';
 import { planProcedures } from './plan-contract';
+import { pricesEvents, pricesProcedures } from './prices-contract';
 import { telegramEvents, telegramProcedures } from './telegram-contract';
 
 /**
@@ -96,6 +97,7 @@ export const procedures = {
   ...memoryProcedures,
   ...mediaProcedures,
   ...planProcedures,
+  ...pricesProcedures,
   ...telegramProcedures,
 } as const;
 
@@ -107,6 +109,7 @@ export const events = {
   ...conversationEvents,
   ...memoryEvents,
   ...mediaEvents,
+  ...pricesEvents,
   ...telegramEvents,
 } as const;
 

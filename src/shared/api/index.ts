@@ -8,5 +8,6 @@ export * from './http-auth';
 export * from './media-contract';
 export * from './memory-contract';
 export * from './plan-contract';
+export * from './prices-contract';
 export * from './telegram-contract';
 export * from './wire';

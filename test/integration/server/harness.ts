@@ -12,6 +12,7 @@ import {
   mediaProcedures,
   memoryProcedures,
   planProcedures,
+  pricesProcedures,
   telegramProcedures,
 } from '../../../src/shared/api';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/shared/domain/settings';
@@ -43,6 +44,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
       ...Object.keys(memoryProcedures),
       ...Object.keys(mediaProcedures),
       ...Object.keys(planProcedures),
+      ...Object.keys(pricesProcedures),
       ...Object.keys(telegramProcedures),
     ].map((name) => [name, notInThisTest]),
   ) as unknown as Pick<
@@ -51,6 +53,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
     | keyof typeof memoryProcedures
     | keyof typeof mediaProcedures
     | keyof typeof planProcedures
+    | keyof typeof pricesProcedures
     | keyof typeof telegramProcedures
   >;
   const handlers: ApiHandlers = {

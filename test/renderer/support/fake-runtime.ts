@@ -320,6 +320,11 @@ export class FakeRuntime {
       case 'conversations.graph': {
         return { graph: this.#networkChat(input).graph };
       }
+      case 'prices.list':
+      case 'prices.put':
+      case 'prices.delete':
+        // The console has no price editor yet; the runtime's API tests cover these.
+        throw new ApiError('unavailable', 'The fake runtime has no price catalogue.');
       case 'plan.cancelTask':
       case 'plan.retryTask':
       case 'plan.clearPending':
