@@ -1,5 +1,6 @@
 import type {
   ConversationParameters,
+  ExchangeRecord,
   LlmExchangeView,
   Network,
 } from '../../shared/api/conversation-contract';
@@ -208,6 +209,11 @@ export class ConversationEngine {
 
   lastExchange(conversation: ConversationKey): LlmExchangeView | null {
     return this.#core.deps.store.llmExchanges.get(conversation);
+  }
+
+  /** The conversation's kept exchanges before `beforeId`, newest first. */
+  exchanges(conversation: ConversationKey, options: { beforeId?: number; limit: number }): ExchangeRecord[] {
+    return this.#core.deps.store.exchangeHistory.page(conversation, options);
   }
 
   parameters(conversation: ConversationKey): ConversationParameters {

@@ -25,6 +25,7 @@ import { SecretStore, verifySecretKey } from '../secrets';
 import { createSimulator } from '../simulator';
 import { DATABASE_FILE_NAME, openStore } from '../store';
 import { forwardConversationEvents } from './conversation-events';
+import { scheduleExchangePruning } from './exchange-retention';
 import { createMediaRuntime } from './media-runtime';
 import { simulatedAgentAccount } from './simulated-agent-account';
 import { runStopSteps } from './stop-steps';
@@ -225,6 +226,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     options.logger.child({ module: 'api' }),
   );
   const stopPruning = scheduleTaskLogPruning(store.taskLog, logger);
+  const stopExchangePruning = scheduleExchangePruning(
+    store.exchangeHistory,
+    () => store.settings.get().engine,
+    logger,
+    () => clock.now(),
+  );
   // Vectors for memory recall, made beside everything else when an embedding model is set.
   const embedding = startArchiveEmbedding({
     store,
@@ -245,6 +252,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
       await runStopSteps(
         [
           { name: 'task log pruning', run: stopPruning },
+          { name: 'exchange pruning', run: stopExchangePruning },
           { name: 'media jobs', run: () => mediaRuntime.stopJobs() },
           { name: 'simulator engine', run: () => simulatorEngine.stop() },
           // Before Telegram: background descriptions would otherwise fail on a closed account.

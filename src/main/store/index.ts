@@ -45,6 +45,7 @@ export {
   type OutboundKind,
   type OutboundSendEntry,
 } from './engine-outbound-journal-repository';
+export { ExchangeHistoryRepository } from './exchange-history-repository';
 export {
   type FactMatch,
   type FactOwner,

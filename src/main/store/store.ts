@@ -11,6 +11,7 @@ import { EngineExchangeRepository } from './engine-exchange-repository';
 import { EngineGraphRepository } from './engine-graph-repository';
 import { EngineMemoryRepository } from './engine-memory-repository';
 import { EngineOutboundJournalRepository } from './engine-outbound-journal-repository';
+import { ExchangeHistoryRepository } from './exchange-history-repository';
 import { FactRepository } from './fact-repository';
 import { LlmPriceRepository } from './llm-price-repository';
 import { MediaDescriptionRepository } from './media-description-repository';
@@ -41,6 +42,8 @@ export interface Store {
   readonly conversationSettings: EngineConversationSettingsRepository;
   /** The last LLM exchange of each conversation. */
   readonly llmExchanges: EngineExchangeRepository;
+  /** Every LLM exchange, within the retention window: the provenance of what agents said. */
+  readonly exchangeHistory: ExchangeHistoryRepository;
   /** Encrypted Telegram sessions per agent and server (see SessionVault). */
   readonly telegramSessions: TelegramSessionRepository;
   /** Every message each agent saw or sent, with full-text indexes. */
@@ -98,6 +101,7 @@ export function openStore(options: OpenStoreOptions): Store {
     memoryEntries: new EngineMemoryRepository(db),
     conversationSettings: new EngineConversationSettingsRepository(db),
     llmExchanges: new EngineExchangeRepository(db),
+    exchangeHistory: new ExchangeHistoryRepository(db),
     telegramSessions: new TelegramSessionRepository(db, deps),
     archive: new ArchiveRepository(db),
     archiveImport: new ArchiveImportRepository(db),

@@ -83,6 +83,14 @@ export const LlmExchangeViewSchema = z.object({
 });
 export type LlmExchangeView = z.infer<typeof LlmExchangeViewSchema>;
 
+/** A kept exchange: its id, the task that made it, and whether it was cut down to be kept. */
+export const ExchangeRecordSchema = LlmExchangeViewSchema.extend({
+  id: z.number().int(),
+  taskId: z.string().nullable(),
+  truncated: z.boolean(),
+});
+export type ExchangeRecord = z.infer<typeof ExchangeRecordSchema>;
+
 /** Usernames of simulated people, as Telegram allows them: a letter, then 3 to 31 letters, digits or underscores. */
 export const SIMULATED_USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 export const SIMULATED_USERNAME_RULE =
@@ -118,6 +126,14 @@ export const conversationProcedures = {
   'conversations.lastExchange': {
     input: ConversationRefSchema,
     output: z.object({ exchange: LlmExchangeViewSchema.nullable() }),
+  },
+  /** Every exchange kept for the conversation (newest first, a page at a time): why the agent said what it said. */
+  'conversations.exchanges': {
+    input: ConversationRefSchema.extend({
+      beforeId: z.number().int().positive().optional(),
+      limit: z.number().int().min(1).max(100).default(20),
+    }).strict(),
+    output: z.object({ exchanges: z.array(ExchangeRecordSchema), hasMore: z.boolean() }),
   },
   'conversations.parameters': {
     input: ConversationRefSchema,

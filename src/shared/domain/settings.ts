@@ -56,6 +56,10 @@ export const EngineSettingsSchema = z.object({
   historyShown: z.number().int().min(1).max(500),
   /** Sends, stickers and media one reply may put into the chat; the rest of the reply fails. */
   maxMessagesPerReply: z.number().int().min(1).max(200),
+  /** LLM exchanges are kept this many days (the provenance of replies)... */
+  exchangeRetentionDays: z.number().int().min(1).max(3650),
+  /** ...and at most this many per agent, the newest. */
+  exchangesKeptPerAgent: z.number().int().min(100).max(1_000_000),
 });
 export type EngineSettings = z.infer<typeof EngineSettingsSchema>;
 
@@ -73,6 +77,8 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   historyFetchGroup: 150,
   historyShown: 50,
   maxMessagesPerReply: 20,
+  exchangeRetentionDays: 30,
+  exchangesKeptPerAgent: 20_000,
 };
 
 /**

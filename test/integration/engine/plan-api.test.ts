@@ -50,5 +50,18 @@ describe('plan actions through the API', () => {
     expect(graph?.nodes.some((node) => node.status === 'pending') ?? false).toBe(false);
     const gone = await runtime.dispatch('plan.cancelTask', { ...ref, taskId: later.id });
     expect(gone).toMatchObject({ ok: false, error: { code: 'not_found' } });
+
+    // The exchange that planned it is kept, with the turn that made it.
+    const { exchanges, hasMore } = (await callApi(runtime, 'conversations.exchanges', {
+      ...ref,
+      limit: 5,
+    })) as {
+      exchanges: { taskId: string | null; rawReply: string | null }[];
+      hasMore: boolean;
+    };
+    expect(hasMore).toBe(false);
+    expect(exchanges).toHaveLength(1);
+    expect(exchanges[0]!.rawReply).toContain('in ten minutes');
+    expect(planned.nodes.find((node) => node.id === exchanges[0]!.taskId)?.kind).toBe('received');
   });
 });

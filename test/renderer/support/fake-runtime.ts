@@ -333,6 +333,14 @@ export class FakeRuntime {
       case 'conversations.lastExchange': {
         return { exchange: this.#networkChat(input).exchange };
       }
+      case 'conversations.exchanges': {
+        // The fake keeps the latest exchange only.
+        const { exchange } = this.#networkChat(input);
+        return {
+          exchanges: exchange ? [{ ...exchange, id: 1, taskId: null, truncated: false }] : [],
+          hasMore: false,
+        };
+      }
       case 'conversations.parameters': {
         return this.#parameters(this.#networkChat(input));
       }

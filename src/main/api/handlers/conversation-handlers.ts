@@ -30,6 +30,7 @@ type ConversationProcedure =
   | 'conversations.messages'
   | 'conversations.graph'
   | 'conversations.lastExchange'
+  | 'conversations.exchanges'
   | 'conversations.parameters'
   | 'conversations.updateParameters'
   | 'plan.cancelTask'
@@ -178,6 +179,15 @@ export function createConversationHandlers(
     'conversations.lastExchange': (ref) =>
       inConversation(ref, (engine) => ({ exchange: engine.lastExchange(ref) })),
     'conversations.parameters': (ref) => inConversation(ref, (engine) => engine.parameters(ref)),
+    'conversations.exchanges': ({ beforeId, limit, ...ref }) =>
+      inConversation(ref, (engine) => {
+        // One more than asked says whether older exchanges exist.
+        const page = engine.exchanges(ref, {
+          limit: limit + 1,
+          ...(beforeId === undefined ? {} : { beforeId }),
+        });
+        return { exchanges: page.slice(0, limit), hasMore: page.length > limit };
+      }),
     'plan.cancelTask': ({ taskId, ...ref }) =>
       inConversation(ref, (engine) =>
         planAction(() => ({ cancelled: engine.cancelTask(ref, taskId), graph: engine.graph(ref) })),

@@ -320,7 +320,10 @@ async function queryModel(
       latencyMs: Math.max(0, deps.clock.now().getTime() - startedAt.getTime()),
       error: error instanceof Error ? error.message : String(error),
     };
-    deps.store.llmExchanges.put(conversation, exchange);
+    deps.store.transaction(() => {
+      deps.store.llmExchanges.put(conversation, exchange);
+      deps.store.exchangeHistory.append(conversation, call.taskId, exchange);
+    });
     deps.onExchange(conversation, exchange);
     throw error;
   }
@@ -353,6 +356,7 @@ async function queryModel(
       taskIdentifier: call.taskId,
     });
     deps.store.llmExchanges.put(conversation, exchange);
+    deps.store.exchangeHistory.append(conversation, call.taskId, exchange);
   });
   deps.onExchange(conversation, exchange);
   return reply;

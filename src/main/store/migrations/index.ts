@@ -12,6 +12,7 @@ import { migration011ArchiveEmbeddings } from './011-archive-embeddings';
 import { migration012MediaDescriptions } from './012-media-descriptions';
 import { migration013MediaJobs } from './013-media-jobs';
 import { migration014ConversationPause } from './014-conversation-pause';
+import { migration015ExchangeHistory } from './015-exchange-history';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration012MediaDescriptions,
   migration013MediaJobs,
   migration014ConversationPause,
+  migration015ExchangeHistory,
 ];

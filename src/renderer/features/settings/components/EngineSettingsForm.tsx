@@ -98,6 +98,23 @@ const LIMITS: FieldSpec[] = [
     min: 10,
     max: 3600,
   },
+  {
+    field: 'exchangeRetentionDays',
+    label: 'Exchanges kept',
+    description: 'Days every LLM exchange is kept, to see why an agent said something.',
+    suffix: ' days',
+    min: 1,
+    max: 3650,
+    integer: true,
+  },
+  {
+    field: 'exchangesKeptPerAgent',
+    label: 'Exchanges per agent',
+    description: 'At most this many kept per agent, the newest.',
+    min: 100,
+    max: 1_000_000,
+    integer: true,
+  },
 ];
 
 const HISTORY: FieldSpec[] = [

@@ -1,0 +1,109 @@
+import {
+  type ExchangeRecord,
+  type LlmExchangeView,
+  LlmExchangeViewSchema,
+} from '../../shared/api/conversation-contract';
+import type { ConversationKey } from '../../shared/domain/conversation-key';
+import type { SqliteDatabase } from './migrations/migration';
+
+/** An exchange larger than this (its JSON) is kept cut down. */
+const MAX_EXCHANGE_CHARS = 256 * 1024;
+/** How long one text of a cut-down exchange may stay. */
+const CUT_TEXT_CHARS = 4_000;
+const CUT_MARK = '… [cut: the exchange was too large to keep whole]';
+
+interface Row {
+  id: number;
+  task_id: string | null;
+  exchange_json: string;
+  truncated: number;
+}
+
+function cut(text: string): string {
+  return text.length > CUT_TEXT_CHARS ? `${text.slice(0, CUT_TEXT_CHARS)}${CUT_MARK}` : text;
+}
+
+/** The exchange as it can be kept: whole, or with every long text cut, then only the latest turns. */
+function keepable(exchange: LlmExchangeView): { exchange: LlmExchangeView; truncated: boolean } {
+  if (JSON.stringify(exchange).length <= MAX_EXCHANGE_CHARS) return { exchange, truncated: false };
+  const shortened: LlmExchangeView = {
+    ...exchange,
+    sections: exchange.sections.map((section) => ({ ...section, text: cut(section.text) })),
+    turns: exchange.turns.map((turn) => ({ ...turn, parts: turn.parts.map(cut) })),
+    rawReply: exchange.rawReply === null ? null : cut(exchange.rawReply),
+  };
+  while (JSON.stringify(shortened).length > MAX_EXCHANGE_CHARS && shortened.turns.length > 1) {
+    shortened.turns = shortened.turns.slice(Math.ceil(shortened.turns.length / 2));
+  }
+  return { exchange: shortened, truncated: true };
+}
+
+function toRecord(row: Row): ExchangeRecord {
+  return {
+    ...LlmExchangeViewSchema.parse(JSON.parse(row.exchange_json)),
+    id: row.id,
+    taskId: row.task_id,
+    truncated: row.truncated === 1,
+  };
+}
+
+/** Every LLM exchange of each conversation (migration 015), newest first when read. */
+export class ExchangeHistoryRepository {
+  readonly #insert;
+  readonly #page;
+  readonly #olderThan;
+  readonly #agents;
+  readonly #beyondNewest;
+
+  constructor(db: SqliteDatabase) {
+    this.#insert = db.prepare<{
+      agent: string;
+      network: string;
+      channelId: number;
+      taskId: string | null;
+      at: string;
+      json: string;
+      truncated: number;
+    }>(
+      `INSERT INTO llm_exchange_history (agent, network, channel_id, task_id, at, exchange_json, truncated)
+       VALUES (@agent, @network, @channelId, @taskId, @at, @json, @truncated)`,
+    );
+    this.#page = db.prepare<ConversationKey & { beforeId: number; limit: number }, Row>(
+      `SELECT id, task_id, exchange_json, truncated FROM llm_exchange_history
+       WHERE agent = @agent AND network = @network AND channel_id = @channelId AND id < @beforeId
+       ORDER BY id DESC LIMIT @limit`,
+    );
+    this.#olderThan = db.prepare<[string]>('DELETE FROM llm_exchange_history WHERE at < ?');
+    this.#agents = db.prepare<[], { agent: string }>('SELECT DISTINCT agent FROM llm_exchange_history');
+    this.#beyondNewest = db.prepare<[string, string, number]>(
+      `DELETE FROM llm_exchange_history WHERE agent = ? AND id IN (
+         SELECT id FROM llm_exchange_history WHERE agent = ? ORDER BY id DESC LIMIT -1 OFFSET ?)`,
+    );
+  }
+
+  append(conversation: ConversationKey, taskId: string | null, exchange: LlmExchangeView): void {
+    const kept = keepable(exchange);
+    this.#insert.run({
+      ...conversation,
+      taskId,
+      at: exchange.at,
+      json: JSON.stringify(kept.exchange),
+      truncated: kept.truncated ? 1 : 0,
+    });
+  }
+
+  /** The conversation's exchanges before `beforeId` (all when absent), newest first. */
+  page(conversation: ConversationKey, options: { beforeId?: number; limit: number }): ExchangeRecord[] {
+    return this.#page
+      .all({ ...conversation, beforeId: options.beforeId ?? Number.MAX_SAFE_INTEGER, limit: options.limit })
+      .map(toRecord);
+  }
+
+  /** Drops exchanges older than `cutoff` and, per agent, all but the newest `keepPerAgent`. */
+  prune(cutoff: Date, keepPerAgent: number): number {
+    let removed = this.#olderThan.run(cutoff.toISOString()).changes;
+    for (const { agent } of this.#agents.all())
+      removed += this.#beyondNewest.run(agent, agent, keepPerAgent).changes;
+    return removed;
+  }
+}

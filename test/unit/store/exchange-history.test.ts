@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../src/main/logging';
+import { openStore, type Store } from '../../../src/main/store';
+import type { LlmExchangeView } from '../../../src/shared/api/conversation-contract';
+
+const ADA = { agent: 'Ada', network: 'simulator' as const, channelId: 7 };
+const BO = { agent: 'Bo', network: 'simulator' as const, channelId: 7 };
+
+function exchange(at: string, reply = 'ok'): LlmExchangeView {
+  return {
+    at,
+    provider: 'gemini',
+    model: 'gemini-2.5-flash',
+    sections: [{ id: 'instructions', title: 'Instructions', text: 'Be kind.', stable: true }],
+    turns: [{ role: 'user', parts: ['hello'] }],
+    rawReply: reply,
+    inputTokens: 10,
+    outputTokens: 2,
+    cachedTokens: 0,
+    costUsd: 0.001,
+    latencyMs: 120,
+    error: null,
+  };
+}
+
+describe('the exchange history', () => {
+  let store: Store;
+
+  beforeEach(() => {
+    store = openStore({ file: ':memory:', logger: createLogger({ level: 'silent' }) });
+  });
+
+  afterEach(() => store.close());
+
+  it('keeps every exchange with its task, newest first, a page at a time', () => {
+    for (let index = 0; index < 5; index += 1) {
+      store.exchangeHistory.append(
+        ADA,
+        `received-${index}`,
+        exchange(`2026-11-2${index}T10:00:00.000Z`, `reply ${index}`),
+      );
+    }
+    const first = store.exchangeHistory.page(ADA, { limit: 2 });
+    expect(first.map((record) => [record.taskId, record.rawReply])).toEqual([
+      ['received-4', 'reply 4'],
+      ['received-3', 'reply 3'],
+    ]);
+    const next = store.exchangeHistory.page(ADA, { beforeId: first.at(-1)!.id, limit: 10 });
+    expect(next.map((record) => record.rawReply)).toEqual(['reply 2', 'reply 1', 'reply 0']);
+    expect(store.exchangeHistory.page(BO, { limit: 10 })).toEqual([]);
+  });
+
+  it('prunes what is older than the window and beyond the count per agent', () => {
+    for (let index = 0; index < 4; index += 1) {
+      store.exchangeHistory.append(
+        ADA,
+        null,
+        exchange(`2026-11-0${index + 1}T10:00:00.000Z`, `ada ${index}`),
+      );
+      store.exchangeHistory.append(BO, null, exchange(`2026-11-0${index + 1}T10:00:00.000Z`, `bo ${index}`));
+    }
+    // Older than 2 Nov: one each; then at most two per agent.
+    expect(store.exchangeHistory.prune(new Date('2026-11-02T00:00:00Z'), 2)).toBe(4);
+    expect(store.exchangeHistory.page(ADA, { limit: 10 }).map((record) => record.rawReply)).toEqual([
+      'ada 3',
+      'ada 2',
+    ]);
+    expect(store.exchangeHistory.page(BO, { limit: 10 }).map((record) => record.rawReply)).toEqual([
+      'bo 3',
+      'bo 2',
+    ]);
+  });
+
+  it('keeps an exchange too large to keep whole cut down, and says so', () => {
+    const huge = {
+      ...exchange('2026-11-25T10:00:00.000Z'),
+      turns: Array.from({ length: 200 }, () => ({ role: 'user' as const, parts: ['x'.repeat(10_000)] })),
+    };
+    store.exchangeHistory.append(ADA, null, huge);
+    const [kept] = store.exchangeHistory.page(ADA, { limit: 1 });
+    expect(kept!.truncated).toBe(true);
+    expect(JSON.stringify(kept).length).toBeLessThan(300 * 1024);
+    expect(kept!.turns.at(-1)!.parts[0]).toMatch(/too large to keep whole/);
+    expect(kept!.sections[0]!.text).toBe('Be kind.');
+  });
+});
