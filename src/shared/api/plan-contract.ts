@@ -25,4 +25,19 @@ export const planProcedures = {
     input: ConversationRefSchema,
     output: z.object({ cancelled: z.array(z.string()), ...PlanAfter }),
   },
+  /**
+   * An intent for the agent in this conversation (an xsend from the console): a turn starts with
+   * it as a secret instruction, the gag bypassed. `started` is false when a turn was already due
+   * and the intent joined it.
+   */
+  'plan.xsend': {
+    input: ConversationRefSchema.extend({
+      intent: z
+        .string()
+        .trim()
+        .min(1, 'Write what the agent should do.')
+        .max(4000, 'Keep it under 4,000 characters.'),
+    }).strict(),
+    output: z.object({ started: z.boolean() }),
+  },
 } as const;

@@ -64,4 +64,32 @@ describe('plan actions through the API', () => {
     expect(exchanges[0]!.rawReply).toContain('in ten minutes');
     expect(planned.nodes.find((node) => node.id === exchanges[0]!.taskId)?.kind).toBe('received');
   });
+
+  it('starts a turn with the operator’s intent as a secret instruction (xsend)', async () => {
+    const { runtime, llm } = bed;
+    const { chat } = runtime.simulator.createChat('Ada', { kind: 'direct', people: [{ firstName: 'Pat' }] });
+    const ref = { agent: 'Ada', network: 'simulator', channelId: chat.channelId };
+    llm.replyWith({ tasks: [{ kind: 'send', text: 'Happy birthday, Pat!' }] });
+    const { started } = (await callApi(runtime, 'plan.xsend', {
+      ...ref,
+      intent: 'Wish Pat a happy birthday.',
+    })) as {
+      started: boolean;
+    };
+    expect(started).toBe(true);
+    const turn = await waitFor(
+      () =>
+        llm.requests.find((request) => JSON.stringify(request.body).includes('Wish Pat a happy birthday.')),
+      'the turn with the intent',
+    );
+    expect(turn).toBeDefined();
+    await waitFor(async () => {
+      const page = (await callApi(runtime, 'conversations.messages', { ...ref, limit: 5 })) as {
+        messages: { isAgent: boolean }[];
+      };
+      return page.messages.some((message) => message.isAgent);
+    }, 'the agent to write');
+    const refused = await runtime.dispatch('plan.xsend', { ...ref, intent: '  ' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
 });

@@ -328,6 +328,7 @@ export class FakeRuntime {
       case 'plan.cancelTask':
       case 'plan.retryTask':
       case 'plan.clearPending':
+      case 'plan.xsend':
         // The console does not act on plans yet; the runtime's engine tests cover these.
         throw new ApiError('unavailable', 'The fake runtime does not change plans.');
       case 'conversations.lastExchange': {

@@ -35,7 +35,8 @@ type ConversationProcedure =
   | 'conversations.updateParameters'
   | 'plan.cancelTask'
   | 'plan.retryTask'
-  | 'plan.clearPending';
+  | 'plan.clearPending'
+  | 'plan.xsend';
 
 /** Every simulated chat: the operator made them all, so they are few. */
 const SIMULATOR_CHATS_LIMIT = 1_000;
@@ -199,6 +200,11 @@ export function createConversationHandlers(
           return { graph: engine.graph(ref) };
         }),
       ),
+    'plan.xsend': async ({ intent, ...ref }) => {
+      const { engine } = networkFor(ref.network);
+      await networkFor(ref.network).requireConversation(ref);
+      return { started: await engine.requestTurn(ref, { xsendIntent: intent }) };
+    },
     'plan.clearPending': (ref) =>
       inConversation(ref, (engine) => ({ cancelled: engine.clearPending(ref), graph: engine.graph(ref) })),
     'conversations.updateParameters': ({ agent, network, channelId, ...patch }) => {
