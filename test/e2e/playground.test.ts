@@ -108,7 +108,7 @@ describe('Playground against troupe serve and a scripted LLM', () => {
 
     const inspector = page.getByRole('complementary', { name: 'Inspector' });
     await inspector.getByRole('tab', { name: /Tasks/ }).click();
-    const tasks = inspector.getByRole('list', { name: 'Tasks' });
+    const tasks = inspector.getByRole('application', { name: 'Task graph' });
     await expectVisible(tasks.getByRole('article', { name: /^received task .*, Done$/ }));
     await expectVisible(tasks.getByRole('article', { name: /^send task .*, Done$/ }));
     await expectText(tasks, AGENT_REPLY);

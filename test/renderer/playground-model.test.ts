@@ -8,21 +8,19 @@ import {
   formatLatency,
   formatSeconds,
   groupReactions,
-  hasCountdown,
   initials,
   mergeMessages,
   messagePreview,
-  orderGraph,
   removeMessages,
   shouldSignalTyping,
   stripMarkdown,
-  summarizeParams,
   unfinishedTaskCount,
   unreadPeopleMessageIds,
   waitRemainingMs,
 } from '../../src/renderer/features/conversations/model';
 import type { ChatMsg } from '../../src/shared/domain/conversation';
 import type { TaskGraphView, TaskNodeView } from '../../src/shared/domain/tasks';
+import { plan, task } from './support/plan-fixture';
 
 function msg(messageId: number, overrides: Partial<ChatMsg> = {}): ChatMsg {
   return {
@@ -42,24 +40,10 @@ function msg(messageId: number, overrides: Partial<ChatMsg> = {}): ChatMsg {
   };
 }
 
-function node(id: string, overrides: Partial<TaskNodeView> = {}): TaskNodeView {
-  return {
-    id,
-    kind: 'send',
-    status: 'pending',
-    params: {},
-    dependsOn: [],
-    retries: 0,
-    waitUntil: null,
-    lastError: null,
-    createdAt: '2025-06-01T12:00:00.000Z',
-    updatedAt: '2025-06-01T12:00:00.000Z',
-    ...overrides,
-  };
-}
+const node = task;
 
 function graph(nodes: TaskNodeView[]): TaskGraphView {
-  return { id: 'g', agent: 'Juniper', channelId: 1001, createdAt: '2025-06-01T12:00:00.000Z', nodes };
+  return plan('g', nodes);
 }
 
 describe('playground model: messages', () => {
@@ -150,47 +134,6 @@ describe('playground model: messages', () => {
 });
 
 describe('playground model: task graph', () => {
-  it('orders nodes after their dependencies with their depth, keeping the runtime order otherwise', () => {
-    const ordered = orderGraph(
-      graph([
-        node('send', { dependsOn: ['wait'] }),
-        node('received', { kind: 'received' }),
-        node('wait', { kind: 'wait', dependsOn: ['received', 'missing'] }),
-        node('react', { kind: 'react', dependsOn: ['received'] }),
-      ]),
-    );
-    expect(ordered.map(({ node: n, depth }) => `${n.id}:${depth}`)).toEqual([
-      'received:0',
-      'wait:1',
-      'send:2',
-      'react:1',
-    ]);
-  });
-
-  it('nests a node under the last of its dependencies, after all of them', () => {
-    const ordered = orderGraph(
-      graph([
-        node('received', { kind: 'received' }),
-        node('online', { kind: 'wait', params: { delay: 300, online: true } }),
-        node('typing', { kind: 'wait', dependsOn: ['received'] }),
-        node('react', { kind: 'react', dependsOn: ['received'] }),
-        node('send', { dependsOn: ['typing', 'react'] }),
-      ]),
-    );
-    expect(ordered.map(({ node: n, depth }) => `${n.id}:${depth}`)).toEqual([
-      'received:0',
-      'typing:1',
-      'react:1',
-      'send:2',
-      'online:0',
-    ]);
-  });
-
-  it('survives a cycle the runtime should never make', () => {
-    const ordered = orderGraph(graph([node('a', { dependsOn: ['b'] }), node('b', { dependsOn: ['a'] })]));
-    expect(ordered.map(({ node: n }) => n.id).sort()).toEqual(['a', 'b']);
-  });
-
   it('counts a wait down from its deadline, and not before it has one or after it finished', () => {
     const now = Date.parse('2025-06-01T12:00:00.000Z');
     const counting = node('w', { kind: 'wait', waitUntil: '2025-06-01T12:00:07.250Z' });
@@ -198,9 +141,6 @@ describe('playground model: task graph', () => {
     expect(waitRemainingMs(counting, now + 60_000)).toBe(0);
     expect(waitRemainingMs(node('w', { kind: 'wait' }), now)).toBeNull();
     expect(waitRemainingMs({ ...counting, status: 'done' }, now)).toBeNull();
-    expect(hasCountdown(graph([counting]))).toBe(true);
-    expect(hasCountdown(graph([{ ...counting, status: 'cancelled' }]))).toBe(false);
-    expect(hasCountdown(null)).toBe(false);
 
     expect(formatCountdown(7250)).toBe('0:08');
     expect(formatCountdown(125_000)).toBe('2:05');
@@ -237,33 +177,7 @@ describe('playground model: task graph', () => {
     });
   });
 
-  it('summarizes parameters: text, emoji, delay, flags, and the rest as details', () => {
-    expect(summarizeParams({ text: 'Hello there', reply_to: 12, idempotencyKey: 'k' })).toEqual({
-      text: 'Hello there',
-      emoji: null,
-      delaySeconds: null,
-      flags: [],
-      details: [{ label: 'reply to', value: '12' }],
-    });
-    expect(summarizeParams({ delay: 4.5, typing: true, online: false, until: 'x' })).toMatchObject({
-      delaySeconds: 4.5,
-      flags: ['typing'],
-      details: [],
-    });
-    expect(
-      summarizeParams({
-        delay: 300,
-        online: true,
-        messageId: 4,
-        reactionMessageIds: [],
-        clearMentions: false,
-      }),
-    ).toMatchObject({ flags: ['online window'], details: [{ label: 'message', value: '4' }] });
-    expect(summarizeParams({ emoji: '🔥', message_id: 7 })).toMatchObject({
-      emoji: '🔥',
-      details: [{ label: 'message', value: '7' }],
-    });
-    expect(summarizeParams({ text: 'y'.repeat(300) }, 20).text).toHaveLength(20);
+  it("words a wait's delay", () => {
     expect(formatSeconds(4.5)).toBe('4.5 s');
     expect(formatSeconds(125)).toBe('2 min 5 s');
     expect(formatSeconds(3720)).toBe('1 h 2 min');

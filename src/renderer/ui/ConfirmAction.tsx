@@ -11,6 +11,7 @@ export function ConfirmAction({
   question,
   confirmLabel,
   onConfirm,
+  text,
 }: {
   /** The button's accessible name and tooltip ("Delete this memory"). */
   label: string;
@@ -19,6 +20,8 @@ export function ConfirmAction({
   confirmLabel: string;
   /** Runs the action; failures are the caller's to report. */
   onConfirm: () => Promise<unknown>;
+  /** Draws a small labelled button instead of the icon alone, for an action that needs its words. */
+  text?: string;
 }) {
   const [opened, setOpened] = useState(false);
   const [running, setRunning] = useState(false);
@@ -37,15 +40,28 @@ export function ConfirmAction({
     <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow shadow="md" trapFocus>
       <Popover.Target>
         <Tooltip label={label} openDelay={300} disabled={opened}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="sm"
-            aria-label={label}
-            onClick={() => setOpened((open) => !open)}
-          >
-            {icon}
-          </ActionIcon>
+          {text ? (
+            <Button
+              variant="subtle"
+              color="gray"
+              size="compact-xs"
+              leftSection={icon}
+              aria-label={label}
+              onClick={() => setOpened((open) => !open)}
+            >
+              {text}
+            </Button>
+          ) : (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={label}
+              onClick={() => setOpened((open) => !open)}
+            >
+              {icon}
+            </ActionIcon>
+          )}
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown maw={280} role="dialog" aria-label={label}>

@@ -41,6 +41,7 @@ import type {
 } from '../../../src/shared/domain/telegram';
 import { FakeMedia, isMediaProcedure } from './fake-media';
 import { FakeMemory, isMemoryProcedure } from './fake-memory';
+import * as plan from './fake-plan';
 
 export { agentConfig } from '../../support/agent-config';
 
@@ -326,11 +327,20 @@ export class FakeRuntime {
         // The console has no price editor yet; the runtime's API tests cover these.
         throw new ApiError('unavailable', 'The fake runtime has no price catalogue.');
       case 'plan.cancelTask':
-      case 'plan.retryTask':
+        return this.#changePlan(input, (graph) =>
+          plan.cancelTask(graph, (input as { taskId: string }).taskId),
+        );
+      case 'plan.retryTask': {
+        const { graph } = this.#changePlan(input, (current) =>
+          plan.retryTask(current, (input as { taskId: string }).taskId),
+        );
+        return { graph };
+      }
       case 'plan.clearPending':
+        return this.#changePlan(input, plan.clearPending);
       case 'plan.xsend':
-        // The console does not act on plans yet; the runtime's engine tests cover these.
-        throw new ApiError('unavailable', 'The fake runtime does not change plans.');
+        // The console has no xsend form yet; the runtime's API tests cover it.
+        throw new ApiError('unavailable', 'The fake runtime does not start turns from intents.');
       case 'conversations.lastExchange': {
         return { exchange: this.#networkChat(input).exchange };
       }
@@ -685,6 +695,8 @@ export class FakeRuntime {
       activity(true, true);
       chat.turn = setTimeout(() => {
         chat.turn = null;
+        // The operator cancelled the reply meanwhile: nothing is said.
+        if (chat.graph?.nodes.some((task) => task.id === 'send-1' && task.status === 'cancelled')) return;
         this.agentSays(agent, channelId, text);
         activity(false, true);
         setGraph(
@@ -751,6 +763,24 @@ export class FakeRuntime {
 
   #agentName(agent: string): string {
     return this.agents.find((candidate) => candidate.config.configName === agent)?.config.name ?? agent;
+  }
+
+  /** Applies a plan action to the chat's graph and announces the new graph, as the engine does. */
+  #changePlan(
+    input: unknown,
+    change: (graph: TaskGraphView | null) => { graph: TaskGraphView | null; cancelled: string[] },
+  ): { graph: TaskGraphView | null; cancelled: string[] } {
+    const chat = this.#networkChat(input);
+    const outcome = change(chat.graph);
+    chat.graph = outcome.graph;
+    const { agent, network } = chat;
+    this.emit('conversation.graphChanged', {
+      agent,
+      network,
+      channelId: chat.info.channelId,
+      graph: chat.graph,
+    });
+    return outcome;
   }
 
   #chat(agent: string, channelId: number): SimChat {

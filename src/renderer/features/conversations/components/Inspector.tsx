@@ -9,7 +9,7 @@ import { conversationSelectors } from '../selectors';
 import { type ConversationState, useConversationNetwork, useConversationStore } from '../store';
 import { ExchangePanel } from './ExchangePanel';
 import { ParametersPanel } from './ParametersPanel';
-import { TaskGraphPanel } from './TaskGraphPanel';
+import { PlanPanel } from './plan/PlanPanel';
 
 type InspectorTab = 'tasks' | 'exchange' | 'parameters' | 'memory';
 
@@ -24,6 +24,7 @@ function inspectorParts(chatRef: ChatRef) {
     return {
       graph: view.graph,
       lastGraph: view.lastGraph,
+      replacedGraphs: view.replacedGraphs,
       exchange: view.exchange,
       parameters: view.parameters,
       detail: view.detail,
@@ -85,7 +86,7 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
       </Tabs.List>
       <div className="pg-scroll" style={{ padding: 12 }}>
         <Tabs.Panel value="tasks">
-          <TaskGraphPanel view={view} onRetry={() => void loadGraph(chatRef)} />
+          <PlanPanel chatRef={chatRef} view={view} onRetry={() => void loadGraph(chatRef)} />
         </Tabs.Panel>
         <Tabs.Panel value="exchange">
           <ExchangePanel view={view} onRetry={() => void loadExchange(chatRef)} />

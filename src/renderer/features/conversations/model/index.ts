@@ -6,6 +6,7 @@ export * from './chat-order';
 export * from './formatting';
 export * from './graph-view';
 export * from './pending-send';
+export * from './plan-graph';
 export * from './reactions';
 export * from './timeline-rows';
 export * from './timeline-window';

@@ -4,6 +4,7 @@ import { createChatListSlice, idleChatList } from './chat-list-slice';
 import { createComposerSlice } from './composer-slice';
 import { createEventSlice } from './event-slice';
 import { createInspectorSlice } from './inspector-slice';
+import { createPlanSlice } from './plan-slice';
 import { createSendSlice } from './send-slice';
 import { createSliceContext } from './slice-context';
 import { createTimelineSlice } from './timeline-slice';
@@ -23,6 +24,7 @@ export function createConversationStore(
     const ctx = createSliceContext(api, network, options.now ?? Date.now, set, get);
     const list = createChatListSlice(ctx, options.listRefreshMs ?? 500);
     const inspector = createInspectorSlice(ctx);
+    const events = createEventSlice(ctx, list, inspector);
     return {
       network,
       agent: null,
@@ -36,7 +38,8 @@ export function createConversationStore(
         ...createSendSlice(ctx),
         ...createComposerSlice(ctx),
         ...inspector.actions,
-        ...createEventSlice(ctx, list, inspector),
+        ...createPlanSlice(ctx, events.applyGraph),
+        ...events,
       },
     };
   });

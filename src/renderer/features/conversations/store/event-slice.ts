@@ -2,6 +2,7 @@ import type { TaskGraphView } from '../../../../shared/domain/tasks';
 import { chatKey, mergeMessages, removeMessages, summaryWithMessage, unfinishedTaskCount } from '../model';
 import type { ChatListSlice } from './chat-list-slice';
 import type { InspectorSlice } from './inspector-slice';
+import { nextGraphParts } from './plan-slice';
 import { matchesPending } from './send-slice';
 import type { SliceContext } from './slice-context';
 import type { EventActions } from './types';
@@ -102,7 +103,12 @@ export function createEventSlice(
     applyGraph(ref, graph) {
       const key = chatKey(ref);
       inspector.markLive(ref, 'graph');
-      if (get().chats[key]) patchChat(ref, () => ({ graph: { status: 'ready', value: graph, error: null } }));
+      if (get().chats[key]) {
+        patchChat(ref, (view) => ({
+          ...nextGraphParts(view, graph),
+          graph: { status: 'ready', value: graph, error: null },
+        }));
+      }
       const pendingTasks = unfinishedTaskCount(graph);
       const read = agentRead(key, graph);
       ctx.patchSummary(ref, (summary) =>

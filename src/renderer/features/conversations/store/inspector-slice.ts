@@ -1,5 +1,6 @@
 import { errorMessage } from '../../../api/errors';
 import { type ChatRef, chatKey } from '../model';
+import { nextGraphParts } from './plan-slice';
 import type { SliceContext } from './slice-context';
 import type { ChatView, InspectorActions } from './types';
 
@@ -83,7 +84,7 @@ export function createInspectorSlice(ctx: SliceContext): InspectorSlice {
         ref,
         'graph',
         async () => (await api.call('conversations.graph', ctx.networkRef(ref))).graph,
-        (view, graph) => ({ lastGraph: graph ?? view.lastGraph }),
+        nextGraphParts,
       ),
 
     loadExchange: (ref) =>

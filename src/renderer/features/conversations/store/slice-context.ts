@@ -25,6 +25,7 @@ export function emptyChatView(ref: ChatRef): ChatView {
     activity: null,
     graph: loadable(null),
     lastGraph: null,
+    replacedGraphs: [],
     exchange: loadable(null),
     parameters: { ...loadable(null), saving: false },
     composer: { personId: null, replyToId: null },

@@ -59,6 +59,8 @@ export type ChatView = {
   graph: Loadable<TaskGraphView | null>;
   /** The newest graph seen, kept after the runtime drops a finished one. */
   lastGraph: TaskGraphView | null;
+  /** The plans replans replaced in this session, newest first (at most `REPLACED_PLANS_KEPT`). */
+  replacedGraphs: readonly TaskGraphView[];
   exchange: Loadable<LlmExchangeView | null>;
   parameters: Loadable<ConversationParameters | null> & { saving: boolean };
   composer: Composer;
@@ -124,6 +126,22 @@ export interface InspectorActions {
   updateParameters(ref: ChatRef, patch: ParametersPatch): Promise<ConversationParameters>;
 }
 
+/**
+ * What the runtime said of a plan action: done (with the tasks it cancelled), or refused with a
+ * sentence for the operator (the task has just run, or the plan is gone).
+ */
+export type PlanOutcome = { done: true; cancelled: string[] } | { done: false; refusal: string };
+
+/** The operator's hand on the chat's plan; the new plan shows at once. Other failures reject. */
+export interface PlanActions {
+  /** Cancels a task that has not run yet and every task that waits on it. */
+  cancelTask(ref: ChatRef, taskId: string): Promise<PlanOutcome>;
+  /** Runs a failed task again. */
+  retryTask(ref: ChatRef, taskId: string): Promise<PlanOutcome>;
+  /** Cancels everything in the plan that has not run. */
+  clearPending(ref: ChatRef): Promise<PlanOutcome>;
+}
+
 export interface EventActions {
   applyMessage(agent: string, message: ChatMsg): void;
   applyMessageEdited(agent: string, message: ChatMsg): void;
@@ -143,6 +161,7 @@ export type ConversationActions = ChatListActions &
   SendActions &
   ComposerActions &
   InspectorActions &
+  PlanActions &
   EventActions;
 
 export type ConversationState = {

@@ -1,0 +1,68 @@
+import '@xyflow/react/dist/style.css';
+import { useComputedColorScheme } from '@mantine/core';
+import { Background, Controls, MarkerType, MiniMap, type NodeTypes, ReactFlow } from '@xyflow/react';
+import { useRef } from 'react';
+import type { TaskGraphView } from '../../../../../shared/domain/tasks';
+import { LoadingState } from '../../../../ui/states';
+import { initialViewport } from '../../model/plan-viewport';
+import { ReplacedTaskNode, TaskNode } from './TaskNode';
+import { usePlanElements } from './usePlanElements';
+
+/*
+ * @xyflow/react (React Flow) draws the plan: custom React nodes (Mantine cards with their own
+ * buttons), pan and zoom that stay smooth at a few hundred nodes, focusable nodes with the view
+ * panning to the focused one, and zoom controls that are buttons. It only draws; the positions
+ * come from elkjs (`model/plan-layout.ts`).
+ */
+
+const NODE_TYPES: NodeTypes = { task: TaskNode, replaced: ReplacedTaskNode };
+const EDGE_DEFAULTS = { markerEnd: { type: MarkerType.ArrowClosed, width: 16, height: 16 } };
+/** Beyond this many tasks the overview map helps to find one, and off-screen ones are not drawn. */
+const LARGE_PLAN = 30;
+
+/** The plan as a graph to pan and zoom; it first shows whole if readable, else from its next task. */
+export function PlanCanvas({
+  graph,
+  replaced,
+  full = false,
+}: {
+  graph: TaskGraphView;
+  replaced: readonly TaskGraphView[];
+  /** Drawn over the whole window rather than in the inspector. */
+  full?: boolean;
+}) {
+  const scheme = useComputedColorScheme('light');
+  const elements = usePlanElements(graph, replaced);
+  const frame = useRef<HTMLDivElement>(null);
+  if (!elements) return <LoadingState label="Laying out the plan…" minHeight={200} />;
+  const large = graph.nodes.length > LARGE_PLAN;
+  return (
+    <div className="pg-plan-canvas" data-full={full || undefined} ref={frame}>
+      <ReactFlow
+        // A new plan is looked at afresh.
+        key={graph.id}
+        nodes={elements.nodes}
+        edges={elements.edges}
+        nodeTypes={NODE_TYPES}
+        defaultEdgeOptions={EDGE_DEFAULTS}
+        colorMode={scheme}
+        onInit={(flow) => {
+          const screen = { width: frame.current?.clientWidth ?? 0, height: frame.current?.clientHeight ?? 0 };
+          void flow.setViewport(initialViewport(graph, elements.layout, screen));
+        }}
+        minZoom={0.05}
+        maxZoom={1.5}
+        nodesDraggable={false}
+        nodesConnectable={false}
+        elementsSelectable={false}
+        edgesFocusable={false}
+        onlyRenderVisibleElements={large}
+        aria-label="Task graph"
+      >
+        <Background gap={20} size={1} />
+        <Controls showInteractive={false} position="bottom-left" />
+        {large && <MiniMap pannable zoomable ariaLabel="Overview of the plan" />}
+      </ReactFlow>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconTopologyStar3 } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { EmptyBlock, ErrorState, LoadingState } from '../../../../ui/states';
+import type { ChatRef } from '../../model';
+import type { ChatView } from '../../store';
+import { PlanCanvas } from './PlanCanvas';
+import { PlanHeader } from './PlanHeader';
+import { PlanContext, type PlanViewProps } from './plan-context';
+
+function PlanGraph({ chatRef, graph, replaced, live }: PlanViewProps) {
+  const context = useMemo(() => ({ chatRef, graph, live }), [chatRef, graph, live]);
+  const [expanded, expand] = useDisclosure(false);
+  const header = (
+    <PlanHeader
+      chatRef={chatRef}
+      graph={graph}
+      replaced={replaced}
+      live={live}
+      onExpand={expanded ? undefined : expand.open}
+    />
+  );
+  return (
+    <PlanContext value={context}>
+      <Stack gap="sm">
+        {header}
+        {!expanded && <PlanCanvas graph={graph} replaced={replaced} />}
+      </Stack>
+      <Modal opened={expanded} onClose={expand.close} fullScreen title="Plan" aria-label="Plan, full window">
+        <Stack gap="sm">
+          {header}
+          <PlanCanvas graph={graph} replaced={replaced} full />
+        </Stack>
+      </Modal>
+    </PlanContext>
+  );
+}
+
+/**
+ * The conversation's plan, live: its tasks as a graph in the order they run, what each will do
+ * and its state, the plans replans replaced faded behind, and the operator's actions on it.
+ */
+export function PlanPanel({
+  chatRef,
+  view,
+  onRetry,
+}: {
+  chatRef: ChatRef;
+  view: Pick<ChatView, 'graph' | 'lastGraph' | 'replacedGraphs'>;
+  onRetry: () => void;
+}) {
+  const { graph } = view;
+  if (graph.status === 'error' && !graph.value) {
+    return (
+      <ErrorState
+        title="The task graph could not be loaded"
+        message={graph.error ?? 'Unknown error.'}
+        onRetry={onRetry}
+      />
+    );
+  }
+  if (graph.status !== 'ready') return <LoadingState label="Loading the task graph…" minHeight={160} />;
+  if (graph.value && graph.value.nodes.length > 0) {
+    return <PlanGraph chatRef={chatRef} graph={graph.value} replaced={view.replacedGraphs} live />;
+  }
+  if (view.lastGraph && view.lastGraph.nodes.length > 0) {
+    return (
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Nothing is planned now. The agent's last plan, as last seen:
+        </Text>
+        <PlanGraph chatRef={chatRef} graph={view.lastGraph} replaced={[]} live={false} />
+      </Stack>
+    );
+  }
+  return (
+    <EmptyBlock
+      icon={<IconTopologyStar3 size={26} aria-hidden />}
+      title="Nothing planned"
+      description="The agent is idle in this chat. A message from a person starts a turn: its plan shows up here as it runs."
+    />
+  );
+}

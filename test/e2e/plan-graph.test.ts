@@ -1,0 +1,124 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeLlmServer } from '../support/fake-llm-server';
+import { type MediaConsole, startMediaConsole } from '../support/media-console';
+import { expectAttribute, expectCount, expectText, expectVisible } from '../support/page-assertions';
+import { callFromPage } from '../support/serve-api';
+import { REPO_ROOT } from '../support/serve-process';
+
+const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
+const AGENT = 'Juniper';
+const FIRST = 'Let me check the shelves for you.';
+const LATER = 'Found two Christies, shall I keep them aside?';
+const AFTER_THAT = 'They are on the counter.';
+/** Long enough to cancel in, short enough to see the cancelled message never come. */
+const WAIT_SECONDS = 12;
+/** The agent's own pacing (Juniper's file: 3 s, then 7 characters a second) plus the LLM round trip. */
+const REPLY_TIMEOUT_MS = 45_000;
+
+/** The name of a task node's Cancel button: "Cancel send send-1a2b3c4d". */
+async function cancelLabel(node: Locator): Promise<string> {
+  const [kind, , id] = ((await node.getAttribute('aria-label')) ?? '').split(/[ ,]/);
+  return `Cancel ${kind} ${id}`;
+}
+
+/** Waits until a task node's accessible name (kind, id, state) matches. */
+function expectTaskLabel(locator: Locator, pattern: RegExp, timeout = 10_000): Promise<void> {
+  return expect.poll(() => locator.getAttribute('aria-label'), { timeout }).toMatch(pattern);
+}
+
+describe('the task graph against troupe serve and a scripted LLM', () => {
+  let harness: MediaConsole;
+  let page: Page;
+  let llm: FakeLlmServer;
+  let channelId: number;
+  let personId: number;
+
+  const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  const call = (method: string, input: object) => callFromPage(page, method, input);
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    // The shipped config as it is; the agents answer nothing unless a test scripts their reply.
+    harness = await startMediaConsole({ curate: () => {} });
+    ({ page, llm } = harness);
+    const created = (await call('simulator.createChat', {
+      agent: AGENT,
+      kind: 'direct',
+      people: [{ firstName: 'Ada', lastName: 'Lovelace', username: 'ada_l' }],
+    })) as { chat: { channelId: number }; people: Array<{ id: number }> };
+    channelId = created.chat.channelId;
+    personId = created.people[0]!.id;
+  });
+
+  afterAll(() => harness?.close());
+
+  it('draws the plan of a turn and cancels the later send before it goes: it never arrives', async () => {
+    // A reply now, a long wait, then a second message and one after it.
+    llm.replyWith({
+      tasks: [
+        { id: 'first', kind: 'send', text: FIRST },
+        { id: 'pause', kind: 'wait', delay: WAIT_SECONDS, depends_on: ['first'] },
+        { id: 'later', kind: 'send', text: LATER, depends_on: ['pause'] },
+        { id: 'after', kind: 'send', text: AFTER_THAT, depends_on: ['later'] },
+      ],
+    });
+    await page.goto(`${harness.server.origin}/#/playground/${AGENT}/${channelId}`);
+    await call('simulator.send', { agent: AGENT, channelId, personId, text: 'Any detective novels in?' });
+
+    const log = page.getByRole('log', { name: 'Messages' });
+    const graph = page.getByRole('complementary', { name: 'Inspector' }).getByRole('application', {
+      name: 'Task graph',
+    });
+    const taskWith = (text: string) => graph.getByRole('article').filter({ hasText: text });
+    await expectText(log, FIRST, REPLY_TIMEOUT_MS);
+    await expectVisible(taskWith(LATER));
+    await expectTaskLabel(taskWith(LATER), /^send task send-.*, Pending$/);
+    await expectVisible(graph.getByRole('article', { name: /^received task .*, Done$/ }));
+    await expectVisible(graph.getByRole('article', { name: /^wait task .*, (Running|Pending)$/ }));
+    await expectVisible(graph.getByRole('timer'));
+    await shot('plan-graph-light');
+
+    // By keyboard: the later send's Cancel, which names what waits on it before it is confirmed.
+    await taskWith(LATER).focus();
+    await page.keyboard.press('Tab');
+    await expectAttribute(page.locator(':focus'), 'aria-label', await cancelLabel(taskWith(LATER)));
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: /^Cancel send / });
+    await expectText(confirm, LATER);
+    await expectText(confirm.getByRole('list', { name: 'Tasks cancelled with it' }), AFTER_THAT);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the popover's fade-in, for the picture
+    await shot('plan-graph-confirm');
+    await confirm.getByRole('button', { name: 'Cancel task' }).click();
+
+    await expectTaskLabel(taskWith(LATER), /, Cancelled$/);
+    await expectTaskLabel(taskWith(AFTER_THAT), /, Cancelled$/);
+    await expectCount(taskWith(LATER).getByRole('button', { name: /^Cancel / }), 0);
+
+    // The wait runs out and finishes; the cancelled messages never come.
+    await expectVisible(
+      graph.getByRole('article', { name: /^wait task .*, Done$/ }),
+      (WAIT_SECONDS + 10) * 1000,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await log.textContent()).not.toContain(LATER);
+    expect(await log.textContent()).not.toContain(AFTER_THAT);
+    const messages = (await call('conversations.messages', {
+      agent: AGENT,
+      network: 'simulator',
+      channelId,
+      limit: 50,
+    })) as { messages: Array<{ parts: Array<{ text?: string }> }> };
+    const said = messages.messages.flatMap((message) => message.parts.map((part) => part.text ?? ''));
+    expect(said).toContain(FIRST);
+    expect(said.some((text) => text.includes(LATER) || text.includes(AFTER_THAT))).toBe(false);
+  });
+
+  it('looks right in the dark', async () => {
+    await page.getByRole('group', { name: 'Color scheme' }).getByRole('button', { name: 'Dark' }).click();
+    await expectAttribute(page.locator('html'), 'data-mantine-color-scheme', 'dark');
+    await shot('plan-graph-dark');
+  });
+});

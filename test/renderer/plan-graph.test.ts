@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dependentsOf,
+  hasPending,
+  REPLACED_PLANS_KEPT,
+  rememberReplaced,
+  taskActions,
+  taskIntent,
+  taskInWords,
+} from '../../src/renderer/features/conversations/model';
+import {
+  liveElements,
+  replacedElements,
+  taskLabel,
+} from '../../src/renderer/features/conversations/model/plan-flow';
+import type { PlanLayout } from '../../src/renderer/features/conversations/model/plan-layout';
+import {
+  focusTask,
+  initialViewport,
+  READABLE_ZOOM,
+} from '../../src/renderer/features/conversations/model/plan-viewport';
+import { burstPlan, plan, task } from './support/plan-fixture';
+
+const ids = (nodes: ReadonlyArray<{ id: string }>) => nodes.map((node) => node.id);
+
+function gridLayout(ids: string[]): PlanLayout {
+  return {
+    positions: new Map(ids.map((id, index) => [id, { x: index * 300, y: 0 }])),
+    width: ids.length * 300,
+    height: 132,
+  };
+}
+
+describe('plan graph model: what each task will do', () => {
+  it('reads the words of a send, the sticker, the emoji, the wait and the trigger', () => {
+    expect(taskIntent(task('s', { params: { text: 'Hello', reply_to: 3 } }))).toEqual({
+      kind: 'text',
+      text: 'Hello',
+    });
+    expect(
+      taskIntent(task('k', { kind: 'sticker', params: { sticker_set: 'WinnieThePooh', name: '🍯' } })),
+    ).toEqual({ kind: 'sticker', set: 'WinnieThePooh', name: '🍯' });
+    expect(taskIntent(task('r', { kind: 'react', params: { emoji: '🔥', message_id: 7 } }))).toEqual({
+      kind: 'emoji',
+      emoji: '🔥',
+      messageId: 7,
+    });
+    expect(
+      taskIntent(task('w', { kind: 'wait', params: { delay: 4, typing: true, online: false } })),
+    ).toEqual({
+      kind: 'wait',
+      delaySeconds: 4,
+      flags: ['typing'],
+    });
+    expect(
+      taskIntent(
+        task('t', { kind: 'received', params: { messageId: 9, reactionMessageIds: [5, 6], callout: true } }),
+      ),
+    ).toEqual({ kind: 'trigger', words: 'Message #9, reactions to #5, #6 (mentioned)' });
+    expect(
+      taskIntent(task('x', { kind: 'received', params: { messageId: null, xsendIntent: 'Say hi' } })),
+    ).toEqual({ kind: 'trigger', words: 'Asked from another chat: Say hi' });
+  });
+
+  it('says a task in a few words for the confirm list', () => {
+    expect(taskInWords(task('s', { params: { text: 'A very long message indeed' } }), 10)).toBe(
+      'send “A very lo…”',
+    );
+    expect(taskInWords(task('w', { kind: 'wait', params: { delay: 6.4285714 } }))).toBe('wait 6.4 s');
+    expect(taskInWords(task('r', { kind: 'react', params: { emoji: '👍' } }))).toBe('react 👍');
+    expect(taskInWords(task('k', { kind: 'sticker', params: { sticker_set: 'Pooh', name: '🍯' } }))).toBe(
+      'sticker 🍯 from Pooh',
+    );
+    expect(taskInWords(task('b', { kind: 'block' }))).toBe('block');
+  });
+});
+
+describe('plan graph model: dependents and actions', () => {
+  it('finds every task that waits on one, through others, in the plan order', () => {
+    const graph = burstPlan();
+    expect(ids(dependentsOf(graph, 'send-1'))).toEqual(['wait-2', 'send-2']);
+    expect(ids(dependentsOf(graph, 'received-1'))).toEqual([
+      'wait-1',
+      'send-1',
+      'wait-2',
+      'send-2',
+      'react-1',
+    ]);
+    expect(dependentsOf(graph, 'send-2')).toEqual([]);
+    // A diamond reaches its far end once.
+    const diamond = plan('d', [
+      task('a'),
+      task('b', { dependsOn: ['a'] }),
+      task('c', { dependsOn: ['a'] }),
+      task('d', { dependsOn: ['b', 'c'] }),
+    ]);
+    expect(ids(dependentsOf(diamond, 'a'))).toEqual(['b', 'c', 'd']);
+  });
+
+  it('offers Cancel before a task has run and Retry only once it failed', () => {
+    expect(taskActions(task('s'))).toEqual({ cancel: true, retry: false });
+    expect(taskActions(task('s', { status: 'done' }))).toEqual({ cancel: false, retry: false });
+    expect(taskActions(task('s', { status: 'failed' }))).toEqual({ cancel: false, retry: true });
+    expect(taskActions(task('s', { status: 'cancelled' }))).toEqual({ cancel: false, retry: false });
+    // A message being sent cannot be called back; a turn being thought or a wait can be stopped.
+    expect(taskActions(task('s', { status: 'active' })).cancel).toBe(false);
+    expect(taskActions(task('k', { kind: 'sticker', status: 'active' })).cancel).toBe(false);
+    expect(taskActions(task('r', { kind: 'received', status: 'active' })).cancel).toBe(true);
+    expect(taskActions(task('w', { kind: 'wait', status: 'active' })).cancel).toBe(true);
+    expect(hasPending(burstPlan())).toBe(true);
+    expect(hasPending(plan('g', [task('s', { status: 'done' })]))).toBe(false);
+    expect(hasPending(null)).toBe(false);
+  });
+});
+
+describe('plan graph model: replaced plans', () => {
+  it('keeps the plan a replan replaced, newest first, the last three only', () => {
+    const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((id) => plan(id, [task('s')]));
+    let history = rememberReplaced([], null, a!);
+    expect(history).toEqual([]);
+    history = rememberReplaced(history, a!, b!);
+    history = rememberReplaced(history, b!, c!);
+    history = rememberReplaced(history, c!, d!);
+    history = rememberReplaced(history, d!, e!);
+    expect(REPLACED_PLANS_KEPT).toBe(3);
+    expect(ids(history)).toEqual(['d', 'c', 'b']);
+  });
+
+  it('replaces nothing when the same plan changes or the plan finishes', () => {
+    const before = [plan('old', [task('s')])];
+    const live = plan('live', [task('s')]);
+    expect(rememberReplaced(before, live, { ...live, nodes: [task('s', { status: 'done' })] })).toBe(before);
+    expect(rememberReplaced(before, live, null)).toBe(before);
+    expect(rememberReplaced(before, null, live)).toBe(before);
+  });
+});
+
+describe('plan graph model: nodes and edges', () => {
+  it('draws one labelled node per task at its layout position and one edge per dependency', () => {
+    const graph = burstPlan();
+    const { nodes, edges } = liveElements(graph, gridLayout(ids(graph.nodes)));
+    expect(ids(nodes)).toEqual(ids(graph.nodes));
+    expect(nodes[2]).toMatchObject({
+      type: 'task',
+      position: { x: 600, y: 0 },
+      ariaRole: 'article',
+      ariaLabel: 'send task send-1, Done',
+      draggable: false,
+    });
+    expect(edges.map((edge) => `${edge.source}->${edge.target}`)).toEqual([
+      'received-1->wait-1',
+      'wait-1->send-1',
+      'send-1->wait-2',
+      'wait-2->send-2',
+      'received-1->react-1',
+    ]);
+    expect(taskLabel(task('w', { kind: 'wait', status: 'active' }))).toBe('wait task w, Running');
+  });
+
+  it('leaves out edges to tasks the plan no longer holds, and dashes edges into cancelled tasks', () => {
+    const graph = plan('g', [task('a'), task('b', { dependsOn: ['a', 'gone'], status: 'cancelled' })]);
+    const { edges } = liveElements(graph, gridLayout(['a', 'b']));
+    expect(edges).toHaveLength(1);
+    expect(edges[0]).toMatchObject({ source: 'a', target: 'b', className: 'pg-plan-edge-cancelled' });
+  });
+
+  it('draws a replaced plan behind, shifted by its age, with ids of its own and out of reach', () => {
+    const graph = burstPlan('old');
+    const { nodes, edges } = replacedElements(graph, gridLayout(ids(graph.nodes)), 2);
+    expect(nodes[0]).toMatchObject({
+      id: 'replaced-2:received-1',
+      type: 'replaced',
+      position: { x: 36, y: 36 },
+      zIndex: -2,
+      focusable: false,
+      selectable: false,
+      domAttributes: { 'aria-hidden': true },
+    });
+    expect(edges[0]).toMatchObject({
+      source: 'replaced-2:received-1',
+      target: 'replaced-2:wait-1',
+      zIndex: -1,
+    });
+  });
+});
+
+describe('plan graph model: where the view first looks', () => {
+  const screen = { width: 400, height: 600 };
+
+  it('shows a plan whole and centred when it fits readably, never zoomed in past 1', () => {
+    const graph = plan('g', [task('a')]);
+    const viewport = initialViewport(
+      graph,
+      { positions: new Map([['a', { x: 0, y: 0 }]]), width: 232, height: 132 },
+      screen,
+    );
+    expect(viewport).toEqual({ x: 84, y: 234, zoom: 1 });
+  });
+
+  it('shows a long plan readably from its running task, else its first pending one', () => {
+    const graph = burstPlan();
+    const layout = gridLayout(ids(graph.nodes));
+    const viewport = initialViewport(graph, layout, screen);
+    expect(viewport.zoom).toBe(READABLE_ZOOM);
+    // wait-2 runs: its card starts at the left margin.
+    expect(viewport.x + layout.positions.get('wait-2')!.x * viewport.zoom).toBe(24);
+    expect(focusTask(graph)).toBe('wait-2');
+    const online = task('online', { kind: 'wait', params: { delay: 300, online: true } });
+    expect(focusTask(plan('g', [online, task('a', { status: 'done' }), task('b'), task('c')]))).toBe('b');
+    expect(focusTask(plan('g', [task('a', { status: 'done' }), task('b', { status: 'cancelled' })]))).toBe(
+      'b',
+    );
+  });
+});
