@@ -2,6 +2,7 @@ import type {
   ConversationParameters,
   ExchangeRecord,
   LlmExchangeView,
+  MessageProvenance,
   Network,
 } from '../../shared/api/conversation-contract';
 import { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
@@ -214,6 +215,18 @@ export class ConversationEngine {
   /** The conversation's kept exchanges before `beforeId`, newest first. */
   exchanges(conversation: ConversationKey, options: { beforeId?: number; limit: number }): ExchangeRecord[] {
     return this.#core.deps.store.exchangeHistory.page(conversation, options);
+  }
+
+  /** The task that sent one of the agent's messages, and the exchange whose reply planned it. */
+  provenance(conversation: ConversationKey, messageId: number): MessageProvenance {
+    const { store } = this.#core.deps;
+    const entry = store.taskLog.sentMessage(conversation.agent, conversation.channelId, messageId);
+    if (!entry?.taskIdentifier) return { task: null, exchange: null };
+    const origin = typeof entry.details.origin === 'string' ? entry.details.origin : null;
+    return {
+      task: { id: entry.taskIdentifier, kind: entry.actionKind, at: entry.timestamp },
+      exchange: origin ? store.exchangeHistory.byTask(conversation, origin) : null,
+    };
   }
 
   parameters(conversation: ConversationKey): ConversationParameters {

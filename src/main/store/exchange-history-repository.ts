@@ -51,6 +51,7 @@ function toRecord(row: Row): ExchangeRecord {
 export class ExchangeHistoryRepository {
   readonly #insert;
   readonly #page;
+  readonly #byTask;
   readonly #olderThan;
   readonly #agents;
   readonly #beyondNewest;
@@ -72,6 +73,11 @@ export class ExchangeHistoryRepository {
       `SELECT id, task_id, exchange_json, truncated FROM llm_exchange_history
        WHERE agent = @agent AND network = @network AND channel_id = @channelId AND id < @beforeId
        ORDER BY id DESC LIMIT @limit`,
+    );
+    this.#byTask = db.prepare<ConversationKey & { taskId: string }, Row>(
+      `SELECT id, task_id, exchange_json, truncated FROM llm_exchange_history
+       WHERE agent = @agent AND network = @network AND channel_id = @channelId AND task_id = @taskId
+       ORDER BY id DESC LIMIT 1`,
     );
     this.#olderThan = db.prepare<[string]>('DELETE FROM llm_exchange_history WHERE at < ?');
     this.#agents = db.prepare<[], { agent: string }>('SELECT DISTINCT agent FROM llm_exchange_history');
@@ -97,6 +103,12 @@ export class ExchangeHistoryRepository {
     return this.#page
       .all({ ...conversation, beforeId: options.beforeId ?? Number.MAX_SAFE_INTEGER, limit: options.limit })
       .map(toRecord);
+  }
+
+  /** The last exchange a task made (a turn that was retried made several). */
+  byTask(conversation: ConversationKey, taskId: string): ExchangeRecord | null {
+    const row = this.#byTask.get({ ...conversation, taskId });
+    return row ? toRecord(row) : null;
   }
 
   /** Drops exchanges older than `cutoff` and, per agent, all but the newest `keepPerAgent`. */

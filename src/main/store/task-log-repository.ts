@@ -96,6 +96,7 @@ export class TaskLogRepository {
   readonly #db: SqliteDatabase;
   readonly #insert;
   readonly #deleteBefore;
+  readonly #sentMessage;
   /** One prepared statement per combination of filters, so each can use its index. */
   readonly #listStatements = new Map<string, Statement<QueryParameters, TaskLogRow>>();
   readonly #now: Now;
@@ -111,6 +112,19 @@ export class TaskLogRepository {
        RETURNING *`,
     );
     this.#deleteBefore = db.prepare<[string]>('DELETE FROM task_log WHERE timestamp < ?');
+    this.#sentMessage = db.prepare<{ agent: string; channelId: number; messageId: number }, TaskLogRow>(
+      `SELECT * FROM task_log
+       WHERE agent_config_name = @agent AND channel_id = @channelId
+         AND action_kind IN ('send', 'sticker', 'send_media') AND failure_message IS NULL
+         AND json_extract(details_json, '$.messageId') = @messageId
+       ORDER BY id DESC LIMIT 1`,
+    );
+  }
+
+  /** The entry of the task that sent a message (a text, sticker or file) in a chat; null when none is kept. */
+  sentMessage(agent: string, channelId: number, messageId: number): TaskLogEntry | null {
+    const row = this.#sentMessage.get({ agent, channelId, messageId });
+    return row ? toEntry(row) : null;
   }
 
   append(entry: NewTaskLogEntry): TaskLogEntry {

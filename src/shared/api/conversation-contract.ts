@@ -91,6 +91,11 @@ export const ExchangeRecordSchema = LlmExchangeViewSchema.extend({
 });
 export type ExchangeRecord = z.infer<typeof ExchangeRecordSchema>;
 
+export type MessageProvenance = {
+  task: { id: string; kind: string; at: string } | null;
+  exchange: ExchangeRecord | null;
+};
+
 /** Usernames of simulated people, as Telegram allows them: a letter, then 3 to 31 letters, digits or underscores. */
 export const SIMULATED_USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 export const SIMULATED_USERNAME_RULE =
@@ -134,6 +139,16 @@ export const conversationProcedures = {
       limit: z.number().int().min(1).max(100).default(20),
     }).strict(),
     output: z.object({ exchanges: z.array(ExchangeRecordSchema), hasMore: z.boolean() }),
+  },
+  /** Why the agent said it: the task that sent a message of the agent and the exchange that planned it. */
+  'conversations.provenance': {
+    input: ConversationRefSchema.extend({ messageId: z.number().int().positive() }).strict(),
+    output: z.object({
+      /** Null when no kept record names the message (sent by hand, or longer ago than the task log keeps). */
+      task: z.object({ id: z.string(), kind: z.string(), at: z.string() }).nullable(),
+      /** Null when the exchange is no longer kept. */
+      exchange: ExchangeRecordSchema.nullable(),
+    }),
   },
   'conversations.parameters': {
     input: ConversationRefSchema,

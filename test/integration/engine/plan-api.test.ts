@@ -63,6 +63,25 @@ describe('plan actions through the API', () => {
     expect(exchanges).toHaveLength(1);
     expect(exchanges[0]!.rawReply).toContain('in ten minutes');
     expect(planned.nodes.find((node) => node.id === exchanges[0]!.taskId)?.kind).toBe('received');
+
+    // The message the agent sent traces back to its task and that exchange.
+    const page = (await callApi(runtime, 'conversations.messages', { ...ref, limit: 5 })) as {
+      messages: { messageId: number; isAgent: boolean }[];
+    };
+    const agentMessage = page.messages.find((message) => message.isAgent)!;
+    const provenance = (await callApi(runtime, 'conversations.provenance', {
+      ...ref,
+      messageId: agentMessage.messageId,
+    })) as {
+      task: { id: string; kind: string } | null;
+      exchange: { taskId: string | null } | null;
+    };
+    expect(provenance.task).toMatchObject({ id: sent.id, kind: 'send' });
+    expect(provenance.exchange?.taskId).toBe(exchanges[0]!.taskId);
+    const unknown = (await callApi(runtime, 'conversations.provenance', { ...ref, messageId: 999 })) as {
+      task: unknown;
+    };
+    expect(unknown.task).toBeNull();
   });
 
   it('starts a turn with the operator’s intent as a secret instruction (xsend)', async () => {

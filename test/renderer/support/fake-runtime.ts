@@ -338,6 +338,9 @@ export class FakeRuntime {
       }
       case 'plan.clearPending':
         return this.#changePlan(input, plan.clearPending);
+      case 'conversations.provenance':
+        // The console has no "why did it say this" view yet; the runtime's API tests cover it.
+        throw new ApiError('unavailable', 'The fake runtime keeps no provenance.');
       case 'plan.xsend':
         // The console has no xsend form yet; the runtime's API tests cover it.
         throw new ApiError('unavailable', 'The fake runtime does not start turns from intents.');

@@ -31,6 +31,7 @@ type ConversationProcedure =
   | 'conversations.graph'
   | 'conversations.lastExchange'
   | 'conversations.exchanges'
+  | 'conversations.provenance'
   | 'conversations.parameters'
   | 'conversations.updateParameters'
   | 'plan.cancelTask'
@@ -189,6 +190,8 @@ export function createConversationHandlers(
         });
         return { exchanges: page.slice(0, limit), hasMore: page.length > limit };
       }),
+    'conversations.provenance': ({ messageId, ...ref }) =>
+      inConversation(ref, (engine) => engine.provenance(ref, messageId)),
     'plan.cancelTask': ({ taskId, ...ref }) =>
       inConversation(ref, (engine) =>
         planAction(() => ({ cancelled: engine.cancelTask(ref, taskId), graph: engine.graph(ref) })),

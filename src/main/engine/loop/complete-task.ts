@@ -1,9 +1,28 @@
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { EngineCore } from '../engine-core';
 import { failTask } from '../graph/graph-rules';
-import { type TaskNode, updateNode } from '../graph/task-graph';
+import { type TaskGraph, type TaskNode, updateNode } from '../graph/task-graph';
 import { classifyTaskFailure } from '../tasks/classify-failure';
 import type { TaskResult } from '../tasks/task-handler';
+
+/** The received turn a task was planned by: the first one up its dependencies; null for a turn itself. */
+function originOf(graph: TaskGraph, node: TaskNode): string | null {
+  const seen = new Set<string>();
+  let frontier = [...node.dependsOn];
+  while (frontier.length > 0) {
+    const next: string[] = [];
+    for (const id of frontier) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const dependency = graph.node(id);
+      if (!dependency) continue;
+      if (dependency.kind === 'received') return dependency.id;
+      next.push(...dependency.dependsOn);
+    }
+    frontier = next;
+  }
+  return null;
+}
 
 /** Records a task's outcome: done (with its effects) or failed (retry, flood wait, or for good). */
 export function completeTask(
@@ -28,7 +47,9 @@ export function completeTask(
     if (failure === null) {
       result?.apply?.(graph, now);
       updateNode(node, { status: 'done', lastError: null }, now);
-      store.taskLog.append({ ...logBase, details: result?.log ?? {} });
+      // The turn whose reply planned the task: what it sent can be traced to that exchange.
+      const origin = originOf(graph, node);
+      store.taskLog.append({ ...logBase, details: { ...result?.log, ...(origin ? { origin } : {}) } });
       return;
     }
     const classified = classifyTaskFailure(failure);
