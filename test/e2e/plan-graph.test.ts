@@ -116,9 +116,56 @@ describe('the task graph against troupe serve and a scripted LLM', () => {
     expect(said.some((text) => text.includes(LATER) || text.includes(AFTER_THAT))).toBe(false);
   });
 
+  it('pauses and resumes the conversation from the graph header', async () => {
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    await inspector.getByRole('button', { name: 'Pause' }).click();
+    const resume = inspector.getByRole('button', { name: 'Resume' });
+    await expectAttribute(resume, 'aria-pressed', 'true');
+    const parameters = (await call('conversations.parameters', {
+      agent: AGENT,
+      network: 'simulator',
+      channelId,
+    })) as {
+      paused: boolean;
+    };
+    expect(parameters.paused).toBe(true);
+    await resume.click();
+    await expectAttribute(inspector.getByRole('button', { name: 'Pause' }), 'aria-pressed', 'false');
+  });
+
+  it('keeps the plan a new message replaced, faded behind the live one', async () => {
+    const graph = page.getByRole('complementary', { name: 'Inspector' }).getByRole('application', {
+      name: 'Task graph',
+    });
+    const before = await page.getByText(/^Plan /).innerText();
+    llm.replyWith({ tasks: [{ kind: 'send', text: 'Noted, Ada.' }] });
+    await call('simulator.send', {
+      agent: AGENT,
+      channelId,
+      personId,
+      text: 'Keep the Christies for me please',
+    });
+    await expectText(page.getByRole('log', { name: 'Messages' }), 'Noted, Ada.', REPLY_TIMEOUT_MS);
+    await expectText(page.getByText(/^Plan /), '1 replaced behind');
+    expect(await page.getByText(/^Plan /).innerText()).not.toBe(before);
+    // The replaced plan's cards are drawn, but out of the keyboard's and screen readers' way.
+    await expectVisible(graph.locator('.pg-plan-replaced').first());
+    await shot('plan-graph-replaced');
+  });
+
   it('looks right in the dark', async () => {
     await page.getByRole('group', { name: 'Color scheme' }).getByRole('button', { name: 'Dark' }).click();
     await expectAttribute(page.locator('html'), 'data-mantine-color-scheme', 'dark');
     await shot('plan-graph-dark');
+
+    // The whole window for a large plan; Escape gives the inspector back.
+    await page.getByRole('button', { name: 'Show the plan in the whole window' }).click();
+    const full = page.getByRole('dialog', { name: 'Plan' });
+    await expectVisible(full.getByRole('application', { name: 'Task graph' }));
+    await expectVisible(full.getByRole('article', { name: /^send task .*, Done$/ }));
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the modal's fade-in, for the picture
+    await shot('plan-graph-full-dark');
+    await page.keyboard.press('Escape');
+    await expectCount(page.getByRole('dialog', { name: 'Plan' }), 0);
   });
 });

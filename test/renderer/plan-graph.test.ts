@@ -27,7 +27,7 @@ function gridLayout(ids: string[]): PlanLayout {
   return {
     positions: new Map(ids.map((id, index) => [id, { x: index * 300, y: 0 }])),
     width: ids.length * 300,
-    height: 132,
+    height: 120,
   };
 }
 
@@ -191,10 +191,10 @@ describe('plan graph model: where the view first looks', () => {
     const graph = plan('g', [task('a')]);
     const viewport = initialViewport(
       graph,
-      { positions: new Map([['a', { x: 0, y: 0 }]]), width: 232, height: 132 },
+      { positions: new Map([['a', { x: 0, y: 0 }]]), width: 208, height: 120 },
       screen,
     );
-    expect(viewport).toEqual({ x: 84, y: 234, zoom: 1 });
+    expect(viewport).toEqual({ x: 96, y: 240, zoom: 1 });
   });
 
   it('shows a long plan readably from its running task, else its first pending one', () => {
@@ -202,8 +202,10 @@ describe('plan graph model: where the view first looks', () => {
     const layout = gridLayout(ids(graph.nodes));
     const viewport = initialViewport(graph, layout, screen);
     expect(viewport.zoom).toBe(READABLE_ZOOM);
-    // wait-2 runs: its card starts at the left margin.
-    expect(viewport.x + layout.positions.get('wait-2')!.x * viewport.zoom).toBe(24);
+    // wait-2 runs: its card is centred.
+    const centre = (layout.positions.get('wait-2')!.x + 104) * viewport.zoom + viewport.x;
+    expect(centre).toBe(200);
+    expect((layout.positions.get('wait-2')!.y + 60) * viewport.zoom + viewport.y).toBe(300);
     expect(focusTask(graph)).toBe('wait-2');
     const online = task('online', { kind: 'wait', params: { delay: 300, online: true } });
     expect(focusTask(plan('g', [online, task('a', { status: 'done' }), task('b'), task('c')]))).toBe('b');

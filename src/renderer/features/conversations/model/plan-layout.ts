@@ -11,7 +11,7 @@ import type { ELK, ElkNode } from 'elkjs/lib/elk.bundled.js';
  */
 
 /** Every task card has this size, so the layout never has to measure and cards never overlap. */
-export const TASK_NODE_SIZE = { width: 232, height: 132 } as const;
+export const TASK_NODE_SIZE = { width: 208, height: 120 } as const;
 
 export type Position = { x: number; y: number };
 export type PlanLayout = { positions: Map<string, Position>; width: number; height: number };
@@ -28,8 +28,10 @@ const LAYOUT_OPTIONS = {
   'elk.algorithm': 'layered',
   'elk.direction': 'RIGHT',
   'elk.spacing.nodeNode': '20',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '56',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '44',
   'elk.spacing.componentComponent': '28',
+  // The view keeps its own margin.
+  'elk.padding': '[top=0,left=0,bottom=0,right=0]',
   // Brandes–Köpf places nodes in linear time, and one crossing-minimisation pass without the
   // greedy switch is enough for plans (mostly chains): 200 tasks in ~50 ms instead of ~150.
   'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',

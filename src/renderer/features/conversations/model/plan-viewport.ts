@@ -5,8 +5,8 @@ import { type PlanLayout, TASK_NODE_SIZE } from './plan-layout';
 /** Where the graph view first looks: a plan that fits readably is shown whole, else its next task. */
 
 /** Below this zoom a card's words are too small to read. */
-export const READABLE_ZOOM = 0.8;
-const MARGIN = 24;
+export const READABLE_ZOOM = 0.75;
+const MARGIN = 12;
 
 export type Viewport = { x: number; y: number; zoom: number };
 
@@ -38,12 +38,13 @@ export function initialViewport(
       zoom: fit,
     };
   }
-  // Too large to read whole: readable, with the task in focus at the left and what follows it.
+  // Too large to read whole: readable, the task in focus centred between what leads to it and
+  // what follows.
   const focusId = focusTask(graph);
   const at = (focusId && layout.positions.get(focusId)) || { x: 0, y: 0 };
   const zoom = READABLE_ZOOM;
   return {
-    x: MARGIN - at.x * zoom,
+    x: screen.width / 2 - (at.x + TASK_NODE_SIZE.width / 2) * zoom,
     y: screen.height / 2 - (at.y + TASK_NODE_SIZE.height / 2) * zoom,
     zoom,
   };

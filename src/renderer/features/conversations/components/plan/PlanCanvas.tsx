@@ -1,9 +1,18 @@
 import '@xyflow/react/dist/style.css';
 import { useComputedColorScheme } from '@mantine/core';
-import { Background, Controls, MarkerType, MiniMap, type NodeTypes, ReactFlow } from '@xyflow/react';
-import { useRef } from 'react';
+import {
+  Background,
+  Controls,
+  MarkerType,
+  MiniMap,
+  type NodeTypes,
+  ReactFlow,
+  type ReactFlowInstance,
+} from '@xyflow/react';
+import { useEffect, useRef } from 'react';
 import type { TaskGraphView } from '../../../../../shared/domain/tasks';
 import { LoadingState } from '../../../../ui/states';
+import type { TaskFlowNode } from '../../model/plan-flow';
 import { initialViewport } from '../../model/plan-viewport';
 import { ReplacedTaskNode, TaskNode } from './TaskNode';
 import { usePlanElements } from './usePlanElements';
@@ -20,7 +29,7 @@ const EDGE_DEFAULTS = { markerEnd: { type: MarkerType.ArrowClosed, width: 16, he
 /** Beyond this many tasks the overview map helps to find one, and off-screen ones are not drawn. */
 const LARGE_PLAN = 30;
 
-/** The plan as a graph to pan and zoom; it first shows whole if readable, else from its next task. */
+/** The plan as a graph to pan and zoom: whole if readable, else around its next task. */
 export function PlanCanvas({
   graph,
   replaced,
@@ -34,10 +43,29 @@ export function PlanCanvas({
   const scheme = useComputedColorScheme('light');
   const elements = usePlanElements(graph, replaced);
   const frame = useRef<HTMLDivElement>(null);
+  const flow = useRef<ReactFlowInstance<TaskFlowNode> | null>(null);
+  // Until the operator pans or zooms, the view follows the plan as tasks are added or move on.
+  const moved = useRef(false);
+  const lookAtPlan = () => {
+    if (!flow.current || !elements || moved.current) return;
+    const screen = { width: frame.current?.clientWidth ?? 0, height: frame.current?.clientHeight ?? 0 };
+    void flow.current.setViewport(initialViewport(graph, elements.layout, screen));
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new layout is the change to follow
+  useEffect(lookAtPlan, [elements?.layout]);
   if (!elements) return <LoadingState label="Laying out the plan…" minHeight={200} />;
   const large = graph.nodes.length > LARGE_PLAN;
   return (
-    <div className="pg-plan-canvas" data-full={full || undefined} ref={frame}>
+    // Working in the graph with the keyboard counts as moving it: the view stays where it is.
+    // biome-ignore lint/a11y/noStaticElementInteractions: it only hears focus move within the graph
+    <div
+      className="pg-plan-canvas"
+      data-full={full || undefined}
+      ref={frame}
+      onFocus={() => {
+        moved.current = true;
+      }}
+    >
       <ReactFlow
         // A new plan is looked at afresh.
         key={graph.id}
@@ -46,9 +74,14 @@ export function PlanCanvas({
         nodeTypes={NODE_TYPES}
         defaultEdgeOptions={EDGE_DEFAULTS}
         colorMode={scheme}
-        onInit={(flow) => {
-          const screen = { width: frame.current?.clientWidth ?? 0, height: frame.current?.clientHeight ?? 0 };
-          void flow.setViewport(initialViewport(graph, elements.layout, screen));
+        onInit={(instance) => {
+          flow.current = instance;
+          moved.current = false;
+          lookAtPlan();
+        }}
+        onMoveStart={(event) => {
+          // Only the operator's own moves carry an event.
+          if (event) moved.current = true;
         }}
         minZoom={0.05}
         maxZoom={1.5}

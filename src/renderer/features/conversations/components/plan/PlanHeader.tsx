@@ -1,13 +1,14 @@
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowsMaximize } from '@tabler/icons-react';
 import { TASK_STATUSES } from '../../../../../shared/domain/tasks';
 import { IconAction } from '../../../../ui/IconAction';
 import { RelativeTime } from '../../../../ui/RelativeTime';
 import { countByStatus, TASK_STATUS_COLORS, TASK_STATUS_LABELS } from '../../model';
 import { ClearPendingButton } from './ClearPendingButton';
+import { PauseToggle } from './PauseToggle';
 import type { PlanViewProps } from './plan-context';
 
-/** Which plan this is, its tasks by state, the replaced plans behind it and "Clear pending". */
+/** Which plan this is, its tasks by state, the replaced plans behind it, Pause and "Clear pending". */
 export function PlanHeader({
   chatRef,
   graph,
@@ -18,7 +19,7 @@ export function PlanHeader({
   const counts = countByStatus(graph.nodes);
   const pending = counts.pending + counts.active;
   return (
-    <Group justify="space-between" gap="xs" wrap="wrap">
+    <Stack gap={6}>
       <Text size="xs" c="dimmed">
         Plan{' '}
         <Text span inherit ff="monospace">
@@ -34,7 +35,7 @@ export function PlanHeader({
           </Tooltip>
         )}
       </Text>
-      <Group gap={4} wrap="nowrap">
+      <Group justify="space-between" gap={6} wrap="wrap">
         <Group gap={4} aria-label="Tasks by status">
           {TASK_STATUSES.filter((status) => counts[status] > 0).map((status) => (
             <Badge key={status} size="xs" variant="light" color={TASK_STATUS_COLORS[status]}>
@@ -42,16 +43,19 @@ export function PlanHeader({
             </Badge>
           ))}
         </Group>
-        {live && pending > 0 && <ClearPendingButton chatRef={chatRef} pending={pending} />}
-        {onExpand && (
-          <IconAction
-            label="Show the plan in the whole window"
-            tooltip="Full window"
-            icon={<IconArrowsMaximize size={15} aria-hidden />}
-            onClick={onExpand}
-          />
-        )}
+        <Group gap={2} wrap="nowrap" ml="auto">
+          <PauseToggle chatRef={chatRef} />
+          {live && pending > 0 && <ClearPendingButton chatRef={chatRef} pending={pending} />}
+          {onExpand && (
+            <IconAction
+              label="Show the plan in the whole window"
+              tooltip="Full window"
+              icon={<IconArrowsMaximize size={15} aria-hidden />}
+              onClick={onExpand}
+            />
+          )}
+        </Group>
       </Group>
-    </Group>
+    </Stack>
   );
 }

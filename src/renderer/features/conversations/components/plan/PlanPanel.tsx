@@ -1,10 +1,11 @@
-import { Modal, Stack, Text } from '@mantine/core';
+import { Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTopologyStar3 } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../../ui/states';
 import type { ChatRef } from '../../model';
 import type { ChatView } from '../../store';
+import { PauseToggle } from './PauseToggle';
 import { PlanCanvas } from './PlanCanvas';
 import { PlanHeader } from './PlanHeader';
 import { PlanContext, type PlanViewProps } from './plan-context';
@@ -27,7 +28,7 @@ function PlanGraph({ chatRef, graph, replaced, live }: PlanViewProps) {
         {header}
         {!expanded && <PlanCanvas graph={graph} replaced={replaced} />}
       </Stack>
-      <Modal opened={expanded} onClose={expand.close} fullScreen title="Plan" aria-label="Plan, full window">
+      <Modal opened={expanded} onClose={expand.close} fullScreen title="Plan">
         <Stack gap="sm">
           {header}
           <PlanCanvas graph={graph} replaced={replaced} full />
@@ -75,10 +76,15 @@ export function PlanPanel({
     );
   }
   return (
-    <EmptyBlock
-      icon={<IconTopologyStar3 size={26} aria-hidden />}
-      title="Nothing planned"
-      description="The agent is idle in this chat. A message from a person starts a turn: its plan shows up here as it runs."
-    />
+    <Stack gap="xs">
+      <Group justify="flex-end">
+        <PauseToggle chatRef={chatRef} />
+      </Group>
+      <EmptyBlock
+        icon={<IconTopologyStar3 size={26} aria-hidden />}
+        title="Nothing planned"
+        description="The agent is idle in this chat. A message from a person starts a turn: its plan shows up here as it runs."
+      />
+    </Stack>
   );
 }
