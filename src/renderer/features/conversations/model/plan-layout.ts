@@ -30,6 +30,8 @@ const LAYOUT_OPTIONS = {
   'elk.spacing.nodeNode': '20',
   'elk.layered.spacing.nodeNodeBetweenLayers': '44',
   'elk.spacing.componentComponent': '28',
+  // React Flow draws the edges itself: the cheapest routing will do.
+  'elk.edgeRouting': 'POLYLINE',
   // The view keeps its own margin.
   'elk.padding': '[top=0,left=0,bottom=0,right=0]',
   // Brandes–Köpf places nodes in linear time, and one crossing-minimisation pass without the
