@@ -24,6 +24,7 @@ import { ConversationLoop } from './loop/conversation-loop';
 import { TaskRunner } from './loop/run-task';
 import { PARTNER_TYPING_WINDOW_MS, PartnerTypingTracker } from './pacing/partner-typing';
 import { agentPacing, NO_PACING } from './pacing/typing-delay';
+import { messageProvenance } from './provenance';
 import { FairSlots } from './scheduler/fair-slots';
 import { SendRateLimiter } from './scheduler/send-rate-limiter';
 import { StopLatch } from './scheduler/stop-latch';
@@ -187,6 +188,17 @@ export class ConversationEngine {
     return graph ? toGraphView(graph) : null;
   }
 
+  /** The agent's conversations with unfinished work: each chat's title as its plan knows it, and the plan. */
+  plans(agent: string): Array<{ conversation: ConversationKey; title: string; graph: TaskGraphView }> {
+    return [...this.#core.graphs.values()]
+      .filter((graph) => graph.conversation.agent === agent && unfinishedCount(graph) > 0)
+      .map((graph) => ({
+        conversation: graph.conversation,
+        title: graph.context.channelName,
+        graph: toGraphView(graph),
+      }));
+  }
+
   /** Tasks of the conversation not yet finished, the presence window left out. */
   unfinishedTasks(conversation: ConversationKey): number {
     return unfinishedCount(this.#core.graphOf(conversation));
@@ -217,16 +229,12 @@ export class ConversationEngine {
     return this.#core.deps.store.exchangeHistory.page(conversation, options);
   }
 
-  /** The task that sent one of the agent's messages, and the exchange whose reply planned it. */
-  provenance(conversation: ConversationKey, messageId: number): MessageProvenance {
-    const { store } = this.#core.deps;
-    const entry = store.taskLog.sentMessage(conversation.agent, conversation.channelId, messageId);
-    if (!entry?.taskIdentifier) return { task: null, exchange: null };
-    const origin = typeof entry.details.origin === 'string' ? entry.details.origin : null;
-    return {
-      task: { id: entry.taskIdentifier, kind: entry.actionKind, at: entry.timestamp },
-      exchange: origin ? store.exchangeHistory.byTask(conversation, origin) : null,
-    };
+  /**
+   * The task that sent one of the agent's messages (or, with `reaction`, its latest reaction to a
+   * message), and the exchange whose reply planned it.
+   */
+  provenance(conversation: ConversationKey, messageId: number, reaction = false): MessageProvenance {
+    return messageProvenance(this.#core.deps.store, conversation, messageId, reaction);
   }
 
   parameters(conversation: ConversationKey): ConversationParameters {

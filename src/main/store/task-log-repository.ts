@@ -6,6 +6,9 @@ import type { SqliteDatabase } from './migrations/migration';
 export const TASK_LOG_RETENTION_DAYS = 14;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The task kinds that send a message, and the one that reacts to one (as JSON lists for SQL). */
+const SENDING_KINDS = JSON.stringify(['send', 'sticker', 'send_media']);
+const REACTION_KINDS = JSON.stringify(['react']);
 
 /** The instant before which task-log rows may be pruned. */
 export function taskLogRetentionCutoff(now: Date, retentionDays = TASK_LOG_RETENTION_DAYS): Date {
@@ -96,7 +99,8 @@ export class TaskLogRepository {
   readonly #db: SqliteDatabase;
   readonly #insert;
   readonly #deleteBefore;
-  readonly #sentMessage;
+  readonly #byMessage;
+  readonly #plannedBy;
   /** One prepared statement per combination of filters, so each can use its index. */
   readonly #listStatements = new Map<string, Statement<QueryParameters, TaskLogRow>>();
   readonly #now: Now;
@@ -112,18 +116,49 @@ export class TaskLogRepository {
        RETURNING *`,
     );
     this.#deleteBefore = db.prepare<[string]>('DELETE FROM task_log WHERE timestamp < ?');
-    this.#sentMessage = db.prepare<{ agent: string; channelId: number; messageId: number }, TaskLogRow>(
+    // Both kinds of row keep the message in `messageId`: the one sent, or the one reacted to.
+    this.#byMessage = db.prepare<
+      { agent: string; channelId: number; messageId: number; kinds: string },
+      TaskLogRow
+    >(
       `SELECT * FROM task_log
        WHERE agent_config_name = @agent AND channel_id = @channelId
-         AND action_kind IN ('send', 'sticker', 'send_media') AND failure_message IS NULL
+         AND action_kind IN (SELECT value FROM json_each(@kinds)) AND failure_message IS NULL
          AND json_extract(details_json, '$.messageId') = @messageId
        ORDER BY id DESC LIMIT 1`,
     );
+    this.#plannedBy = db.prepare<{ agent: string; channelId: number; origin: string }, TaskLogRow>(
+      `SELECT * FROM task_log
+       WHERE agent_config_name = @agent AND channel_id = @channelId
+         AND json_extract(details_json, '$.origin') = @origin
+       ORDER BY id`,
+    );
+  }
+
+  /**
+   * The tasks a turn planned, as last logged (a retried task's last attempt), in the order each
+   * first ran; `origin` is the turn's task id.
+   */
+  plannedBy(agent: string, channelId: number, origin: string): TaskLogEntry[] {
+    const latest = new Map<string, TaskLogEntry>();
+    for (const row of this.#plannedBy.all({ agent, channelId, origin })) {
+      latest.set(row.task_identifier ?? String(row.id), toEntry(row));
+    }
+    return [...latest.values()];
   }
 
   /** The entry of the task that sent a message (a text, sticker or file) in a chat; null when none is kept. */
   sentMessage(agent: string, channelId: number, messageId: number): TaskLogEntry | null {
-    const row = this.#sentMessage.get({ agent, channelId, messageId });
+    return this.#messageEntry(agent, channelId, messageId, SENDING_KINDS);
+  }
+
+  /** The entry of the agent's latest reaction to a message in a chat; null when none is kept. */
+  reaction(agent: string, channelId: number, messageId: number): TaskLogEntry | null {
+    return this.#messageEntry(agent, channelId, messageId, REACTION_KINDS);
+  }
+
+  #messageEntry(agent: string, channelId: number, messageId: number, kinds: string): TaskLogEntry | null {
+    const row = this.#byMessage.get({ agent, channelId, messageId, kinds });
     return row ? toEntry(row) : null;
   }
 

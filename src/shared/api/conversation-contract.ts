@@ -76,6 +76,8 @@ export const LlmExchangeViewSchema = z.object({
   inputTokens: z.number().int().nonnegative(),
   outputTokens: z.number().int().nonnegative(),
   cachedTokens: z.number().int().nonnegative(),
+  /** The model's thinking, apart from the answer; absent on exchanges kept before it was recorded. */
+  thinkingTokens: z.number().int().nonnegative().optional(),
   /** USD; null when the model has no price in the catalogue. */
   costUsd: z.number().nonnegative().nullable(),
   latencyMs: z.number().nonnegative(),
@@ -91,10 +93,28 @@ export const ExchangeRecordSchema = LlmExchangeViewSchema.extend({
 });
 export type ExchangeRecord = z.infer<typeof ExchangeRecordSchema>;
 
-export type MessageProvenance = {
-  task: { id: string; kind: string; at: string } | null;
-  exchange: ExchangeRecord | null;
-};
+/** A task the task log keeps: when it last ran, how (a failure says why), and what it did. */
+export const LoggedTaskSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  at: z.string(),
+  /** The turn (`received` task) whose reply planned it; null for a turn itself. */
+  origin: z.string().nullable(),
+  failure: z.string().nullable(),
+  /** What it did as logged: a send's text, a reaction's emoji and message, a sticker's name. */
+  details: z.record(z.string(), z.unknown()),
+});
+export type LoggedTask = z.infer<typeof LoggedTaskSchema>;
+
+export const MessageProvenanceSchema = z.object({
+  /** Null when no kept record names the message (sent by hand, or longer ago than the task log keeps). */
+  task: LoggedTaskSchema.nullable(),
+  /** Null when the exchange is no longer kept. */
+  exchange: ExchangeRecordSchema.nullable(),
+  /** Every task the same turn planned that the log keeps, in the order they ran. */
+  planned: z.array(LoggedTaskSchema),
+});
+export type MessageProvenance = z.infer<typeof MessageProvenanceSchema>;
 
 /** Usernames of simulated people, as Telegram allows them: a letter, then 3 to 31 letters, digits or underscores. */
 export const SIMULATED_USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
@@ -142,13 +162,12 @@ export const conversationProcedures = {
   },
   /** Why the agent said it: the task that sent a message of the agent and the exchange that planned it. */
   'conversations.provenance': {
-    input: ConversationRefSchema.extend({ messageId: z.number().int().positive() }).strict(),
-    output: z.object({
-      /** Null when no kept record names the message (sent by hand, or longer ago than the task log keeps). */
-      task: z.object({ id: z.string(), kind: z.string(), at: z.string() }).nullable(),
-      /** Null when the exchange is no longer kept. */
-      exchange: ExchangeRecordSchema.nullable(),
-    }),
+    input: ConversationRefSchema.extend({
+      messageId: z.number().int().positive(),
+      /** Trace the agent's reaction to the message (any sender's) instead of the message itself. */
+      reaction: z.boolean().default(false),
+    }).strict(),
+    output: MessageProvenanceSchema,
   },
   'conversations.parameters': {
     input: ConversationRefSchema,

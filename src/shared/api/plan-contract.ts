@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { TaskGraphViewSchema } from '../domain/tasks';
-import { ConversationRefSchema } from './conversation-contract';
+import { NextTaskSchema } from '../domain/plan-next';
+import { TASK_STATUSES, TaskGraphViewSchema } from '../domain/tasks';
+import { ConversationRefSchema, NetworkSchema } from './conversation-contract';
 
 /**
  * The operator's hand on a conversation's plan (its task graph): cancel a task and what waits
@@ -15,7 +16,30 @@ const PlanAfter = {
   graph: TaskGraphViewSchema.nullable(),
 };
 
+/** One conversation of an agent with a live plan, for the agent-wide plan view. */
+export const AgentPlanSchema = z.object({
+  agent: z.string(),
+  network: NetworkSchema,
+  channelId: z.number().int(),
+  /** The chat's title as the plan knows it. */
+  title: z.string(),
+  paused: z.boolean(),
+  counts: z.record(z.enum(TASK_STATUSES), z.number().int().nonnegative()),
+  /** What runs next and when; null when nothing will (only failed or cancelled work left). */
+  next: NextTaskSchema.nullable(),
+  graph: TaskGraphViewSchema,
+});
+export type AgentPlan = z.infer<typeof AgentPlanSchema>;
+
 export const planProcedures = {
+  /**
+   * Every conversation of the agent with unfinished work (on one network, or on each that runs),
+   * what runs next first. Kept live by `conversation.graphChanged`.
+   */
+  'plan.agentOverview': {
+    input: z.object({ agent: z.string().min(1), network: NetworkSchema.optional() }).strict(),
+    output: z.object({ plans: z.array(AgentPlanSchema) }),
+  },
   'plan.cancelTask': {
     input: TaskRefSchema,
     output: z.object({ cancelled: z.array(z.string()), ...PlanAfter }),

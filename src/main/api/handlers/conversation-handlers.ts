@@ -1,10 +1,12 @@
 import { ApiError, type ConversationRef, type Network } from '../../../shared/api';
 import type { ChatMsg } from '../../../shared/domain/conversation';
+import { byNextRun } from '../../../shared/domain/plan-next';
 import type { ConfigService } from '../../config';
 import { type ConversationEngine, TaskActionError } from '../../engine';
 import { type ChatSummary, MessagingError, type MessagingPort } from '../../messaging/port';
 import type { MessagePage, MessagePageQuery, Simulator } from '../../simulator';
 import type { ApiHandlers } from '../dispatcher';
+import { agentPlans } from './agent-plans';
 import { requireAgent, withSimulator } from './simulator-handlers';
 
 /** Telegram as the console reads it: the port over the agents' accounts and the engine on it. */
@@ -37,7 +39,8 @@ type ConversationProcedure =
   | 'plan.cancelTask'
   | 'plan.retryTask'
   | 'plan.clearPending'
-  | 'plan.xsend';
+  | 'plan.xsend'
+  | 'plan.agentOverview';
 
 /** Every simulated chat: the operator made them all, so they are few. */
 const SIMULATOR_CHATS_LIMIT = 1_000;
@@ -190,8 +193,19 @@ export function createConversationHandlers(
         });
         return { exchanges: page.slice(0, limit), hasMore: page.length > limit };
       }),
-    'conversations.provenance': ({ messageId, ...ref }) =>
-      inConversation(ref, (engine) => engine.provenance(ref, messageId)),
+    'conversations.provenance': ({ messageId, reaction, ...ref }) =>
+      inConversation(ref, (engine) => engine.provenance(ref, messageId, reaction)),
+    'plan.agentOverview': async ({ agent, network }) => {
+      requireAgent(deps.config, agent);
+      const now = Date.now();
+      const engines = network ? [networkFor(network).engine] : Object.values(networks).map((n) => n.engine);
+      return {
+        plans: byNextRun(
+          engines.flatMap((engine) => agentPlans(engine, agent, now)),
+          now,
+        ),
+      };
+    },
     'plan.cancelTask': ({ taskId, ...ref }) =>
       inConversation(ref, (engine) =>
         planAction(() => ({ cancelled: engine.cancelTask(ref, taskId), graph: engine.graph(ref) })),

@@ -44,12 +44,13 @@ export function completeTask(
       actionKind: node.kind,
       taskIdentifier: node.id,
     };
+    // The turn whose reply planned the task: what it did (or failed to do) traces to that exchange.
+    const origin = originOf(graph, node);
+    const traced = origin ? { origin } : {};
     if (failure === null) {
       result?.apply?.(graph, now);
       updateNode(node, { status: 'done', lastError: null }, now);
-      // The turn whose reply planned the task: what it sent can be traced to that exchange.
-      const origin = originOf(graph, node);
-      store.taskLog.append({ ...logBase, details: { ...result?.log, ...(origin ? { origin } : {}) } });
+      store.taskLog.append({ ...logBase, details: { ...result?.log, ...traced } });
       return;
     }
     const classified = classifyTaskFailure(failure);
@@ -58,7 +59,7 @@ export function completeTask(
     if (outcome === 'failed' && node.kind === 'received') core.givenUp.gaveUp(conversation);
     store.taskLog.append({
       ...logBase,
-      details: { outcome, retries: node.retries },
+      details: { outcome, retries: node.retries, ...traced },
       failureMessage: classified.message,
     });
     const log =

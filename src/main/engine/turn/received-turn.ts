@@ -339,6 +339,7 @@ async function queryModel(
     inputTokens: reply.usage.inputTokens,
     outputTokens: reply.usage.outputTokens,
     cachedTokens: reply.usage.cachedTokens,
+    thinkingTokens: reply.usage.thinkingTokens,
     costUsd,
     latencyMs: reply.latencyMs,
     error: null,
