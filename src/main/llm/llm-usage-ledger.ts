@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { type Network, NetworkSchema } from '../../shared/api/conversation-contract';
 import { type LlmProviderId, LlmProviderIdSchema } from '../../shared/domain/settings';
-import type { TaskLogEntry, TaskLogRepository } from '../store';
+import { LEDGER_ACTION_KIND, type TaskLogEntry, type TaskLogRepository } from '../store';
 import type { LlmUsage } from './provider';
 
 /** The task-log action kind of a cost-ledger row. */
-export const LLM_USAGE_ACTION_KIND = 'llm_usage';
+export const LLM_USAGE_ACTION_KIND = LEDGER_ACTION_KIND;
 
 /** The details of an `llm_usage` task-log row, for the cost views that read them back. */
 export const LlmUsageDetailsSchema = z.object({
@@ -20,6 +21,8 @@ export const LlmUsageDetailsSchema = z.object({
   cost_usd: z.number().nullable(),
   unknown_price: z.boolean(),
   latency_ms: z.number(),
+  /** The conversation's network; absent on rows written before it was kept, and outside conversations. */
+  network: NetworkSchema.optional(),
 });
 export type LlmUsageDetails = z.infer<typeof LlmUsageDetailsSchema>;
 
@@ -29,6 +32,8 @@ export interface LlmUsageRecord {
   agentTelegramId?: number | null;
   /** The conversation the call was for; null for calls outside one (media descriptions). */
   channelId: number | null;
+  /** The conversation's network, so cost views can link to it; null when unknown. */
+  network?: Network | null;
   operation: string;
   provider: LlmProviderId;
   model: string;
@@ -54,6 +59,7 @@ export function recordLlmUsage(store: { taskLog: TaskLogRepository }, record: Ll
     cost_usd: record.costUsd,
     unknown_price: record.costUsd === null,
     latency_ms: record.latencyMs,
+    ...(record.network ? { network: record.network } : {}),
   };
   return store.taskLog.append({
     agentConfigName: record.agent,

@@ -14,6 +14,7 @@ export interface MemoryModelDeps {
 export interface MemoryModelCall {
   agent: string;
   channelId: number;
+  network: ConversationKey['network'];
   /** The model name as configured (an override, the agent's, the default): the router resolves it. */
   modelName: string;
   /** The ledger's operation label: 'summarize', 'extract', 'reflect', ... */
@@ -36,7 +37,8 @@ export function conversationCall(
   modelName: string,
   operation: string,
 ): MemoryModelCall {
-  return { agent: conversation.agent, channelId: conversation.channelId, modelName, operation };
+  const { agent, channelId, network } = conversation;
+  return { agent, channelId, network, modelName, operation };
 }
 
 /** The reply, and its ledger row, to be written in the transaction that keeps what it produced. */
@@ -66,6 +68,7 @@ export async function askMemoryModel(
     usage: {
       agent: call.agent,
       channelId: call.channelId,
+      network: call.network,
       operation: call.operation,
       provider: resolved.provider,
       model: resolved.model,

@@ -14,6 +14,7 @@ import { createSecretHandlers } from '../api/handlers/secret-handlers';
 import { createSettingsHandlers } from '../api/handlers/settings-handlers';
 import { createSimulatorHandlers } from '../api/handlers/simulator-handlers';
 import { createTelegramHandlers } from '../api/handlers/telegram-handlers';
+import { createUsageHandlers } from '../api/handlers/usage-handlers';
 import { systemClock } from '../clock';
 import { ConfigService, shippedConfigDirs } from '../config';
 import { ConversationEngine } from '../engine';
@@ -32,6 +33,7 @@ import { runStopSteps } from './stop-steps';
 import { scheduleTaskLogPruning } from './task-log-retention';
 import { createTelegramRuntime, type TelegramRuntime } from './telegram-runtime';
 import type { ConversationRuntimeHandle, RuntimeOptions } from './types';
+import { announceLedgerRows } from './usage-events';
 
 /** Closing the runtime takes at most this long, whatever Telegram or an LLM call is doing. */
 export const RUNTIME_STOP_BUDGET_MS = 2_500;
@@ -192,6 +194,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
       ...createConfigHandlers(config),
       ...createSettingsHandlers({ store, config, events }),
       ...createPriceHandlers({ store, events }),
+      ...createUsageHandlers({ store }),
       ...createSecretHandlers(secrets),
       ...createConversationHandlers({
         simulator,
@@ -226,6 +229,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     options.logger.child({ module: 'api' }),
   );
   const stopPruning = scheduleTaskLogPruning(store.taskLog, logger);
+  const stopAnnouncingUsage = announceLedgerRows(store.taskLog, events);
   const stopExchangePruning = scheduleExchangePruning(
     store.exchangeHistory,
     () => store.settings.get().engine,
@@ -252,6 +256,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
       await runStopSteps(
         [
           { name: 'task log pruning', run: stopPruning },
+          { name: 'usage events', run: stopAnnouncingUsage },
           { name: 'exchange pruning', run: stopExchangePruning },
           { name: 'media jobs', run: () => mediaRuntime.stopJobs() },
           { name: 'simulator engine', run: () => simulatorEngine.stop() },

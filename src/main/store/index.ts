@@ -85,6 +85,8 @@ export type {
 export { type OpenStoreOptions, openStore, type Store } from './store';
 export { SummaryRepository } from './summary-repository';
 export {
+  LEDGER_ACTION_KIND,
+  LEDGER_RETENTION_DAYS,
   type NewTaskLogEntry,
   TASK_LOG_RETENTION_DAYS,
   type TaskLogDetails,
@@ -94,3 +96,10 @@ export {
   taskLogRetentionCutoff,
 } from './task-log-repository';
 export { type StoredTelegramSession, TelegramSessionRepository } from './telegram-session-repository';
+export {
+  type DayOffset,
+  emptyUsageTotals,
+  type UsageAggregates,
+  type UsageFilter,
+  UsageRepository,
+} from './usage-repository';

@@ -23,6 +23,7 @@ import { type SimulatorTables, simulatorTables } from './simulator';
 import { SummaryRepository } from './summary-repository';
 import { TaskLogRepository } from './task-log-repository';
 import { TelegramSessionRepository } from './telegram-session-repository';
+import { UsageRepository } from './usage-repository';
 
 /** The runtime's one typed view of the database: a repository per aggregate. */
 export interface Store {
@@ -30,6 +31,8 @@ export interface Store {
   readonly secrets: SecretsRepository;
   readonly agentState: AgentStateRepository;
   readonly taskLog: TaskLogRepository;
+  /** The cost ledger (the task log's `llm_usage` rows) summed for the cost views and spending limits. */
+  readonly usage: UsageRepository;
   /** The LLM price catalogue the cost ledger prices calls with. */
   readonly llmPrices: LlmPriceRepository;
   /** The conversation engine's task graphs, one per conversation. */
@@ -95,6 +98,7 @@ export function openStore(options: OpenStoreOptions): Store {
     secrets: new SecretsRepository(db, deps),
     agentState: new AgentStateRepository(db, deps),
     taskLog: new TaskLogRepository(db, deps),
+    usage: new UsageRepository(db),
     llmPrices: new LlmPriceRepository(db, deps),
     taskGraphs,
     outboundSends: new EngineOutboundJournalRepository(db),

@@ -2,8 +2,14 @@ import type { Statement } from 'better-sqlite3';
 import { type Now, systemNow } from './clock';
 import type { SqliteDatabase } from './migrations/migration';
 
-/** How long task-log rows (and so the cost ledger) are kept, as in the original system. */
+/** How long task-log rows are kept, as in the original system. */
 export const TASK_LOG_RETENTION_DAYS = 14;
+
+/** The action kind of a cost-ledger row (an LLM call with its tokens and price). */
+export const LEDGER_ACTION_KIND = 'llm_usage';
+
+/** How long cost-ledger rows are kept: long enough for a year's spending, month by month. */
+export const LEDGER_RETENTION_DAYS = 400;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The task kinds that send a message, and the one that reacts to one (as JSON lists for SQL). */
@@ -99,6 +105,8 @@ export class TaskLogRepository {
   readonly #db: SqliteDatabase;
   readonly #insert;
   readonly #deleteBefore;
+  readonly #deleteLedgerBefore;
+  readonly #appendListeners = new Set<(entry: TaskLogEntry) => void>();
   readonly #byMessage;
   readonly #plannedBy;
   /** One prepared statement per combination of filters, so each can use its index. */
@@ -115,7 +123,12 @@ export class TaskLogRepository {
          @task_identifier, @details_json, @failure_message)
        RETURNING *`,
     );
-    this.#deleteBefore = db.prepare<[string]>('DELETE FROM task_log WHERE timestamp < ?');
+    this.#deleteBefore = db.prepare<[string]>(
+      `DELETE FROM task_log WHERE timestamp < ? AND action_kind <> '${LEDGER_ACTION_KIND}'`,
+    );
+    this.#deleteLedgerBefore = db.prepare<[string]>(
+      `DELETE FROM task_log WHERE action_kind = '${LEDGER_ACTION_KIND}' AND timestamp < ?`,
+    );
     // Both kinds of row keep the message in `messageId`: the one sent, or the one reacted to.
     this.#byMessage = db.prepare<
       { agent: string; channelId: number; messageId: number; kinds: string },
@@ -173,7 +186,18 @@ export class TaskLogRepository {
       details_json: JSON.stringify(entry.details ?? {}),
       failure_message: entry.failureMessage ?? null,
     });
-    return toEntry(row!);
+    const stored = toEntry(row!);
+    for (const listener of this.#appendListeners) listener(stored);
+    return stored;
+  }
+
+  /**
+   * Calls `listener` with each entry as it is appended (inside the caller's transaction, if any),
+   * so the runtime can announce new ledger rows; returns the unsubscribe.
+   */
+  onAppend(listener: (entry: TaskLogEntry) => void): () => void {
+    this.#appendListeners.add(listener);
+    return () => this.#appendListeners.delete(listener);
   }
 
   /** Matching entries, newest first. */
@@ -191,9 +215,17 @@ export class TaskLogRepository {
     return this.#listStatement(parameters).all(parameters).map(toEntry);
   }
 
-  /** Deletes entries older than `cutoff`; returns how many. See `taskLogRetentionCutoff`. */
+  /**
+   * Deletes entries older than `cutoff` but the cost ledger's, which outlive them (see
+   * `pruneLedgerOlderThan`); returns how many. See `taskLogRetentionCutoff`.
+   */
   pruneOlderThan(cutoff: Date): number {
     return this.#deleteBefore.run(cutoff.toISOString()).changes;
+  }
+
+  /** Deletes cost-ledger rows older than `cutoff`; returns how many. */
+  pruneLedgerOlderThan(cutoff: Date): number {
+    return this.#deleteLedgerBefore.run(cutoff.toISOString()).changes;
   }
 
   #listStatement(parameters: QueryParameters): Statement<QueryParameters, TaskLogRow> {

@@ -9,6 +9,7 @@ import { memoryEvents, memoryProcedures } from './memory-contract';
 import { planProcedures } from './plan-contract';
 import { pricesEvents, pricesProcedures } from './prices-contract';
 import { telegramEvents, telegramProcedures } from './telegram-contract';
+import { usageEvents, usageProcedures } from './usage-contract';
 
 /**
  * The operator API: every procedure with its input and output schema, and every server event.
@@ -99,6 +100,7 @@ export const procedures = {
   ...planProcedures,
   ...pricesProcedures,
   ...telegramProcedures,
+  ...usageProcedures,
 } as const;
 
 export const events = {
@@ -111,6 +113,7 @@ export const events = {
   ...mediaEvents,
   ...pricesEvents,
   ...telegramEvents,
+  ...usageEvents,
 } as const;
 
 export type Procedures = typeof procedures;

@@ -10,4 +10,5 @@ export * from './memory-contract';
 export * from './plan-contract';
 export * from './prices-contract';
 export * from './telegram-contract';
+export * from './usage-contract';
 export * from './wire';

@@ -14,6 +14,7 @@ import {
   planProcedures,
   pricesProcedures,
   telegramProcedures,
+  usageProcedures,
 } from '../../../src/shared/api';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/shared/domain/settings';
 
@@ -46,6 +47,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
       ...Object.keys(planProcedures),
       ...Object.keys(pricesProcedures),
       ...Object.keys(telegramProcedures),
+      ...Object.keys(usageProcedures),
     ].map((name) => [name, notInThisTest]),
   ) as unknown as Pick<
     ApiHandlers,
@@ -55,6 +57,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
     | keyof typeof planProcedures
     | keyof typeof pricesProcedures
     | keyof typeof telegramProcedures
+    | keyof typeof usageProcedures
   >;
   const handlers: ApiHandlers = {
     ...refused,

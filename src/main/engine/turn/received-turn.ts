@@ -348,6 +348,7 @@ async function queryModel(
     recordLlmUsage(deps.store, {
       agent: call.agent.configName,
       channelId: conversation.channelId,
+      network: conversation.network,
       operation: call.operation,
       provider: call.provider,
       model: call.model,

@@ -13,6 +13,7 @@ import { migration012MediaDescriptions } from './012-media-descriptions';
 import { migration013MediaJobs } from './013-media-jobs';
 import { migration014ConversationPause } from './014-conversation-pause';
 import { migration015ExchangeHistory } from './015-exchange-history';
+import { migration016UsageLedgerIndex } from './016-usage-ledger-index';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration013MediaJobs,
   migration014ConversationPause,
   migration015ExchangeHistory,
+  migration016UsageLedgerIndex,
 ];

@@ -1,0 +1,199 @@
+import type { Statement } from 'better-sqlite3';
+import type { Network } from '../../shared/api/conversation-contract';
+import type { SqliteDatabase } from './migrations/migration';
+import { LEDGER_ACTION_KIND } from './task-log-repository';
+import {
+  type DayOffset,
+  type LedgerGroupRow,
+  type RecentCallRow,
+  toRecentCall,
+  type UsageAggregates,
+  usageAggregates,
+} from './usage-rows';
+
+export { type DayOffset, emptyUsageTotals, type UsageAggregates } from './usage-rows';
+
+/** Which ledger rows a summary reads: the window [since, until), optionally one agent or conversation. */
+export interface UsageFilter {
+  since: Date;
+  until: Date;
+  agent?: string;
+  /** One conversation of `agent`: its network and chat. */
+  conversation?: { network: Network; channelId: number };
+}
+
+/** Most conversations a summary lists, the costliest first. */
+const CONVERSATION_LIMIT = 200;
+
+/**
+ * The network of a row: as written, else (rows from before it was kept) the Simulator when it
+ * has the chat, else Telegram; null outside conversations.
+ */
+const NETWORK = `COALESCE(json_extract(t.details_json, '$.network'), CASE
+  WHEN t.channel_id IS NULL THEN NULL
+  WHEN EXISTS (SELECT 1 FROM sim_chats s WHERE s.agent = t.agent_config_name AND s.channel_id = t.channel_id)
+    THEN 'simulator'
+  ELSE 'telegram' END)`;
+
+const SUMS = `TOTAL(cost) AS cost, COUNT(*) AS calls, TOTAL(input) AS input, TOTAL(output) AS output,
+  TOTAL(cached) AS cached, TOTAL(thinking) AS thinking, SUM(cost IS NULL) AS unknown`;
+
+interface Parameters {
+  since: string;
+  until: string;
+  agent?: string;
+  network?: string;
+  channelId?: number;
+  limit?: number;
+  [edgeOrShift: string]: string | number | undefined;
+}
+
+interface NameRow {
+  name: string | null;
+}
+
+/**
+ * The cost ledger read back for the console: sums over a window, per day (in the operator's
+ * time zone), agent, conversation, operation and model, and one agent's spending. Aggregated in
+ * SQL over the `llm_usage` task-log rows through the kind and agent indexes (migrations 001, 016).
+ */
+export class UsageRepository {
+  readonly #db: SqliteDatabase;
+  readonly #spent;
+  readonly #simulatorName;
+  readonly #telegramName;
+  readonly #statements = new Map<string, Statement<Parameters, unknown>>();
+
+  constructor(db: SqliteDatabase) {
+    this.#db = db;
+    this.#spent = db.prepare<[string, string, string], { spent: number }>(
+      `SELECT TOTAL(json_extract(details_json, '$.cost_usd')) AS spent FROM task_log
+       WHERE action_kind = '${LEDGER_ACTION_KIND}' AND agent_config_name = ? AND timestamp >= ? AND timestamp < ?`,
+    );
+    this.#simulatorName = db.prepare<[string, number], NameRow>(
+      `SELECT COALESCE(c.title, (
+         SELECT trim(p.first_name || ' ' || COALESCE(p.last_name, '')) FROM sim_members m
+         JOIN sim_people p ON p.id = m.person_id
+         WHERE m.agent = c.agent AND m.channel_id = c.channel_id ORDER BY p.id LIMIT 1)) AS name
+       FROM sim_chats c WHERE c.agent = ? AND c.channel_id = ?`,
+    );
+    // Telegram chat titles are not kept; a direct chat reads as the name its partner writes under.
+    this.#telegramName = db.prepare<[string, number], NameRow>(
+      `SELECT sender_name AS name FROM archive_messages
+       WHERE agent = ? AND network = 'telegram' AND channel_id = ? AND is_agent = 0 AND sender_name IS NOT NULL
+       ORDER BY message_id DESC LIMIT 1`,
+    );
+  }
+
+  /** What `agent`'s LLM calls in [since, until) cost, in USD; calls without a price count as nothing. */
+  spentUsd(agent: string, since: Date, until: Date): number {
+    return this.#spent.get(agent, since.toISOString(), until.toISOString())?.spent ?? 0;
+  }
+
+  /**
+   * Every sum the cost views draw for the filter. `days` buckets calls into calendar days: the
+   * UTC offset in effect from each instant on (the first applies from the window's start), so a
+   * time zone's daylight-saving change inside the window moves the day's edge with it.
+   */
+  summary(filter: UsageFilter, days: readonly DayOffset[], recentLimit = 20): UsageAggregates {
+    if (days.length === 0) throw new RangeError('A usage summary needs at least one day offset.');
+    const parameters = this.#parameters(filter);
+    days.forEach((day, index) => {
+      parameters[`shift${index}`] = `${day.offsetMinutes >= 0 ? '+' : ''}${day.offsetMinutes} minutes`;
+      if (index > 0) parameters[`edge${index}`] = day.from.toISOString();
+    });
+    const groups = this.#statement('groups', filter, days.length, () =>
+      this.#groupsSql(this.#where(filter), days.length),
+    ).all(parameters) as LedgerGroupRow[];
+    const recent = this.#statement('recent', filter, 0, () => this.#recentSql(this.#where(filter))).all({
+      ...parameters,
+      limit: recentLimit,
+    }) as RecentCallRow[];
+    return usageAggregates(groups, recent.map(toRecentCall), {
+      conversationLimit: CONVERSATION_LIMIT,
+      nameOf: (agent, network, channelId) => this.#nameOf(agent, network, channelId),
+    });
+  }
+
+  #nameOf(agent: string, network: Network, channelId: number): string | null {
+    const statement = network === 'simulator' ? this.#simulatorName : this.#telegramName;
+    if (network === 'telegram' && channelId < 0) return null;
+    return statement.get(agent, channelId)?.name || null;
+  }
+
+  #parameters(filter: UsageFilter): Parameters {
+    if (!(filter.since.getTime() < filter.until.getTime()))
+      throw new RangeError('A usage window must end after it starts.');
+    const parameters: Parameters = { since: filter.since.toISOString(), until: filter.until.toISOString() };
+    if (filter.agent !== undefined) parameters.agent = filter.agent;
+    if (filter.conversation) {
+      parameters.network = filter.conversation.network;
+      parameters.channelId = filter.conversation.channelId;
+    }
+    return parameters;
+  }
+
+  #where(filter: UsageFilter): string {
+    const conditions = [
+      `t.action_kind = '${LEDGER_ACTION_KIND}'`,
+      't.timestamp >= @since',
+      't.timestamp < @until',
+    ];
+    if (filter.agent !== undefined) conditions.push('t.agent_config_name = @agent');
+    if (filter.conversation) conditions.push('t.channel_id = @channelId', `${NETWORK} = @network`);
+    return conditions.join(' AND ');
+  }
+
+  /** One statement per filter shape (and count of day offsets), so each keeps its query plan. */
+  #statement(
+    kind: string,
+    filter: UsageFilter,
+    offsets: number,
+    sql: () => string,
+  ): Statement<Parameters, unknown> {
+    const key = `${kind}:${filter.agent !== undefined}:${filter.conversation !== undefined}:${offsets}`;
+    let statement = this.#statements.get(key);
+    if (!statement) {
+      statement = this.#db.prepare<Parameters, unknown>(sql());
+      this.#statements.set(key, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * Reads each row's JSON once into a temporary table, then sums it four ways (per day and agent,
+   * per conversation, per operation, per model) in one pass of the ledger.
+   */
+  #groupsSql(where: string, offsets: number): string {
+    const edges = Array.from(
+      { length: offsets - 1 },
+      (_, index) => `WHEN t.timestamp < @edge${index + 1} THEN @shift${index}`,
+    );
+    const shift = offsets === 1 ? '@shift0' : `CASE ${edges.join(' ')} ELSE @shift${offsets - 1} END`;
+    return `WITH u AS MATERIALIZED (
+        SELECT date(t.timestamp, ${shift}) AS day, t.agent_config_name AS agent, t.channel_id AS channel,
+          ${NETWORK} AS network,
+          json_extract(t.details_json, '$.operation') AS operation,
+          json_extract(t.details_json, '$.provider') AS provider,
+          json_extract(t.details_json, '$.model') AS model,
+          json_extract(t.details_json, '$.cost_usd') AS cost,
+          json_extract(t.details_json, '$.input_tokens') AS input,
+          json_extract(t.details_json, '$.output_tokens') AS output,
+          json_extract(t.details_json, '$.cached_tokens') AS cached,
+          json_extract(t.details_json, '$.thinking_tokens') AS thinking
+        FROM task_log t WHERE ${where})
+      SELECT 'day' AS kind, day AS k1, agent AS k2, NULL AS k3, ${SUMS} FROM u GROUP BY day, agent
+      UNION ALL
+      SELECT 'conversation', agent, network, channel, ${SUMS} FROM u GROUP BY agent, network, channel
+      UNION ALL
+      SELECT 'operation', operation, NULL, NULL, ${SUMS} FROM u GROUP BY operation
+      UNION ALL
+      SELECT 'model', provider, model, NULL, ${SUMS} FROM u GROUP BY provider, model`;
+  }
+
+  #recentSql(where: string): string {
+    return `SELECT t.timestamp, t.agent_config_name AS agent, t.channel_id AS channel, ${NETWORK} AS network,
+        t.details_json, t.failure_message
+      FROM task_log t WHERE ${where} ORDER BY t.timestamp DESC, t.id DESC LIMIT @limit`;
+  }
+}
