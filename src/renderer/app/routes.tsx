@@ -52,6 +52,11 @@ function mediaView(params: { network?: string | undefined }): AgentPageView {
   return { tab: 'media', network: networkFromParam(params.network) };
 }
 
+/** `#/agents/:configName/plans[/:network]`: the agent's page on its Plans tab. */
+function plansView(params: { network?: string | undefined }): AgentPageView {
+  return { tab: 'plans', network: networkFromParam(params.network) };
+}
+
 function NotFoundPage() {
   return (
     <>
@@ -73,7 +78,7 @@ function NotFoundPage() {
 
 /**
  * The console's pages, under the hash router: `#/agents`, `#/agents/:configName[/memory[/:network[/:partnerId]]]`,
- * `#/agents/:configName/media[/:network]`,
+ * `#/agents/:configName/media[/:network]`, `#/agents/:configName/plans[/:network]`,
  * `#/conversations[/:agent[/:channelId[/:messageId]]]`, `#/playground[/...]` alike,
  * `#/media[/:uniqueId]`, `#/settings`.
  */
@@ -118,6 +123,11 @@ function ConsoleSwitch() {
       <Route path={`${AGENTS_PATH}/:configName/media/:network?`}>
         {(params) => (
           <AgentDetailPage configName={configNameFromParam(params.configName)} view={mediaView(params)} />
+        )}
+      </Route>
+      <Route path={`${AGENTS_PATH}/:configName/plans/:network?`}>
+        {(params) => (
+          <AgentDetailPage configName={configNameFromParam(params.configName)} view={plansView(params)} />
         )}
       </Route>
       <Route path={CONVERSATIONS_PATH}>

@@ -1,5 +1,9 @@
+import type { Network } from '../../../src/shared/api/conversation-contract';
 import { ApiError } from '../../../src/shared/api/errors';
+import type { AgentPlan } from '../../../src/shared/api/plan-contract';
+import { byNextRun, nextTask } from '../../../src/shared/domain/plan-next';
 import type { TaskGraphView, TaskNodeView } from '../../../src/shared/domain/tasks';
+import type { SimChat } from './fake-runtime';
 
 /**
  * The fake runtime's `plan.*`: the engine's rules (src/main/engine/steering/task-actions.ts) on
@@ -96,4 +100,33 @@ export function clearPending(current: TaskGraphView | null): Outcome {
     cancelled.push(...outcome.cancelled);
   }
   return { graph, cancelled };
+}
+
+/** `plan.agentOverview` over the fake's chats: those of the agent with unfinished work, what runs next first. */
+export function agentOverview(
+  chats: Iterable<SimChat>,
+  input: { agent: string; network?: Network },
+  now: number,
+): { plans: AgentPlan[] } {
+  const plans = [...chats]
+    .filter((chat) => chat.agent === input.agent && (!input.network || chat.network === input.network))
+    .flatMap((chat) => {
+      const { graph } = chat;
+      if (!graph?.nodes.some((node) => !isTerminal(node) && node.params.online !== true)) return [];
+      const counts = { pending: 0, active: 0, done: 0, failed: 0, cancelled: 0 };
+      for (const node of graph.nodes) counts[node.status] += 1;
+      return [
+        {
+          agent: chat.agent,
+          network: chat.network,
+          channelId: chat.info.channelId,
+          title: chat.info.title,
+          paused: chat.paused,
+          counts,
+          next: nextTask(graph, now),
+          graph,
+        },
+      ];
+    });
+  return { plans: byNextRun(plans, now) };
 }

@@ -42,6 +42,7 @@ import type {
 import { FakeMedia, isMediaProcedure } from './fake-media';
 import { FakeMemory, isMemoryProcedure } from './fake-memory';
 import * as plan from './fake-plan';
+import { FakeProvenance } from './fake-provenance';
 
 export { agentConfig } from '../../support/agent-config';
 
@@ -173,6 +174,8 @@ export class FakeRuntime {
   readonly memory = new FakeMemory(this);
   /** The media-description editor's records (`media.*`). */
   readonly media = new FakeMedia(this);
+  /** Kept exchanges and the provenance of messages, as tests seed them. */
+  readonly provenance = new FakeProvenance();
   readonly #listeners = new Set<(name: string, payload: unknown) => void>();
 
   readonly transport: ApiTransport = {
@@ -339,22 +342,27 @@ export class FakeRuntime {
       case 'plan.clearPending':
         return this.#changePlan(input, plan.clearPending);
       case 'conversations.provenance':
-        // The console has no "why did it say this" view yet; the runtime's API tests cover it.
-        throw new ApiError('unavailable', 'The fake runtime keeps no provenance.');
+        this.#networkChat(input);
+        return this.provenance.provenance(
+          input as ProcedureInput<'conversations.provenance'> & { reaction: boolean },
+        );
+      case 'plan.agentOverview':
+        return plan.agentOverview(
+          this.simChats.values(),
+          input as { agent: string; network?: Network },
+          Date.now(),
+        );
       case 'plan.xsend':
         // The console has no xsend form yet; the runtime's API tests cover it.
         throw new ApiError('unavailable', 'The fake runtime does not start turns from intents.');
       case 'conversations.lastExchange': {
         return { exchange: this.#networkChat(input).exchange };
       }
-      case 'conversations.exchanges': {
-        // The fake keeps the latest exchange only.
-        const { exchange } = this.#networkChat(input);
-        return {
-          exchanges: exchange ? [{ ...exchange, id: 1, taskId: null, truncated: false }] : [],
-          hasMore: false,
-        };
-      }
+      case 'conversations.exchanges':
+        return this.provenance.exchanges(
+          input as { beforeId?: number; limit: number },
+          this.#networkChat(input),
+        );
       case 'conversations.parameters': {
         return this.#parameters(this.#networkChat(input));
       }

@@ -31,3 +31,9 @@ export function agentMediaPath(configName: string, network?: Network): string {
   const base = `${agentPath(configName)}/media`;
   return network ? `${base}/${network}` : base;
 }
+
+/** An agent's Plans tab (`#/agents/:configName/plans[/:network]`): its live plans on a network. */
+export function agentPlansPath(configName: string, network?: Network): string {
+  const base = `${agentPath(configName)}/plans`;
+  return network ? `${base}/${network}` : base;
+}

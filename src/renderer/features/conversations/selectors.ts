@@ -1,11 +1,22 @@
-import type { ConversationSummary } from '../../../shared/api/conversation-contract';
+import type { ConversationSummary, MessageProvenance } from '../../../shared/api/conversation-contract';
+import type { AgentPlan } from '../../../shared/api/plan-contract';
 import type { StickerRef } from '../../../shared/domain/conversation';
 import { type ChatRef, chatKey, chatPresence, type Presence, unfinishedTaskCount } from './model';
-import type { ChatView, ConversationState, Loadable } from './store';
+import type { ChatView, ConversationState, ExchangeHistory, Loadable, ProvenanceTarget } from './store';
+import { provenanceKey } from './store/history-slice';
 
 const NO_STICKERS: Loadable<StickerRef[]> = { status: 'idle', value: [], error: null };
 const NO_PENDING: ChatView['pending'] = [];
 const OFFLINE: Presence = { typing: false, online: false };
+const NO_HISTORY: ExchangeHistory = {
+  status: 'idle',
+  value: [],
+  error: null,
+  hasMore: false,
+  loadingOlder: false,
+};
+const NOT_ASKED: Loadable<null> = { status: 'idle', value: null, error: null };
+const NO_PLANS: Loadable<AgentPlan[]> = { status: 'idle', value: [], error: null };
 
 const viewOf = (s: ConversationState, ref: ChatRef): ChatView | undefined => s.chats[chatKey(ref)];
 
@@ -56,6 +67,20 @@ export const conversationSelectors = {
       s.chatList.agent === ref.agent ? s.chatList.byId[ref.channelId] : undefined,
   unreadCount: (ref: ChatRef) => (s: ConversationState) =>
     s.chatList.agent === ref.agent ? (s.chatList.byId[ref.channelId]?.unreadCount ?? 0) : 0,
+  /** The chat's kept exchanges, newest first. */
+  exchangeHistory:
+    (ref: ChatRef) =>
+    (s: ConversationState): ExchangeHistory =>
+      s.exchangeHistory[chatKey(ref)] ?? NO_HISTORY,
+  provenance:
+    (ref: ChatRef, target: ProvenanceTarget) =>
+    (s: ConversationState): Loadable<MessageProvenance | null> =>
+      s.provenance[provenanceKey(ref, target)] ?? NOT_ASKED,
+  /** The agent's conversations with a live plan, as last fetched and moved on by events. */
+  agentPlans:
+    (agent: string) =>
+    (s: ConversationState): Loadable<AgentPlan[]> =>
+      s.agentPlans[agent] ?? NO_PLANS,
   stickers:
     (agent: string) =>
     (s: ConversationState): Loadable<StickerRef[]> =>

@@ -6,6 +6,7 @@ import {
   IconMessageChatbot,
   IconMoodEmpty,
   IconPhoto,
+  IconTopologyStar3,
 } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -13,17 +14,19 @@ import type { AgentDetail } from '../../../../shared/api/contract';
 import type { Network } from '../../../../shared/api/conversation-contract';
 import { PageHeader } from '../../../ui/PageHeader';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
+import { AgentPlans } from '../../conversations/components/agent-plans/AgentPlans';
 import { isLoggedIn } from '../../conversations/telegram-agents';
 import { AgentMediaLibrary } from '../../media/components/library/AgentMediaLibrary';
 import { AgentMemory } from '../../memory/components/AgentMemory';
 import { playgroundPath } from '../../playground/paths';
 import { telegramSelectors } from '../../telegram/selectors';
 import { useTelegramStore } from '../../telegram/store';
-import { AGENTS_PATH, agentMediaPath, agentMemoryPath, agentPath } from '../paths';
+import { AGENTS_PATH, agentMediaPath, agentMemoryPath, agentPath, agentPlansPath } from '../paths';
 import { agentsSelectors } from '../selectors';
 import { useAgentsStore } from '../store';
 import { AgentOverview } from './AgentOverview';
 import { AgentStatusBadges } from './AgentStatusBadges';
+import { NetworkSwitch } from './NetworkSwitch';
 
 function BackToAgents() {
   return (
@@ -40,21 +43,24 @@ function BackToAgents() {
 export type AgentPageView =
   | { tab: 'overview' }
   | { tab: 'memory'; network: Network | null; partnerId: number | null }
-  | { tab: 'media'; network: Network | null };
+  | { tab: 'media'; network: Network | null }
+  | { tab: 'plans'; network: Network | null };
 
 const TAB_TITLES: Record<AgentPageView['tab'], string | null> = {
   overview: null,
   memory: 'Memory',
   media: 'Media',
+  plans: 'Plans',
 };
 
 const TAB_PATHS: Record<AgentPageView['tab'], (configName: string) => string> = {
   overview: agentPath,
   memory: (configName) => agentMemoryPath(configName),
   media: (configName) => agentMediaPath(configName),
+  plans: (configName) => agentPlansPath(configName),
 };
 
-/** The agent's page: its header, and the Overview (its file), Memory or Media tab the address names. */
+/** The agent's page: its header, and the Overview (its file), Memory, Media or Plans tab the address names. */
 export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: AgentPageView }) {
   const { config, runtime } = detail;
   const [, navigate] = useLocation();
@@ -108,6 +114,9 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
           <Tabs.Tab value="media" leftSection={<IconPhoto size={16} aria-hidden />}>
             Media
           </Tabs.Tab>
+          <Tabs.Tab value="plans" leftSection={<IconTopologyStar3 size={16} aria-hidden />}>
+            Plans
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview">
           <AgentOverview detail={detail} />
@@ -122,6 +131,19 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
         </Tabs.Panel>
         <Tabs.Panel value="media">
           <AgentMediaLibrary configName={config.configName} agentName={config.name} network={network} />
+        </Tabs.Panel>
+        <Tabs.Panel value="plans">
+          <AgentPlans
+            agent={config.configName}
+            agentName={config.name}
+            network={network}
+            networkSwitch={
+              <NetworkSwitch
+                value={network}
+                onChange={(value) => navigate(agentPlansPath(config.configName, value), { replace: true })}
+              />
+            }
+          />
         </Tabs.Panel>
       </Tabs>
     </>

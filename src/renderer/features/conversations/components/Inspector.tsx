@@ -89,7 +89,7 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
           <PlanPanel chatRef={chatRef} view={view} onRetry={() => void loadGraph(chatRef)} />
         </Tabs.Panel>
         <Tabs.Panel value="exchange">
-          <ExchangePanel view={view} onRetry={() => void loadExchange(chatRef)} />
+          <ExchangePanel chatRef={chatRef} view={view} onRetry={() => void loadExchange(chatRef)} />
         </Tabs.Panel>
         <Tabs.Panel value="parameters">
           <ParametersPanel chatRef={chatRef} view={view} />

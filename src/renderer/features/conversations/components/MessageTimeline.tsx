@@ -12,6 +12,7 @@ import { TimelineSummary } from '../../memory/components/TimelineSummary';
 import { memorySelectors } from '../../memory/selectors';
 import { useMemoryStore } from '../../memory/store';
 import {
+  agentReacted,
   type ChatRef,
   dayLabel,
   messagePreview,
@@ -23,10 +24,12 @@ import {
 import { conversationSelectors } from '../selectors';
 import {
   type ConversationState,
+  type ProvenanceTarget,
   type Timeline,
   useConversationNetwork,
   useConversationStore,
 } from '../store';
+import { ProvenanceDrawer } from './provenance/ProvenanceDrawer';
 import { MessageRow, type MessageRowHandlers, messageDomId, QuoteOf } from './timeline/MessageRow';
 import { PendingBubble } from './timeline/PendingBubble';
 import { JumpToNewest, TimelineEdge, TypingRow } from './timeline/TimelineChrome';
@@ -134,6 +137,7 @@ function LoadedTimeline({
   const { window } = timeline;
   const { pending, people, composerPerson, typing } = state;
   const [highlighted, setHighlighted] = useState<number | null>(null);
+  const [explaining, setExplaining] = useState<ProvenanceTarget | null>(null);
   const now = useNow(60_000);
 
   const { conversation, summaries } = useChatSummaries(chatRef);
@@ -174,6 +178,9 @@ function LoadedTimeline({
       onReply(messageId) {
         setReplyTo(chatRef, messageId);
         document.getElementById(COMPOSER_INPUT_ID)?.focus();
+      },
+      onExplain(messageId, reaction) {
+        setExplaining({ messageId, reaction });
       },
       onReact(messageId, emoji) {
         react(chatRef, messageId, emoji).catch((error: unknown) =>
@@ -235,6 +242,7 @@ function LoadedTimeline({
             canReact={composerPerson !== null}
             interactive={interactive}
             highlighted={highlighted === row.id}
+            agentReacted={agentReacted(message, people)}
             handlers={handlers}
           />
         );
@@ -302,6 +310,7 @@ function LoadedTimeline({
       </div>
       {scroll.showJump && <JumpToNewest onJump={scroll.jumpToBottom} />}
       <HintLayer within={scroll.scrollRef} />
+      <ProvenanceDrawer chatRef={chatRef} target={explaining} onClose={() => setExplaining(null)} />
     </div>
   );
 }

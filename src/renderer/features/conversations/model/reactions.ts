@@ -28,6 +28,15 @@ export function reactionOf(message: ChatMsg, personId: number): string | null {
   return message.reactions.find((reaction) => reaction.userId === personId)?.emoji ?? null;
 }
 
+/**
+ * Whether someone other than the chat's people reacted to a person's message: in the Simulator,
+ * the agent. On Telegram the people are not listed, so any reaction may be the agent's.
+ */
+export function agentReacted(message: ChatMsg, people: readonly { id: number }[]): boolean {
+  if (message.isAgent) return false;
+  return message.reactions.some((reaction) => !people.some((person) => person.id === reaction.userId));
+}
+
 /** Reactions an operator reaches for most; the agent may use any of Telegram's. */
 export const COMMON_REACTIONS = [
   '👍',

@@ -1,8 +1,10 @@
 import { createStore } from 'zustand/vanilla';
 import type { ApiClient } from '../../../../shared/api/client';
+import { createAgentPlansSlice } from './agent-plans-slice';
 import { createChatListSlice, idleChatList } from './chat-list-slice';
 import { createComposerSlice } from './composer-slice';
 import { createEventSlice } from './event-slice';
+import { createHistorySlice } from './history-slice';
 import { createInspectorSlice } from './inspector-slice';
 import { createPlanSlice } from './plan-slice';
 import { createSendSlice } from './send-slice';
@@ -24,7 +26,8 @@ export function createConversationStore(
     const ctx = createSliceContext(api, network, options.now ?? Date.now, set, get);
     const list = createChatListSlice(ctx, options.listRefreshMs ?? 500);
     const inspector = createInspectorSlice(ctx);
-    const events = createEventSlice(ctx, list, inspector);
+    const plans = createAgentPlansSlice(ctx, options.listRefreshMs ?? 500);
+    const events = createEventSlice(ctx, list, inspector, plans);
     return {
       network,
       agent: null,
@@ -32,6 +35,9 @@ export function createConversationStore(
       chats: {},
       openKey: null,
       stickers: {},
+      exchangeHistory: {},
+      provenance: {},
+      agentPlans: {},
       actions: {
         ...list.actions,
         ...createTimelineSlice(ctx),
@@ -39,6 +45,8 @@ export function createConversationStore(
         ...createComposerSlice(ctx),
         ...inspector.actions,
         ...createPlanSlice(ctx, events.applyGraph),
+        ...createHistorySlice(ctx),
+        ...plans.actions,
         ...events,
       },
     };

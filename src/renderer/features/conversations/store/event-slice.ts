@@ -1,5 +1,6 @@
 import type { TaskGraphView } from '../../../../shared/domain/tasks';
 import { chatKey, mergeMessages, removeMessages, summaryWithMessage, unfinishedTaskCount } from '../model';
+import type { AgentPlansSlice } from './agent-plans-slice';
 import type { ChatListSlice } from './chat-list-slice';
 import type { InspectorSlice } from './inspector-slice';
 import { nextGraphParts } from './plan-slice';
@@ -15,6 +16,7 @@ export function createEventSlice(
   ctx: SliceContext,
   list: Pick<ChatListSlice, 'scheduleRefresh'>,
   inspector: Pick<InspectorSlice, 'markLive'>,
+  plans: Pick<AgentPlansSlice, 'applyGraph'>,
 ): EventActions {
   const { get, patchChat } = ctx;
   // Per chat, the status last seen of each `received` task: one finishing is the agent reading.
@@ -103,6 +105,7 @@ export function createEventSlice(
     applyGraph(ref, graph) {
       const key = chatKey(ref);
       inspector.markLive(ref, 'graph');
+      plans.applyGraph(ref, graph);
       if (get().chats[key]) {
         patchChat(ref, (view) => ({
           ...nextGraphParts(view, graph),
@@ -135,6 +138,7 @@ export function createEventSlice(
 
     resync() {
       if (get().chatList.status !== 'idle') void get().actions.loadChats();
+      for (const agent of Object.keys(get().agentPlans)) void get().actions.loadAgentPlans(agent);
       const openKey = get().openKey;
       const open = openKey ? get().chats[openKey] : undefined;
       if (open) get().actions.openChat(open.ref);

@@ -2,10 +2,13 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { ProcedureInput } from '../../../../shared/api/contract';
 import type {
   ConversationParameters,
+  ExchangeRecord,
   LlmExchangeView,
+  MessageProvenance,
   Network,
 } from '../../../../shared/api/conversation-contract';
 import type { ApiErrorCode } from '../../../../shared/api/errors';
+import type { AgentPlan } from '../../../../shared/api/plan-contract';
 import type { ChatInfo, ChatMsg, ChatPerson, StickerRef } from '../../../../shared/domain/conversation';
 import type { TaskGraphView } from '../../../../shared/domain/tasks';
 import type { LoadStatus } from '../../../ui/load-status';
@@ -142,6 +145,26 @@ export interface PlanActions {
   clearPending(ref: ChatRef): Promise<PlanOutcome>;
 }
 
+/** The exchanges kept for a chat, newest first, a page at a time. */
+export type ExchangeHistory = Loadable<ExchangeRecord[]> & { hasMore: boolean; loadingOlder: boolean };
+
+/** What one of the agent's messages (or its reaction to a message) is traced to. */
+export type ProvenanceTarget = { messageId: number; reaction: boolean };
+
+/** Why the agent said what it said: its kept exchanges, and where each message came from. */
+export interface HistoryActions {
+  /** The newest page of the chat's kept exchanges (again, when asked again). */
+  loadExchanges(ref: ChatRef): Promise<void>;
+  /** The page before the oldest loaded. */
+  loadOlderExchanges(ref: ChatRef): Promise<void>;
+  loadProvenance(ref: ChatRef, target: ProvenanceTarget): Promise<void>;
+}
+
+/** The agent-wide plan view: every conversation of an agent with a live plan, kept live by graph events. */
+export interface AgentPlanActions {
+  loadAgentPlans(agent: string): Promise<void>;
+}
+
 export interface EventActions {
   applyMessage(agent: string, message: ChatMsg): void;
   applyMessageEdited(agent: string, message: ChatMsg): void;
@@ -162,6 +185,8 @@ export type ConversationActions = ChatListActions &
   ComposerActions &
   InspectorActions &
   PlanActions &
+  HistoryActions &
+  AgentPlanActions &
   EventActions;
 
 export type ConversationState = {
@@ -175,6 +200,12 @@ export type ConversationState = {
   /** The chat on screen. */
   openKey: string | null;
   stickers: Record<string, Loadable<StickerRef[]>>;
+  /** Kept exchanges by `chatKey`, once a view asked. */
+  exchangeHistory: Record<string, ExchangeHistory>;
+  /** By `provenanceKey`, once a view asked. */
+  provenance: Record<string, Loadable<MessageProvenance | null>>;
+  /** Each agent's live plans (on the store's network), once a view asked. */
+  agentPlans: Record<string, Loadable<AgentPlan[]>>;
   actions: ConversationActions;
 };
 

@@ -10,7 +10,8 @@ import { PlanCanvas } from './PlanCanvas';
 import { PlanHeader } from './PlanHeader';
 import { PlanContext, type PlanViewProps } from './plan-context';
 
-function PlanGraph({ chatRef, graph, replaced, live }: PlanViewProps) {
+/** A plan with its header (states, Pause, Clear pending, full window) and its actions on each task. */
+export function PlanGraph({ chatRef, graph, replaced, live }: PlanViewProps) {
   const context = useMemo(() => ({ chatRef, graph, live }), [chatRef, graph, live]);
   const [expanded, expand] = useDisclosure(false);
   const header = (

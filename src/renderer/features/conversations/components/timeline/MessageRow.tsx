@@ -1,5 +1,5 @@
 import { ActionIcon, Avatar, Text } from '@mantine/core';
-import { IconArrowBackUp } from '@tabler/icons-react';
+import { IconArrowBackUp, IconHelpCircle } from '@tabler/icons-react';
 import { memo } from 'react';
 import type { Network } from '../../../../../shared/api/conversation-contract';
 import { type MediaFileRef, mediaFilePath } from '../../../../../shared/api/media-contract';
@@ -37,7 +37,36 @@ export type MessageRowHandlers = {
   onShowMessage(messageId: number): void;
   onReply(messageId: number, name: string): void;
   onReact(messageId: number, emoji: string | null): void;
+  /** "Why did it say this?" of an agent's message, or with `reaction` of its reaction to one. */
+  onExplain(messageId: number, reaction: boolean): void;
 };
+
+/** The "Why did it say this?" (or "Why did it react?") button of a message, when it has either. */
+function ExplainAction({
+  message,
+  agentReacted,
+  onExplain,
+}: {
+  message: ChatMsg;
+  agentReacted: boolean;
+  onExplain: MessageRowHandlers['onExplain'];
+}) {
+  if (!message.isAgent && !agentReacted) return null;
+  const label = message.isAgent ? 'Why did it say this?' : 'Why did it react?';
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="sm"
+      radius="xl"
+      aria-label={label}
+      data-hint={label}
+      onClick={() => onExplain(message.messageId, !message.isAgent)}
+    >
+      <IconHelpCircle size={16} aria-hidden />
+    </ActionIcon>
+  );
+}
 
 /** The quote of the message replied to, or of its id when that message is not loaded. */
 export function QuoteOf({
@@ -130,6 +159,7 @@ export const MessageRow = memo(function MessageRow({
   canReact,
   interactive,
   highlighted,
+  agentReacted,
   handlers,
 }: {
   message: ChatMsg;
@@ -147,6 +177,8 @@ export const MessageRow = memo(function MessageRow({
   canReact: boolean;
   interactive: boolean;
   highlighted: boolean;
+  /** The agent reacted to this message (someone not among the chat's people did). */
+  agentReacted: boolean;
   handlers: MessageRowHandlers;
 }) {
   const id = message.messageId;
@@ -184,27 +216,30 @@ export const MessageRow = memo(function MessageRow({
         />
       }
       actions={
-        interactive && (
-          <>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              radius="xl"
-              aria-label={`Reply to ${name}`}
-              data-hint="Reply"
-              onClick={() => handlers.onReply(id, name)}
-            >
-              <IconArrowBackUp size={16} aria-hidden />
-            </ActionIcon>
-            <ReactionPicker
-              emojis={COMMON_REACTIONS}
-              current={mine}
-              onPick={(emoji) => handlers.onReact(id, emoji)}
-              label={`React to ${name}'s message`}
-            />
-          </>
-        )
+        <>
+          <ExplainAction message={message} agentReacted={agentReacted} onExplain={handlers.onExplain} />
+          {interactive && (
+            <>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                size="sm"
+                radius="xl"
+                aria-label={`Reply to ${name}`}
+                data-hint="Reply"
+                onClick={() => handlers.onReply(id, name)}
+              >
+                <IconArrowBackUp size={16} aria-hidden />
+              </ActionIcon>
+              <ReactionPicker
+                emojis={COMMON_REACTIONS}
+                current={mine}
+                onPick={(emoji) => handlers.onReact(id, emoji)}
+                label={`React to ${name}'s message`}
+              />
+            </>
+          )}
+        </>
       }
     >
       {message.replyToMessageId !== null && (
