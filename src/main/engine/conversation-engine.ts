@@ -5,6 +5,7 @@ import type {
   MessageProvenance,
   Network,
 } from '../../shared/api/conversation-contract';
+import type { AgentConfig } from '../../shared/domain/config';
 import { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
 import type { TaskGraphView } from '../../shared/domain/tasks';
 import type { ReflectionResult } from '../memory';
@@ -17,19 +18,25 @@ import {
 } from './conversation-parameters';
 import { type ConversationEngineDeps, EngineCore, type EngineEvent } from './engine-core';
 import { toGraphView, unfinishedCount } from './graph/graph-view';
+import { isAwaitingApproval } from './graph/operator-marks';
 import { NO_TRIGGER, type ReceivedParams } from './graph/received-task';
 import { TaskGraph, updateNode } from './graph/task-graph';
+import { ChatLookups } from './inbound/chat-lookups';
+import { isGroupChannel } from './inbound/gates';
 import { InboundIntake } from './inbound/intake';
 import { ConversationLoop } from './loop/conversation-loop';
 import { TaskRunner } from './loop/run-task';
 import { PARTNER_TYPING_WINDOW_MS, PartnerTypingTracker } from './pacing/partner-typing';
-import { agentPacing, NO_PACING } from './pacing/typing-delay';
+import { agentPacing, NO_PACING, type Pacing } from './pacing/typing-delay';
 import { messageProvenance } from './provenance';
 import { FairSlots } from './scheduler/fair-slots';
 import { SendRateLimiter } from './scheduler/send-rate-limiter';
 import { StopLatch } from './scheduler/stop-latch';
 import { UnreadScanner } from './scheduler/unread-scanner';
-import { cancelTask, clearPending, retryTask } from './steering/task-actions';
+import { approveDraft, describeDraft, rejectDraft } from './steering/drafts';
+import type { SpendingState } from './steering/spending-limit';
+import { type OperatorMessage, operatorSend } from './steering/takeover';
+import { cancelTask, clearPending, retryTask, TaskActionError } from './steering/task-actions';
 import { createTaskHandlers } from './tasks/handler-registry';
 import { receivedHandler } from './turn/received-turn';
 
@@ -56,6 +63,7 @@ export class ConversationEngine {
   readonly #memory: MemoryWork;
   readonly #nightly: NightlyReflection;
   readonly #stopLatch = new StopLatch();
+  readonly #pacing: (agent: AgentConfig) => Pacing;
   #unsubscribe: (() => void) | null = null;
   #started = false;
 
@@ -65,6 +73,8 @@ export class ConversationEngine {
     this.#core = core;
     this.#sendLimiter = new SendRateLimiter(deps.clock, () => deps.settings().engine.sendsPerMinute);
     const partnerTyping = new PartnerTypingTracker(deps.partnerTypingWindowMs ?? PARTNER_TYPING_WINDOW_MS);
+    this.#pacing = (agent) =>
+      deps.pacing === 'off' ? NO_PACING : agentPacing(agent, deps.settings().engine);
     const memory = new MemoryWork(core);
     this.#memory = memory;
     this.#nightly = new NightlyReflection(core, (request) => memory.requestReflection(request));
@@ -77,7 +87,7 @@ export class ConversationEngine {
       prompts: deps.prompts,
       defaultAgentLlm: () => deps.settings().engine.defaultAgentLlm,
       engineSettings: () => deps.settings().engine,
-      pacing: (agent) => (deps.pacing === 'off' ? NO_PACING : agentPacing(agent, deps.settings().engine)),
+      pacing: this.#pacing,
       timeZone: (agent) => core.timeZone(agent),
       onExchange: (conversation, exchange) => core.emit({ type: 'exchange', conversation, exchange }),
       embedder: () => deps.embedder?.() ?? null,
@@ -271,6 +281,54 @@ export class ConversationEngine {
     const cancelled = clearPending(this.#core, conversation);
     this.#loop.poke(conversation);
     return cancelled;
+  }
+
+  // ---- The operator as co-pilot (see steering/takeover and steering/drafts) ----
+
+  /** Sends the operator's message as the agent's own, paced like the agent's; returns its task id. */
+  async sendAsOperator(conversation: ConversationKey, message: OperatorMessage): Promise<string> {
+    const core = this.#core;
+    const agent = core.agent(conversation.agent);
+    if (!agent)
+      throw new TaskActionError('conflict', `${conversation.agent} cannot send here now: enable it first.`);
+    const context = core.graphOf(conversation)?.context ?? {
+      isGroup: isGroupChannel(conversation.channelId),
+      channelName: (await new ChatLookups(core.deps.port, conversation).chat()).title,
+    };
+    const taskId = operatorSend(core, conversation, message, { pacing: this.#pacing(agent), context });
+    core.emitGraph(conversation);
+    this.#loop.poke(conversation);
+    return taskId;
+  }
+
+  /** Lets a draft go, its text edited when `text` is given. */
+  approveDraft(conversation: ConversationKey, taskId: string, text?: string): void {
+    const agent = this.#core.agent(conversation.agent);
+    const pacing = agent ? this.#pacing(agent) : NO_PACING;
+    approveDraft(this.#core, conversation, taskId, text === undefined ? {} : { text }, pacing);
+    this.#loop.poke(conversation);
+  }
+
+  /**
+   * Drops a draft. With an instruction the agent thinks again at once, told what was held back
+   * (this draft and the others still awaiting) and what to do instead. Resolves whether a turn started.
+   */
+  async rejectDraft(
+    conversation: ConversationKey,
+    taskId: string,
+    instruction: string | null,
+  ): Promise<boolean> {
+    const rejected = rejectDraft(this.#core, conversation, taskId);
+    this.#loop.poke(conversation);
+    if (instruction === null) return false;
+    const stillAwaiting = this.#core.graphOf(conversation)?.nodes.filter(isAwaitingApproval) ?? [];
+    const heldBack = [rejected, ...stillAwaiting].map(describeDraft);
+    return this.requestTurn(conversation, { guidance: { heldBack, instruction } });
+  }
+
+  /** Where the agent stands against its daily spending limit (see steering/spending-limit). */
+  spending(agent: string): SpendingState {
+    return this.#core.spending(agent);
   }
 
   // ---- Memory ----

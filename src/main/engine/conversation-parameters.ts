@@ -1,6 +1,7 @@
 import type { ConversationParameters } from '../../shared/api/conversation-contract';
 import type { ReplyPolicy } from '../../shared/domain/conversation';
 import type { ConversationKey } from '../../shared/domain/conversation-key';
+import type { Store } from '../store';
 import type { EngineCore } from './engine-core';
 import { effectiveLlmName } from './turn/received-turn';
 
@@ -9,6 +10,16 @@ export interface ConversationParametersPatch {
   gaggedOverride?: boolean | null;
   replyPolicy?: ReplyPolicy;
   paused?: boolean;
+  operatorOnly?: boolean;
+  approvalOverride?: boolean | null;
+}
+
+/** The agent's planned messages in this conversation wait for the operator: its own setting, else the agent's. */
+export function requiresApproval(store: Store, conversation: ConversationKey): boolean {
+  return (
+    store.conversationSettings.get(conversation).approvalOverride ??
+    store.agentSteering.get(conversation.agent).requireApproval
+  );
 }
 
 /** The conversation's settings as the console shows them: overrides and what is in effect. */
@@ -38,6 +49,9 @@ export function readConversationParameters(
     gagged: stored.gaggedOverride ?? agentGagged,
     replyPolicy: stored.replyPolicy ?? 'callouts',
     paused: stored.paused,
+    operatorOnly: stored.operatorOnly,
+    approvalOverride: stored.approvalOverride,
+    approval: requiresApproval(store, conversation),
   };
 }
 
@@ -66,6 +80,9 @@ export function updateConversationParameters(
               ? null
               : patch.replyPolicy,
         paused: patch.paused ?? current.paused,
+        operatorOnly: patch.operatorOnly ?? current.operatorOnly,
+        approvalOverride:
+          patch.approvalOverride === undefined ? current.approvalOverride : patch.approvalOverride,
       },
       clock.now(),
     );

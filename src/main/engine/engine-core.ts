@@ -15,6 +15,7 @@ import type { TaskGraph } from './graph/task-graph';
 import type { ChatLookups } from './inbound/chat-lookups';
 import { GivenUpChats } from './inbound/given-up-chats';
 import { PresenceKeeper, presenceOf } from './pacing/presence';
+import { type SpendingState, spendingState } from './steering/spending-limit';
 
 export interface ConversationEngineDeps {
   network: Network;
@@ -51,7 +52,9 @@ export type MemoryTouch =
 export type EngineEvent =
   | { type: 'graphChanged'; conversation: ConversationKey; graph: TaskGraphView | null }
   | { type: 'exchange'; conversation: ConversationKey; exchange: LlmExchangeView }
-  | { type: 'memoryChanged'; conversation: ConversationKey; touched: MemoryTouch[] };
+  | { type: 'memoryChanged'; conversation: ConversationKey; touched: MemoryTouch[] }
+  /** The agent's daily spending limit held up a turn (told once per agent and day). */
+  | { type: 'spendingLimit'; agent: string; spending: SpendingState };
 
 /** Per-conversation scheduling state, in memory only. */
 export interface Runner {
@@ -93,6 +96,16 @@ export class EngineCore {
     this.network = deps.network;
     this.logger = deps.logger.child({ module: 'engine', network: deps.network });
     this.#defaultTimeZone = deps.defaultTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  }
+
+  /**
+   * Where the agent stands against its daily spending limit. An agent the configuration no longer
+   * has is measured in the engine's default zone.
+   */
+  spending(agentName: string): SpendingState {
+    const agent = this.deps.agents().find((candidate) => candidate.configName === agentName);
+    const zone = agent ? this.timeZone(agent) : this.#defaultTimeZone;
+    return spendingState(this.deps.store, agentName, zone, this.deps.clock.now());
   }
 
   /** The agent's IANA zone: its file's, else the engine's default (the server's). */

@@ -10,4 +10,6 @@ export {
 } from './conversation-engine';
 export { PARTNER_TYPING_WINDOW_MS } from './pacing/partner-typing';
 export { NO_PACING, type Pacing, typingDelaySeconds } from './pacing/typing-delay';
+export type { SpendingState } from './steering/spending-limit';
+export type { OperatorMessage } from './steering/takeover';
 export { TaskActionError } from './steering/task-actions';

@@ -93,6 +93,22 @@ export function addMonths(date: LocalDate, months: number): LocalDate {
   return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: 1 };
 }
 
+/** The date as YYYY-MM-DD. */
+export function isoLocalDate(date: LocalDate): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.year}-${pad(date.month)}-${pad(date.day)}`;
+}
+
+/** The local day `instant` falls in: its date and the instants it starts and ends (23 to 25 hours apart). */
+export function localDay(instant: Date, timeZone: string): { date: string; start: Date; end: Date } {
+  const today = localDateTime(instant, timeZone);
+  return {
+    date: isoLocalDate(today),
+    start: zonedInstant(today, timeZone),
+    end: zonedInstant(addDays(today, 1), timeZone),
+  };
+}
+
 /** Whether the date exists (no February 30). */
 export function isValidDate(date: LocalDate): boolean {
   const check = new Date(Date.UTC(date.year, date.month - 1, date.day));

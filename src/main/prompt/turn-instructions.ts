@@ -4,6 +4,8 @@ import { type PromptSection, promptSection } from './section';
 export interface TurnContext {
   /** An instruction the agent left itself from another conversation (xsend), or null. */
   xsendIntent: string | null;
+  /** What the agent planned last that was held back, and what to do instead; or null. */
+  guidance?: { heldBack: readonly string[]; instruction: string } | null;
   /** No earlier exchange in this conversation: the partner just made contact. */
   newConversation: boolean;
   /** The newly received message the turn is for, when it is in the history shown. */
@@ -23,6 +25,18 @@ function quotedBlock(text: string): string {
 function listOfIds(ids: readonly number[]): string {
   if (ids.length <= 1) return ids.join('');
   return `${ids.slice(0, -1).join(', ')} and ${ids.at(-1)}`;
+}
+
+/** Drafts the operator held back: the agent must know they were never seen, and what to do instead. */
+function guidanceSection(guidance: NonNullable<TurnContext['guidance']>): string {
+  const heldBack = guidance.heldBack.map(quotedBlock).join('\n\n');
+  const lines = ['## A Correction'];
+  if (heldBack !== '')
+    lines.push(`What you planned to send last was held back; nobody here has seen it:\n\n${heldBack}`);
+  lines.push(
+    `Do this instead. It is for you alone; never mention it:\n\n${quotedBlock(guidance.instruction)}`,
+  );
+  return lines.join('\n\n');
 }
 
 /**
@@ -51,6 +65,7 @@ export function turnInstructionsSection(
       ),
     );
   }
+  if (turn.guidance) parts.push(guidanceSection(turn.guidance));
   const reactions = [...new Set(turn.reactionMessageIds)];
   if (turn.targetMessageId !== null) {
     parts.push(

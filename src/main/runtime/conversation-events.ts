@@ -184,6 +184,10 @@ function forwardTelegramEvents(events: EventSink, port: TelegramEventSource, log
 
 function forwardEngineEvents(events: EventHub, engine: ConversationEngine): () => void {
   return engine.subscribe((event) => {
+    if (event.type === 'spendingLimit') {
+      events.emit('copilot.agentChanged', { agent: event.agent });
+      return;
+    }
     const { agent, network, channelId } = event.conversation;
     switch (event.type) {
       case 'graphChanged':

@@ -6,6 +6,7 @@ import { createAgentHandlers } from '../api/handlers/agent-handlers';
 import { createAppHandlers } from '../api/handlers/app-handlers';
 import { createConfigHandlers } from '../api/handlers/config-handlers';
 import { createConversationHandlers } from '../api/handlers/conversation-handlers';
+import { createCopilotHandlers } from '../api/handlers/copilot-handlers';
 import { createMediaHandlers } from '../api/handlers/media-handlers';
 import { createMediaLibraryHandlers } from '../api/handlers/media-library-handlers';
 import { createMemoryHandlers } from '../api/handlers/memory-handlers';
@@ -182,6 +183,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
   mediaRuntime.startJobs();
   engine = simulatorEngine;
 
+  const conversationDeps = {
+    simulator,
+    simulatorEngine,
+    telegram,
+    config,
+    describeMedia: (messages: Parameters<typeof media.annotate>[0]) => media.annotate(messages),
+  };
   const dispatch = createApiDispatcher(
     {
       ...createAppHandlers({
@@ -196,13 +204,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
       ...createPriceHandlers({ store, events }),
       ...createUsageHandlers({ store }),
       ...createSecretHandlers(secrets),
-      ...createConversationHandlers({
-        simulator,
-        simulatorEngine,
-        telegram,
-        config,
-        describeMedia: (messages) => media.annotate(messages),
-      }),
+      ...createConversationHandlers(conversationDeps),
+      ...createCopilotHandlers({ ...conversationDeps, store, clock, events }),
       ...createMemoryHandlers({
         store,
         clock,

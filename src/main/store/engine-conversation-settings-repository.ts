@@ -9,6 +9,10 @@ export interface ConversationSettings {
   replyPolicy: ReplyPolicy | null;
   /** The operator paused it: its plan is kept and nothing of it runs. */
   paused: boolean;
+  /** Taken over: the agent stays silent and only the operator's messages go out. */
+  operatorOnly: boolean;
+  /** Whether the agent's planned messages wait for the operator's approval; null: as the agent's default. */
+  approvalOverride: boolean | null;
 }
 
 export const DEFAULT_CONVERSATION_SETTINGS: ConversationSettings = {
@@ -16,6 +20,8 @@ export const DEFAULT_CONVERSATION_SETTINGS: ConversationSettings = {
   gaggedOverride: null,
   replyPolicy: null,
   paused: false,
+  operatorOnly: false,
+  approvalOverride: null,
 };
 
 interface SettingsRow {
@@ -23,6 +29,8 @@ interface SettingsRow {
   gagged_override: number | null;
   reply_policy: string | null;
   paused: number;
+  operator_only: number;
+  require_approval: number | null;
 }
 
 interface KeyParams {
@@ -42,10 +50,12 @@ function toSettings(row: SettingsRow): ConversationSettings {
     gaggedOverride: row.gagged_override === null ? null : row.gagged_override === 1,
     replyPolicy: policy.success ? policy.data : null,
     paused: row.paused === 1,
+    operatorOnly: row.operator_only === 1,
+    approvalOverride: row.require_approval === null ? null : row.require_approval === 1,
   };
 }
 
-/** Per-conversation LLM override, gag override, group reply policy and pause. */
+/** Per-conversation LLM override, gag override, group reply policy, pause, takeover and approval. */
 export class EngineConversationSettingsRepository {
   readonly #select;
   readonly #upsert;
@@ -53,17 +63,19 @@ export class EngineConversationSettingsRepository {
 
   constructor(db: SqliteDatabase) {
     this.#select = db.prepare<KeyParams, SettingsRow>(
-      `SELECT llm_override, gagged_override, reply_policy, paused FROM conversation_settings
+      `SELECT llm_override, gagged_override, reply_policy, paused, operator_only, require_approval
+       FROM conversation_settings
        WHERE agent = @agent AND network = @network AND channel_id = @channel_id`,
     );
     this.#upsert = db.prepare<KeyParams & SettingsRow & { updated_at: string }>(
       `INSERT INTO conversation_settings (agent, network, channel_id, llm_override, gagged_override,
-         reply_policy, paused, updated_at)
+         reply_policy, paused, operator_only, require_approval, updated_at)
        VALUES (@agent, @network, @channel_id, @llm_override, @gagged_override, @reply_policy, @paused,
-         @updated_at)
+         @operator_only, @require_approval, @updated_at)
        ON CONFLICT (agent, network, channel_id) DO UPDATE SET llm_override = excluded.llm_override,
          gagged_override = excluded.gagged_override, reply_policy = excluded.reply_policy,
-         paused = excluded.paused, updated_at = excluded.updated_at`,
+         paused = excluded.paused, operator_only = excluded.operator_only,
+         require_approval = excluded.require_approval, updated_at = excluded.updated_at`,
     );
     this.#delete = db.prepare<KeyParams>(
       'DELETE FROM conversation_settings WHERE agent = @agent AND network = @network AND channel_id = @channel_id',
@@ -81,7 +93,9 @@ export class EngineConversationSettingsRepository {
       settings.llmOverride === null &&
       settings.gaggedOverride === null &&
       settings.replyPolicy === null &&
-      !settings.paused
+      !settings.paused &&
+      !settings.operatorOnly &&
+      settings.approvalOverride === null
     ) {
       this.#delete.run(keyParams(conversation));
       return { ...DEFAULT_CONVERSATION_SETTINGS };
@@ -92,6 +106,8 @@ export class EngineConversationSettingsRepository {
       gagged_override: settings.gaggedOverride === null ? null : settings.gaggedOverride ? 1 : 0,
       reply_policy: settings.replyPolicy,
       paused: settings.paused ? 1 : 0,
+      operator_only: settings.operatorOnly ? 1 : 0,
+      require_approval: settings.approvalOverride === null ? null : settings.approvalOverride ? 1 : 0,
       updated_at: at.toISOString(),
     });
     return { ...settings };

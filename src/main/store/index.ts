@@ -10,6 +10,11 @@ export {
   AgentStateRepository,
   defaultAgentState,
 } from './agent-state-repository';
+export {
+  type AgentSteering,
+  AgentSteeringRepository,
+  DEFAULT_AGENT_STEERING,
+} from './agent-steering-repository';
 export { ArchiveImportRepository } from './archive-import-repository';
 export {
   ArchiveRecallRepository,

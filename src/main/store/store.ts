@@ -1,5 +1,6 @@
 import type { Logger } from '../logging';
 import { AgentStateRepository } from './agent-state-repository';
+import { AgentSteeringRepository } from './agent-steering-repository';
 import { ArchiveImportRepository } from './archive-import-repository';
 import { ArchiveRecallRepository } from './archive-recall-repository';
 import { ArchiveRepository } from './archive-repository';
@@ -30,6 +31,8 @@ export interface Store {
   readonly settings: SettingsRepository;
   readonly secrets: SecretsRepository;
   readonly agentState: AgentStateRepository;
+  /** Per agent: approval of planned messages by default, and the daily spending limit. */
+  readonly agentSteering: AgentSteeringRepository;
   readonly taskLog: TaskLogRepository;
   /** The cost ledger (the task log's `llm_usage` rows) summed for the cost views and spending limits. */
   readonly usage: UsageRepository;
@@ -41,7 +44,7 @@ export interface Store {
   readonly outboundSends: EngineOutboundJournalRepository;
   /** Memories, intentions, notes and plans the agents keep. */
   readonly memoryEntries: EngineMemoryRepository;
-  /** Per-conversation LLM override, gag override and reply policy. */
+  /** Per-conversation LLM override, gag, reply policy, pause, takeover and approval. */
   readonly conversationSettings: EngineConversationSettingsRepository;
   /** The last LLM exchange of each conversation. */
   readonly llmExchanges: EngineExchangeRepository;
@@ -97,6 +100,7 @@ export function openStore(options: OpenStoreOptions): Store {
     settings: new SettingsRepository(db, { logger, ...deps }),
     secrets: new SecretsRepository(db, deps),
     agentState: new AgentStateRepository(db, deps),
+    agentSteering: new AgentSteeringRepository(db),
     taskLog: new TaskLogRepository(db, deps),
     usage: new UsageRepository(db),
     llmPrices: new LlmPriceRepository(db, deps),

@@ -4,6 +4,7 @@ import { AgentConfigSchema, ConfigProblemSchema, MEDIA_KINDS } from '../domain/c
 import { SecretNameSchema, SecretStatusSchema } from '../domain/secrets';
 import { SettingsPatchSchema, SettingsSchema } from '../domain/settings';
 import { conversationEvents, conversationProcedures } from './conversation-contract';
+import { copilotEvents, copilotProcedures } from './copilot-contract';
 import { mediaEvents, mediaProcedures } from './media-contract';
 import { memoryEvents, memoryProcedures } from './memory-contract';
 import { planProcedures } from './plan-contract';
@@ -99,6 +100,7 @@ export const procedures = {
   ...mediaProcedures,
   ...planProcedures,
   ...pricesProcedures,
+  ...copilotProcedures,
   ...telegramProcedures,
   ...usageProcedures,
 } as const;
@@ -112,6 +114,7 @@ export const events = {
   ...memoryEvents,
   ...mediaEvents,
   ...pricesEvents,
+  ...copilotEvents,
   ...telegramEvents,
   ...usageEvents,
 } as const;

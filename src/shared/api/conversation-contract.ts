@@ -53,6 +53,12 @@ export const ConversationParametersSchema = z.object({
   replyPolicy: ReplyPolicySchema,
   /** Paused by the operator: the plan is kept, messages are taken, nothing runs. */
   paused: z.boolean(),
+  /** Taken over: the agent stays silent (no turns) and only the operator's messages go out. */
+  operatorOnly: z.boolean(),
+  /** Per-conversation approval of the agent's planned messages; null = the agent's default. */
+  approvalOverride: z.boolean().nullable(),
+  /** The agent's planned messages and reactions wait as drafts for the operator's approval. */
+  approval: z.boolean(),
 });
 export type ConversationParameters = z.infer<typeof ConversationParametersSchema>;
 
@@ -179,6 +185,8 @@ export const conversationProcedures = {
       gaggedOverride: z.boolean().nullable().optional(),
       replyPolicy: ReplyPolicySchema.optional(),
       paused: z.boolean().optional(),
+      operatorOnly: z.boolean().optional(),
+      approvalOverride: z.boolean().nullable().optional(),
     }).strict(),
     output: ConversationParametersSchema,
   },

@@ -3,6 +3,7 @@ export * from './channels';
 export * from './client';
 export * from './contract';
 export * from './conversation-contract';
+export * from './copilot-contract';
 export * from './errors';
 export * from './http-auth';
 export * from './media-contract';

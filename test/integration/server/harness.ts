@@ -9,6 +9,7 @@ import { type ConsoleServer, type ConsoleServerOptions, startConsoleServer } fro
 import {
   ApiError,
   conversationProcedures,
+  copilotProcedures,
   mediaProcedures,
   memoryProcedures,
   planProcedures,
@@ -42,6 +43,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
   const refused = Object.fromEntries(
     [
       ...Object.keys(conversationProcedures),
+      ...Object.keys(copilotProcedures),
       ...Object.keys(memoryProcedures),
       ...Object.keys(mediaProcedures),
       ...Object.keys(planProcedures),
@@ -52,6 +54,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
   ) as unknown as Pick<
     ApiHandlers,
     | keyof typeof conversationProcedures
+    | keyof typeof copilotProcedures
     | keyof typeof memoryProcedures
     | keyof typeof mediaProcedures
     | keyof typeof planProcedures

@@ -39,6 +39,7 @@ import type {
   TelegramServerView,
   TelegramUser,
 } from '../../../src/shared/domain/telegram';
+import { FakeCopilot, isCopilotProcedure } from './fake-copilot';
 import { FakeMedia, isMediaProcedure } from './fake-media';
 import { FakeMemory, isMemoryProcedure } from './fake-memory';
 import * as plan from './fake-plan';
@@ -102,6 +103,8 @@ export type SimChat = {
   gaggedOverride: boolean | null;
   replyPolicy: ReplyPolicy;
   paused: boolean;
+  operatorOnly: boolean;
+  approvalOverride: boolean | null;
   /** The agent's turn in progress (a burst of messages coalesces into one). */
   turn: ReturnType<typeof setTimeout> | null;
 };
@@ -174,6 +177,8 @@ export class FakeRuntime {
   readonly memory = new FakeMemory(this);
   /** The media-description editor's records (`media.*`). */
   readonly media = new FakeMedia(this);
+  /** Takeover, drafts and each agent's approval default and spending limit (`copilot.*`). */
+  readonly copilot = new FakeCopilot(this);
   /** Kept exchanges and the provenance of messages, as tests seed them. */
   readonly provenance = new FakeProvenance();
   readonly #listeners = new Set<(name: string, payload: unknown) => void>();
@@ -248,6 +253,7 @@ export class FakeRuntime {
   #answer(method: ProcedureName, input: unknown): unknown {
     if (isMemoryProcedure(method)) return this.memory.answer(method, input);
     if (isMediaProcedure(method)) return this.media.answer(method, input);
+    if (isCopilotProcedure(method)) return this.copilot.answer(method, input);
     switch (method) {
       case 'app.info':
         return this.info;
@@ -372,9 +378,13 @@ export class FakeRuntime {
           gaggedOverride?: boolean | null;
           replyPolicy?: ReplyPolicy;
           paused?: boolean;
+          operatorOnly?: boolean;
+          approvalOverride?: boolean | null;
         };
         const chat = this.#networkChat(input);
         if (patch.paused !== undefined) chat.paused = patch.paused;
+        if (patch.operatorOnly !== undefined) chat.operatorOnly = patch.operatorOnly;
+        if (patch.approvalOverride !== undefined) chat.approvalOverride = patch.approvalOverride;
         if (patch.llmOverride !== undefined) chat.llmOverride = patch.llmOverride;
         if (patch.gaggedOverride !== undefined) chat.gaggedOverride = patch.gaggedOverride;
         if (patch.replyPolicy !== undefined) chat.replyPolicy = patch.replyPolicy;
@@ -592,6 +602,8 @@ export class FakeRuntime {
       gaggedOverride: null,
       replyPolicy: 'callouts',
       paused: false,
+      operatorOnly: false,
+      approvalOverride: null,
       turn: null,
     };
     this.simChats.set(`${agent}/${channelId}`, chat);
@@ -847,6 +859,9 @@ export class FakeRuntime {
       gagged: chat.gaggedOverride ?? agentGagged,
       replyPolicy: chat.replyPolicy,
       paused: chat.paused,
+      operatorOnly: chat.operatorOnly,
+      approvalOverride: chat.approvalOverride,
+      approval: chat.approvalOverride ?? this.copilot.view(chat.agent).requireApproval,
     };
   }
 }

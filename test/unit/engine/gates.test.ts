@@ -33,6 +33,7 @@ function lookups(
   overrides: Partial<{
     blocked: number[];
     gagged: boolean;
+    takenOver: boolean;
     muted: boolean;
     policy: ReplyPolicy;
     canSend: boolean;
@@ -42,11 +43,14 @@ function lookups(
     selfId: async () => SELF,
     isBlocked: async (userId) => (overrides.blocked ?? []).includes(userId),
     isGagged: () => overrides.gagged ?? false,
+    takenOver: () => overrides.takenOver ?? false,
     isMuted: async () => overrides.muted ?? false,
     replyPolicy: () => overrides.policy ?? 'callouts',
     canSend: async () => overrides.canSend ?? true,
   };
 }
+
+const reaction = (userId: number) => ({ userId, userName: 'Pat', emoji: '👍' });
 
 describe('message gates', () => {
   it('takes every message in a direct chat', async () => {
@@ -73,6 +77,16 @@ describe('message gates', () => {
   it('makes no task in a gagged conversation', async () => {
     expect(await gateMessage(message({ mentioned: true }), lookups({ gagged: true }))).toMatchObject({
       reason: 'gagged',
+    });
+  });
+
+  it('makes no task in a conversation the operator took over, and takes no reactions there', async () => {
+    const takenOver = lookups({ takenOver: true });
+    expect(await gateMessage(message({ mentioned: true }), takenOver)).toMatchObject({
+      reason: 'operator-only',
+    });
+    expect(await gateReaction(PERSON, { isAgent: true }, [reaction(PERSON)], takenOver)).toMatchObject({
+      reason: 'operator-only',
     });
   });
 
@@ -107,8 +121,6 @@ describe('message gates', () => {
 });
 
 describe('reaction gates', () => {
-  const reaction = (userId: number) => ({ userId, userName: 'Pat', emoji: '👍' });
-
   it("starts a turn for someone else's reaction on the agent's own message, muted chat or not", async () => {
     expect(
       await gateReaction(PERSON, { isAgent: true }, [reaction(PERSON)], lookups({ muted: true })),

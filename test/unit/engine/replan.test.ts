@@ -33,9 +33,11 @@ describe('coalescing into a pending received task', () => {
     expect(receivedParams(graph.nodes[0]!).messageId).toBe(5);
   });
 
-  it('absorbs a burst: one received task with the newest message id, callout and intent kept', () => {
+  it('absorbs a burst: one received task with the newest message id, callout, intent and guidance kept', () => {
+    const guidance = { heldBack: ['See you at 5'], instruction: 'Say 6 instead.' };
     let graph = graphAfter(insert(null, { messageId: 5 }));
     graph = graphAfter(insert(graph, { messageId: 6, callout: true, clearMentions: true }));
+    graph = graphAfter(insert(graph, { guidance }));
     graph = graphAfter(insert(graph, { messageId: 7 }));
     graph = graphAfter(insert(graph, { xsendIntent: 'ask about the trip' }));
     const received = graph.nodes.filter((node) => node.kind === 'received');
@@ -44,6 +46,7 @@ describe('coalescing into a pending received task', () => {
       messageId: 7,
       callout: true,
       xsendIntent: 'ask about the trip',
+      guidance,
       reactionMessageIds: [],
       clearMentions: true,
       clearReactions: false,

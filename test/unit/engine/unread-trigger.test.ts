@@ -24,6 +24,7 @@ function chat(overrides: Partial<UnreadChat> = {}): UnreadChat {
 function lookups(
   overrides: Partial<{
     gagged: boolean;
+    takenOver: boolean;
     turnInFlight: boolean;
     gaveUp: boolean;
     muted: boolean;
@@ -34,6 +35,7 @@ function lookups(
   return {
     selfId: SELF,
     isGagged: () => overrides.gagged ?? false,
+    takenOver: () => overrides.takenOver ?? false,
     turnInFlight: () => overrides.turnInFlight ?? false,
     gaveUp: () => overrides.gaveUp ?? false,
     isMuted: async () => overrides.muted ?? false,
@@ -46,6 +48,7 @@ const UNREAD_MESSAGES = {
   messageId: 12,
   callout: false,
   xsendIntent: null,
+  guidance: null,
   reactionMessageIds: [],
   clearMentions: false,
   clearReactions: false,
@@ -95,6 +98,12 @@ describe('unread scan decision', () => {
     ['the service account', chat({ channelId: SERVICE_ACCOUNT_ID }), lookups(), 'service-account'],
     ["the agent's own chat", chat({ channelId: SELF }), lookups(), 'self-chat'],
     ['a gagged conversation', chat({ mentioned: true }), lookups({ gagged: true }), 'gagged'],
+    [
+      'a chat the operator took over',
+      chat({ mentioned: true }),
+      lookups({ takenOver: true }),
+      'operator-only',
+    ],
     ['a chat it cannot send to', chat({ markedUnread: true }), lookups({ canSend: false }), 'cannot-send'],
     ['a chat whose turn is running', chat(), lookups({ turnInFlight: true }), 'turn-in-flight'],
     ['a chat whose turn failed, with nothing new', chat(), lookups({ gaveUp: true }), 'gave-up'],

@@ -131,21 +131,29 @@ describe('engine repositories', () => {
       gaggedOverride: null,
       replyPolicy: null,
       paused: false,
+      operatorOnly: false,
+      approvalOverride: null,
     });
-    store.conversationSettings.put(
-      CONVERSATION,
-      { llmOverride: 'gpt-5-mini', gaggedOverride: true, replyPolicy: 'every-message', paused: true },
-      NOW,
-    );
-    expect(store.conversationSettings.get(CONVERSATION)).toEqual({
+    const changed = {
       llmOverride: 'gpt-5-mini',
       gaggedOverride: true,
       replyPolicy: 'every-message',
       paused: true,
-    });
+      operatorOnly: true,
+      approvalOverride: false,
+    } as const;
+    store.conversationSettings.put(CONVERSATION, changed, NOW);
+    expect(store.conversationSettings.get(CONVERSATION)).toEqual(changed);
     store.conversationSettings.put(
       CONVERSATION,
-      { llmOverride: null, gaggedOverride: null, replyPolicy: null, paused: false },
+      {
+        llmOverride: null,
+        gaggedOverride: null,
+        replyPolicy: null,
+        paused: false,
+        operatorOnly: false,
+        approvalOverride: null,
+      },
       NOW,
     );
     const rows = withRawDatabase(file, (db) =>

@@ -1,3 +1,4 @@
+import { isAwaitingApproval } from './operator-marks';
 import { createNode, isTerminal, type TaskGraph, type TaskNode, updateNode } from './task-graph';
 import { isOnlineWait, isWait, waitDelaySeconds, waitParams } from './wait-params';
 
@@ -70,10 +71,23 @@ export function settleGraph(graph: TaskGraph, now: Date): TaskNode[] {
 /** When a received task may not run yet (the direct partner is still typing); null when it may. */
 export type ReceivedGate = (node: TaskNode) => Date | null;
 
-/** The first node that can run now: pending, not a wait, dependencies done, not gated. */
-export function nextRunnableTask(graph: TaskGraph, now: Date, gate: ReceivedGate): TaskNode | null {
+/** Tasks the conversation holds back for now (a takeover holds the agent's own). */
+export type TaskHold = (node: TaskNode) => boolean;
+
+const HOLD_NOTHING: TaskHold = () => false;
+
+/**
+ * The first node that can run now: pending, not a wait, dependencies done, not gated, not a draft
+ * awaiting the operator's approval and not held.
+ */
+export function nextRunnableTask(
+  graph: TaskGraph,
+  now: Date,
+  gate: ReceivedGate,
+  held: TaskHold = HOLD_NOTHING,
+): TaskNode | null {
   for (const node of graph.nodes) {
-    if (node.status !== 'pending' || isWait(node)) continue;
+    if (node.status !== 'pending' || isWait(node) || isAwaitingApproval(node) || held(node)) continue;
     if (dependencyState(graph, node) !== 'satisfied') continue;
     if (node.kind === 'received') {
       const gatedUntil = gate(node);
@@ -155,10 +169,27 @@ function delayTask(
   updateNode(node, { status: 'pending', dependsOn: [...node.dependsOn, wait.id], lastError: reason }, now);
 }
 
+/** The drafts awaiting approval and every node waiting for one of them, directly or not. */
+function heldForApproval(graph: TaskGraph): Set<string> {
+  const held = new Set(graph.nodes.filter(isAwaitingApproval).map((node) => node.id));
+  for (let grew = held.size > 0; grew; ) {
+    grew = false;
+    for (const node of graph.nodes) {
+      if (held.has(node.id) || isTerminal(node.status) || !node.dependsOn.some((id) => held.has(id)))
+        continue;
+      held.add(node.id);
+      grew = true;
+    }
+  }
+  return held;
+}
+
 /**
- * Nothing is left for the agent to do in this conversation: every node is finished, except the
- * presence window, which only keeps the agent looking online.
+ * Nothing is left for the agent to do in this conversation by itself: every node is finished,
+ * except the presence window (which only keeps the agent looking online) and what waits for the
+ * operator's approval.
  */
 export function isGraphIdle(graph: TaskGraph): boolean {
-  return graph.nodes.every((node) => isTerminal(node.status) || isOnlineWait(node));
+  const held = heldForApproval(graph);
+  return graph.nodes.every((node) => isTerminal(node.status) || isOnlineWait(node) || held.has(node.id));
 }

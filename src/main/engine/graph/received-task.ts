@@ -1,5 +1,18 @@
 import type { TaskNode, TaskParams } from './task-graph';
 
+/** What the operator held back of the agent's plan (drafts in a few words), and what to do instead. */
+export interface Guidance {
+  heldBack: string[];
+  instruction: string;
+}
+
+function guidanceOrNull(value: unknown): Guidance | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { heldBack, instruction } = value as Record<string, unknown>;
+  if (typeof instruction !== 'string' || !Array.isArray(heldBack)) return null;
+  return { heldBack: heldBack.filter((text): text is string => typeof text === 'string'), instruction };
+}
+
 /** Why the agent should look at the conversation again, as the `received` task carries it. */
 export interface ReceivedParams {
   /** The newest message that triggered the turn (the prompt's target message). */
@@ -8,6 +21,8 @@ export interface ReceivedParams {
   callout: boolean;
   /** Set when another conversation of the agent (or the operator) asked for this turn. */
   xsendIntent: string | null;
+  /** The operator rejected the agent's drafts and said what to do instead. */
+  guidance: Guidance | null;
   /** The agent's own messages that got new reactions. */
   reactionMessageIds: number[];
   clearMentions: boolean;
@@ -18,6 +33,7 @@ export const NO_TRIGGER: ReceivedParams = {
   messageId: null,
   callout: false,
   xsendIntent: null,
+  guidance: null,
   reactionMessageIds: [],
   clearMentions: false,
   clearReactions: false,
@@ -35,6 +51,7 @@ export function receivedParams(node: TaskNode): ReceivedParams {
     messageId: numberOrNull(params.messageId),
     callout: params.callout === true,
     xsendIntent: typeof params.xsendIntent === 'string' ? params.xsendIntent : null,
+    guidance: guidanceOrNull(params.guidance),
     reactionMessageIds: reactions.filter((id): id is number => numberOrNull(id) !== null),
     clearMentions: params.clearMentions === true,
     clearReactions: params.clearReactions === true,

@@ -59,6 +59,7 @@ export function insertReceivedTask(input: InsertReceivedInput): ReceivedInsertio
       messageId: trigger.messageId ?? params.messageId,
       callout: params.callout || trigger.callout,
       xsendIntent: trigger.xsendIntent ?? params.xsendIntent,
+      guidance: trigger.guidance ?? params.guidance,
       reactionMessageIds: [...params.reactionMessageIds, ...newReactionIds],
       clearMentions: params.clearMentions || trigger.clearMentions,
       clearReactions: params.clearReactions || trigger.clearReactions,
@@ -67,7 +68,8 @@ export function insertReceivedTask(input: InsertReceivedInput): ReceivedInsertio
     return { outcome: 'coalesced', graph: current, received: pending };
   }
 
-  const onlyReactions = trigger.messageId === null && trigger.xsendIntent === null;
+  const onlyReactions =
+    trigger.messageId === null && trigger.xsendIntent === null && trigger.guidance === null;
   if (onlyReactions && newReactionIds.length === 0) return { outcome: 'duplicate' };
 
   const nodes = current ? keptNodes(current) : [];

@@ -1,4 +1,5 @@
 import { type Pacing, typingWaitBefore } from '../pacing/typing-delay';
+import { DRAFT_KINDS, markAwaitingApproval } from './operator-marks';
 import { createNode, type TaskGraph, type TaskNode, type TaskParams, updateNode } from './task-graph';
 import { waitParams } from './wait-params';
 
@@ -20,6 +21,8 @@ export interface ScheduleReplyInput {
   pacing: Pacing;
   /** In a group, the first send, sticker or send_media without `reply_to` answers this message. */
   groupTriggerMessageId: number | null;
+  /** The operator approves each message first: they join as drafts, paced once approved. Default false. */
+  drafts?: boolean;
   now: Date;
 }
 
@@ -29,7 +32,9 @@ export const OUTWARD_KINDS = new Set(['send', 'sticker', 'send_media']);
 /**
  * Adds the model's graph tasks to the graph as one sequential chain after the received task:
  * each task depends on the one before it (plus the `depends_on` the model gave, where they point
- * back), with a typing wait before each send, sticker and send_media. Returns the added nodes.
+ * back), with a typing wait before each send, sticker and send_media. Under approval the messages
+ * and reactions join as drafts instead, their typing waits added when approved (the agent would
+ * otherwise "type" for as long as the operator takes). Returns the added nodes.
  */
 export function scheduleReplyTasks(input: ScheduleReplyInput): TaskNode[] {
   const { graph, pacing, now } = input;
@@ -43,7 +48,10 @@ export function scheduleReplyTasks(input: ScheduleReplyInput): TaskNode[] {
       params.reply_to = input.groupTriggerMessageId;
       defaultReplyPending = false;
     }
-    const waitSeconds = task.refused === undefined ? typingWaitBefore(task.kind, params, pacing) : 0;
+    const draft = input.drafts === true && task.refused === undefined && DRAFT_KINDS.has(task.kind);
+    if (draft) markAwaitingApproval(params);
+    const waitSeconds =
+      task.refused === undefined && !draft ? typingWaitBefore(task.kind, params, pacing) : 0;
     if (waitSeconds > 0) {
       const wait = graph.add(
         createNode(

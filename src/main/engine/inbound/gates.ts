@@ -18,6 +18,8 @@ export interface GateLookups {
   isBlocked(userId: number): Promise<boolean>;
   /** The agent file's `Gagged` with the conversation's override on top. */
   isGagged(): boolean;
+  /** The operator took the conversation over: the agent stays silent until released. */
+  takenOver(): boolean;
   isMuted(): Promise<boolean>;
   replyPolicy(): ReplyPolicy;
   canSend(): Promise<boolean>;
@@ -33,6 +35,7 @@ export type GateDecision =
         | 'self-chat'
         | 'blocked-sender'
         | 'gagged'
+        | 'operator-only'
         | 'not-a-callout'
         | 'cannot-send'
         | 'not-own-message'
@@ -42,7 +45,7 @@ export type GateDecision =
 /**
  * Decides whether a new message starts (or joins) a turn:
  * the service account, the agent's own messages and its own chat are ignored; blocked senders are
- * dropped; a gagged conversation makes no tasks; a direct chat takes every message; a muted chat
+ * dropped; a gagged conversation, or one the operator took over, makes no tasks; a direct chat takes every message; a muted chat
  * only callouts (mentions and replies to the agent); an unmuted group follows its reply policy.
  */
 export async function gateMessage(message: ChatMsg, lookups: GateLookups): Promise<GateDecision> {
@@ -55,6 +58,7 @@ export async function gateMessage(message: ChatMsg, lookups: GateLookups): Promi
     return { accept: false, reason: 'blocked-sender' };
   }
   if (lookups.isGagged()) return { accept: false, reason: 'gagged' };
+  if (lookups.takenOver()) return { accept: false, reason: 'operator-only' };
   const callout = message.mentioned;
   if (isGroupChannel(message.channelId) && !callout) {
     const answersEverything = !(await lookups.isMuted()) && lookups.replyPolicy() === 'every-message';
@@ -79,6 +83,7 @@ export async function gateReaction(
   if (channelId === selfId) return { accept: false, reason: 'self-chat' };
   if (!reacted?.isAgent) return { accept: false, reason: 'not-own-message' };
   if (lookups.isGagged()) return { accept: false, reason: 'gagged' };
+  if (lookups.takenOver()) return { accept: false, reason: 'operator-only' };
   let fromOthers = false;
   for (const reaction of reactions) {
     if (reaction.userId === selfId || reaction.userId === SERVICE_ACCOUNT_ID) continue;

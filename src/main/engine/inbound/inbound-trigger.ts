@@ -41,6 +41,7 @@ function gateLookups(
     selfId: async () => (await chat.self()).id,
     isBlocked: (userId) => deps.port.isBlocked(name, userId),
     isGagged: () => settings.gaggedOverride ?? agent.gagged,
+    takenOver: () => settings.operatorOnly,
     isMuted: () => deps.port.isMuted(name, conversation.channelId),
     replyPolicy: () => settings.replyPolicy ?? 'callouts',
     canSend: () => deps.port.canSend(name, conversation.channelId),

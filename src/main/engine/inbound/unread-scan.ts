@@ -34,6 +34,7 @@ function lookupsFor(
   return {
     selfId,
     isGagged: () => settings.gaggedOverride ?? agent.gagged,
+    takenOver: () => settings.operatorOnly,
     turnInFlight: () =>
       deps.graph(conversation)?.nodes.some((node) => node.kind === 'received' && node.status === 'active') ??
       false,

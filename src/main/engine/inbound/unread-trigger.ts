@@ -9,6 +9,8 @@ export interface UnreadLookups {
   selfId: number;
   /** The agent file's `Gagged` with the conversation's override on top. */
   isGagged(): boolean;
+  /** The operator took the conversation over: the agent stays silent until released. */
+  takenOver(): boolean;
   /** A received task of the conversation is running (its LLM call in flight). */
   turnInFlight(): boolean;
   /** The conversation's last turn failed for good and the chat has nothing new since. */
@@ -26,6 +28,7 @@ export type UnreadDecision =
         | 'service-account'
         | 'self-chat'
         | 'gagged'
+        | 'operator-only'
         | 'turn-in-flight'
         | 'gave-up'
         | 'nothing-new'
@@ -42,6 +45,7 @@ export async function unreadTrigger(chat: UnreadChat, lookups: UnreadLookups): P
   if (chat.channelId === SERVICE_ACCOUNT_ID) return { trigger: null, reason: 'service-account' };
   if (chat.channelId === lookups.selfId) return { trigger: null, reason: 'self-chat' };
   if (lookups.isGagged()) return { trigger: null, reason: 'gagged' };
+  if (lookups.takenOver()) return { trigger: null, reason: 'operator-only' };
   // The running turn reads these messages and marks them read; replanning would only abort it.
   // Whatever arrives after its history was fetched stays unread for the next scan.
   if (lookups.turnInFlight()) return { trigger: null, reason: 'turn-in-flight' };

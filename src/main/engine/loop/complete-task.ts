@@ -1,6 +1,7 @@
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { EngineCore } from '../engine-core';
 import { failTask } from '../graph/graph-rules';
+import { draftState, isOperatorTask } from '../graph/operator-marks';
 import { type TaskGraph, type TaskNode, updateNode } from '../graph/task-graph';
 import { classifyTaskFailure } from '../tasks/classify-failure';
 import type { TaskResult } from '../tasks/task-handler';
@@ -45,8 +46,14 @@ export function completeTask(
       taskIdentifier: node.id,
     };
     // The turn whose reply planned the task: what it did (or failed to do) traces to that exchange.
+    // The operator's hand shows too: a message written by the operator, a draft approved or edited.
     const origin = originOf(graph, node);
-    const traced = origin ? { origin } : {};
+    const draft = draftState(node);
+    const traced = {
+      ...(origin ? { origin } : {}),
+      ...(isOperatorTask(node) ? { operator: true } : {}),
+      ...(draft ? { draft } : {}),
+    };
     if (failure === null) {
       result?.apply?.(graph, now);
       updateNode(node, { status: 'done', lastError: null }, now);

@@ -7,12 +7,22 @@ import {
   type ReceivedGate,
   settleGraph,
 } from '../graph/graph-rules';
-import type { TaskNode } from '../graph/task-graph';
+import type { TaskGraph, TaskNode } from '../graph/task-graph';
 import { isGroupChannel } from '../inbound/gates';
 import type { PartnerTypingTracker } from '../pacing/partner-typing';
 import { presenceOf } from '../pacing/presence';
 import { failConversation } from './fail-conversation';
+import { operatorHold } from './operator-hold';
 import type { TaskRunner } from './run-task';
+
+function earliest(a: Date | null, b: Date | null): Date | null {
+  if (a === null || b === null) return a ?? b;
+  return a.getTime() <= b.getTime() ? a : b;
+}
+
+function hasPendingTurn(graph: TaskGraph): boolean {
+  return graph.nodes.some((node) => node.kind === 'received' && node.status === 'pending');
+}
 
 /**
  * The driver of each conversation: looks at the graph whenever something may have made a task
@@ -24,6 +34,8 @@ export class ConversationLoop {
   readonly #core: EngineCore;
   readonly #tasks: TaskRunner;
   readonly #partnerTyping: PartnerTypingTracker;
+  /** Agent and day of each spending limit already told to the listeners. */
+  readonly #limitsAnnounced = new Set<string>();
 
   constructor(core: EngineCore, tasks: TaskRunner, partnerTyping: PartnerTypingTracker) {
     this.#core = core;
@@ -83,7 +95,7 @@ export class ConversationLoop {
           runner.running = false;
           return;
         }
-        await this.#tasks.run(runner, next, (conversation, now) => this.#receivedGate(conversation, now));
+        await this.#tasks.run(runner, next, (graph, now) => this.#pick(runner.conversation, graph, now));
       }
     } catch (error) {
       runner.running = false;
@@ -129,9 +141,11 @@ export class ConversationLoop {
       core.emitGraph(conversation);
     }
     runner.presence.show(presenceOf(graph));
-    const gate = this.#receivedGate(conversation, now);
-    const next = nextRunnableTask(graph, now, gate);
-    const wakeAt = nextWakeTime(graph, now, gate);
+    const next = this.#pick(conversation, graph, now);
+    const wakeAt = earliest(
+      nextWakeTime(graph, now, this.#receivedGate(conversation, now)),
+      next === null && hasPendingTurn(graph) ? this.#limitResetsAt(conversation.agent) : null,
+    );
     if (wakeAt) {
       runner.cancelWake = clock.setTimer(wakeAt.getTime() - now.getTime(), () => {
         runner.cancelWake = null;
@@ -139,6 +153,31 @@ export class ConversationLoop {
       });
     }
     return next;
+  }
+
+  /** The task to run next, if any may run now: what the operator holds back stays. */
+  #pick(conversation: ConversationKey, graph: TaskGraph, now: Date): TaskNode | null {
+    const settings = this.#core.deps.store.conversationSettings.get(conversation);
+    const hold = operatorHold(settings, () => this.#limitResetsAt(conversation.agent) !== null);
+    return nextRunnableTask(graph, now, this.#receivedGate(conversation, now), hold);
+  }
+
+  /**
+   * When the agent's reached spending limit resets; null when it may spend. The first time a turn
+   * is held for it each day, the listeners are told, so the console can say why the agent is quiet.
+   */
+  #limitResetsAt(agent: string): Date | null {
+    const core = this.#core;
+    if (core.deps.store.agentSteering.get(agent).dailyLimitUsd === null) return null;
+    const spending = core.spending(agent);
+    if (!spending.reached) return null;
+    const announced = `${agent}\n${spending.day}`;
+    if (!this.#limitsAnnounced.has(announced)) {
+      this.#limitsAnnounced.add(announced);
+      core.logger.warn({ agent, ...spending }, 'daily spending limit reached: turns wait');
+      core.emit({ type: 'spendingLimit', agent, spending });
+    }
+    return spending.resetsAt;
   }
 
   /** A received task in a direct chat waits while the partner is (or just was) typing. */

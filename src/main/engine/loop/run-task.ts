@@ -1,8 +1,7 @@
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { EngineCore, Runner } from '../engine-core';
-import { nextRunnableTask, type ReceivedGate } from '../graph/graph-rules';
 import { extendOnlineWindow } from '../graph/online-window';
-import { type TaskNode, updateNode } from '../graph/task-graph';
+import { type TaskGraph, type TaskNode, updateNode } from '../graph/task-graph';
 import { ChatLookups } from '../inbound/chat-lookups';
 import type { FairSlots, Release } from '../scheduler/fair-slots';
 import type { SendRateLimiter } from '../scheduler/send-rate-limiter';
@@ -29,10 +28,11 @@ export class TaskRunner {
     this.#deps = deps;
   }
 
+  /** `pick` is the loop's choice of the next task, asked again once the slot is granted. */
   async run(
     runner: Runner,
     picked: TaskNode,
-    receivedGate: (conversation: ConversationKey, now: Date) => ReceivedGate,
+    pick: (graph: TaskGraph, now: Date) => TaskNode | null,
   ): Promise<void> {
     const core = this.#core;
     const { conversation } = runner;
@@ -45,9 +45,9 @@ export class TaskRunner {
       const graph = core.graphOf(conversation);
       const node = graph?.node(picked.id);
       const agent = core.agent(conversation.agent);
-      // While it queued for a slot, a replan may have cancelled it or a new message re-gated it.
-      const now = core.deps.clock.now();
-      const stillNext = graph ? nextRunnableTask(graph, now, receivedGate(conversation, now)) : null;
+      // While it queued for a slot, a replan may have cancelled it, a new message re-gated it or
+      // the operator held it.
+      const stillNext = graph ? pick(graph, core.deps.clock.now()) : null;
       if (!graph || !node || !agent || stillNext !== node) return;
       const abort = new AbortController();
       runner.current = { nodeId: node.id, abort };

@@ -17,14 +17,14 @@ export class TaskActionError extends Error {
 
 const CANCELLED_BY_OPERATOR = 'Cancelled by the operator.';
 
-function graphOrFail(core: EngineCore, conversation: ConversationKey): TaskGraph {
+export function graphOrFail(core: EngineCore, conversation: ConversationKey): TaskGraph {
   const graph = core.graphOf(conversation);
   if (!graph)
     throw new TaskActionError('not_found', 'The conversation has no plan now: everything in it has run.');
   return graph;
 }
 
-function nodeOrFail(graph: TaskGraph, taskId: string): TaskNode {
+export function nodeOrFail(graph: TaskGraph, taskId: string): TaskNode {
   const node = graph.node(taskId);
   if (!node) throw new TaskActionError('not_found', `The plan has no task ${taskId} any more: it has run.`);
   return node;

@@ -38,6 +38,8 @@ export interface ReplyPlan {
   /** The messages the turn fetched, oldest first: the ones a summary in the reply may cover. */
   history: readonly ChatMsg[];
   isGroup: boolean;
+  /** The operator approves the agent's messages here: they join the graph as drafts. */
+  drafts: boolean;
 }
 
 function overLimitReason(maxMessages: number): string {
@@ -116,6 +118,7 @@ export function planFromReply(deps: ReplyPlanDeps, plan: ReplyPlan): TaskResult 
           tasks: graphTasks,
           pacing: deps.pacing(plan.agent),
           groupTriggerMessageId: plan.groupTriggerMessageId,
+          drafts: plan.drafts,
           now,
         });
       }

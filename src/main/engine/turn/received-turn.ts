@@ -21,6 +21,7 @@ import {
   type ParsedTask,
   parseTaskReply,
 } from '../../tasks/reply-parser';
+import { requiresApproval } from '../conversation-parameters';
 import type { MemoryTouch } from '../engine-core';
 import { receivedParams } from '../graph/received-task';
 import { isGroupChannel } from '../inbound/gates';
@@ -187,6 +188,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       timeZone,
       turn: {
         xsendIntent: trigger.xsendIntent,
+        guidance: trigger.guidance,
         newConversation,
         targetMessageId:
           trigger.messageId !== null && shownIds.has(trigger.messageId) ? trigger.messageId : null,
@@ -268,6 +270,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       maxMessages: historySize.maxMessagesPerReply,
       history,
       isGroup,
+      drafts: requiresApproval(store, conversation),
     });
     if (!isSelfChat) {
       deps.afterExchange(conversation, agent);

@@ -1,4 +1,4 @@
-import { addDays, type LocalDate, localDateTime, zonedInstant } from '../zoned-time';
+import { addDays, isoLocalDate, localDateTime, zonedInstant } from '../zoned-time';
 
 /** Reflection runs once the agent's night has begun: at this local hour. */
 export const REFLECTION_HOUR = 2;
@@ -10,11 +10,6 @@ export interface ReflectionNight {
   startedAt: Date;
 }
 
-function isoDate(date: LocalDate): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.year}-${pad(date.month)}-${pad(date.day)}`;
-}
-
 /**
  * The latest night that has begun by `now` for an agent in `timeZone`: today's once it is past
  * the reflection hour there, else yesterday's. Messages sent before its start are that night's
@@ -23,5 +18,5 @@ function isoDate(date: LocalDate): string {
 export function latestNight(now: Date, timeZone: string): ReflectionNight {
   const local = localDateTime(now, timeZone);
   const date = local.hour >= REFLECTION_HOUR ? local : addDays(local, -1);
-  return { date: isoDate(date), startedAt: zonedInstant(date, timeZone, REFLECTION_HOUR) };
+  return { date: isoLocalDate(date), startedAt: zonedInstant(date, timeZone, REFLECTION_HOUR) };
 }

@@ -14,6 +14,7 @@ import { migration013MediaJobs } from './013-media-jobs';
 import { migration014ConversationPause } from './014-conversation-pause';
 import { migration015ExchangeHistory } from './015-exchange-history';
 import { migration016UsageLedgerIndex } from './016-usage-ledger-index';
+import { migration017OperatorSteering } from './017-operator-steering';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration014ConversationPause,
   migration015ExchangeHistory,
   migration016UsageLedgerIndex,
+  migration017OperatorSteering,
 ];
