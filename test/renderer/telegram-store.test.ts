@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { feedStoresFromEvents } from '../../src/renderer/api/events';
 import { createAgentsStore } from '../../src/renderer/features/agents/store';
+import { createCostsStore } from '../../src/renderer/features/costs/store';
 import { createMediaStore } from '../../src/renderer/features/media/store';
 import { createMemoryStore } from '../../src/renderer/features/memory/store';
 import { createSessionStore } from '../../src/renderer/features/session/store';
@@ -283,6 +284,7 @@ describe('telegram store', () => {
           conversations: createConversationStores(runtime.client),
           telegram: store,
           memory: createMemoryStore(runtime.client),
+          costs: createCostsStore(runtime.client),
           media: createMediaStore(runtime.client),
         },
       );

@@ -101,10 +101,4 @@ export {
   taskLogRetentionCutoff,
 } from './task-log-repository';
 export { type StoredTelegramSession, TelegramSessionRepository } from './telegram-session-repository';
-export {
-  type DayOffset,
-  emptyUsageTotals,
-  type UsageAggregates,
-  type UsageFilter,
-  UsageRepository,
-} from './usage-repository';
+export { type DayOffset, type UsageAggregates, type UsageFilter, UsageRepository } from './usage-repository';

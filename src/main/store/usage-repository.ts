@@ -11,7 +11,7 @@ import {
   usageAggregates,
 } from './usage-rows';
 
-export { type DayOffset, emptyUsageTotals, type UsageAggregates } from './usage-rows';
+export type { DayOffset, UsageAggregates } from './usage-rows';
 
 /** Which ledger rows a summary reads: the window [since, until), optionally one agent or conversation. */
 export interface UsageFilter {

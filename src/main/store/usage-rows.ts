@@ -1,12 +1,13 @@
 import type { Network } from '../../shared/api/conversation-contract';
-import type {
-  RecentCall,
-  UsageAgent,
-  UsageConversation,
-  UsageDay,
-  UsageModel,
-  UsageOperation,
-  UsageTotals,
+import {
+  emptyUsageTotals,
+  type RecentCall,
+  type UsageAgent,
+  type UsageConversation,
+  type UsageDay,
+  type UsageModel,
+  type UsageOperation,
+  type UsageTotals,
 } from '../../shared/api/usage-contract';
 
 /** A UTC offset in effect from `from` on; the first of a list applies from the window's start. */
@@ -52,19 +53,6 @@ export interface RecentCallRow {
   network: Network | null;
   details_json: string;
   failure_message: string | null;
-}
-
-/** Sums over no calls. */
-export function emptyUsageTotals(): UsageTotals {
-  return {
-    costUsd: 0,
-    calls: 0,
-    inputTokens: 0,
-    outputTokens: 0,
-    cachedTokens: 0,
-    thinkingTokens: 0,
-    unknownPriceCalls: 0,
-  };
 }
 
 function totalsOf(row: LedgerGroupRow): UsageTotals {

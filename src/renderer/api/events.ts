@@ -1,5 +1,6 @@
 import type { AgentsStore } from '../features/agents/store';
 import type { ConversationStores } from '../features/conversations/store';
+import type { CostsStore } from '../features/costs/store';
 import type { MediaStore } from '../features/media/store';
 import type { MemoryStore } from '../features/memory/store';
 import type { SessionStore } from '../features/session/store';
@@ -16,6 +17,7 @@ export interface ConsoleStores {
   telegram: TelegramStore;
   memory: MemoryStore;
   media: MediaStore;
+  costs: CostsStore;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface ConsoleStores {
  */
 export function feedStoresFromEvents(
   connection: Pick<ConsoleConnection, 'client' | 'onStatus'>,
-  { agents, settings, session, conversations, telegram, memory, media }: ConsoleStores,
+  { agents, settings, session, conversations, telegram, memory, media, costs }: ConsoleStores,
 ): () => void {
   const { client } = connection;
   let missedEvents = false;
@@ -81,6 +83,9 @@ export function feedStoresFromEvents(
     client.on('media.changed', ({ uniqueIds }) => media.getState().actions.applyChanged(uniqueIds)),
     // A media job started, made progress or ended: the jobs panel follows it.
     client.on('media.jobChanged', ({ job }) => media.getState().actions.applyJobChanged(job)),
+    // A call was priced into the ledger, or the catalogue changed: cost views on screen follow.
+    client.on('usage.recorded', (row) => costs.getState().actions.applyRecorded(row)),
+    client.on('prices.changed', ({ prices }) => costs.getState().actions.applyPrices(prices)),
     connection.onStatus((status) => {
       session.getState().actions.setConnection(status);
       if (status === 'reconnecting') {
@@ -95,6 +100,7 @@ export function feedStoresFromEvents(
         telegram.getState().actions.resync();
         memory.getState().actions.resync();
         media.getState().actions.resync();
+        costs.getState().actions.resync();
       }
     }),
   ];

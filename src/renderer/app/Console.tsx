@@ -10,6 +10,7 @@ import {
   ConversationStoresContext,
   createConversationStore,
 } from '../features/conversations/store';
+import { type CostsStore, CostsStoreContext, createCostsStore } from '../features/costs/store';
 import { createMediaStore, type MediaStore, MediaStoreContext } from '../features/media/store';
 import { createMemoryStore, type MemoryStore, MemoryStoreContext } from '../features/memory/store';
 import {
@@ -31,6 +32,7 @@ type ConnectedStores = {
   memory: MemoryStore;
   media: MediaStore;
   playground: PlaygroundStore;
+  costs: CostsStore;
 };
 
 function ConsoleProviders({ stores, children }: { stores: ConnectedStores; children: ReactNode }) {
@@ -41,7 +43,9 @@ function ConsoleProviders({ stores, children }: { stores: ConnectedStores; child
           <TelegramStoreContext value={stores.telegram}>
             <MemoryStoreContext value={stores.memory}>
               <MediaStoreContext value={stores.media}>
-                <PlaygroundStoreContext value={stores.playground}>{children}</PlaygroundStoreContext>
+                <PlaygroundStoreContext value={stores.playground}>
+                  <CostsStoreContext value={stores.costs}>{children}</CostsStoreContext>
+                </PlaygroundStoreContext>
               </MediaStoreContext>
             </MemoryStoreContext>
           </TelegramStoreContext>
@@ -88,6 +92,7 @@ export function Console({ connect, session }: { connect: () => ConsoleConnection
       memory: createMemoryStore(connection.client),
       media: createMediaStore(connection.client),
       playground: createPlaygroundStore(connection.client),
+      costs: createCostsStore(connection.client),
     };
     const stopFeeding = feedStoresFromEvents(connection, { ...stores, session });
     const stopFollowing = askForChatListsEarly(stores.conversations);

@@ -14,6 +14,7 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
+  IconChartBar,
   IconLogout,
   IconMasksTheater,
   IconMessageChatbot,
@@ -27,6 +28,7 @@ import { Link, useLocation } from 'wouter';
 import { errorMessage } from '../api/errors';
 import { AGENTS_PATH } from '../features/agents/paths';
 import { CONVERSATIONS_PATH, PLAYGROUND_PATH } from '../features/conversations/paths';
+import { COSTS_PATH } from '../features/costs/paths';
 import { MEDIA_PATH } from '../features/media/paths';
 import { sessionSelectors, useSessionStore } from '../features/session/store';
 import { settingsSelectors } from '../features/settings/selectors';
@@ -41,6 +43,7 @@ const NAV_ITEMS = [
   { href: CONVERSATIONS_PATH, label: 'Conversations', Icon: IconMessages },
   { href: PLAYGROUND_PATH, label: 'Playground', Icon: IconMessageChatbot },
   { href: MEDIA_PATH, label: 'Media', Icon: IconPhoto },
+  { href: COSTS_PATH, label: 'Costs', Icon: IconChartBar },
   { href: '/settings', label: 'Settings', Icon: IconSettings },
 ] as const;
 

@@ -11,6 +11,7 @@ import {
   networkFromParam,
   PLAYGROUND_PATH,
 } from '../features/conversations/paths';
+import { COSTS_PATH, PRICES_PATH } from '../features/costs/paths';
 import { MEDIA_PATH, uniqueIdFromParam } from '../features/media/paths';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyBlock, LoadingState } from '../ui/states';
@@ -33,10 +34,19 @@ const PlaygroundPage = lazyPage(() =>
 const MediaEditorPage = lazyPage(() =>
   import('../features/media/components/MediaEditorPage').then((m) => m.MediaEditorPage),
 );
+const CostsPage = lazyPage(() => import('../features/costs/components/CostsPage').then((m) => m.CostsPage));
 const SettingsPage = lazyPage(() =>
   import('../features/settings/components/SettingsPage').then((m) => m.SettingsPage),
 );
-const PAGES = [AgentsPage, AgentDetailPage, ConversationsPage, PlaygroundPage, MediaEditorPage, SettingsPage];
+const PAGES = [
+  AgentsPage,
+  AgentDetailPage,
+  ConversationsPage,
+  PlaygroundPage,
+  MediaEditorPage,
+  CostsPage,
+  SettingsPage,
+];
 
 /** `#/agents/:configName/memory[/:network[/:partnerId]]`: the agent's page on its Memory tab. */
 function memoryView(params: { network?: string | undefined; partnerId?: string | undefined }): AgentPageView {
@@ -78,9 +88,9 @@ function NotFoundPage() {
 
 /**
  * The console's pages, under the hash router: `#/agents`, `#/agents/:configName[/memory[/:network[/:partnerId]]]`,
- * `#/agents/:configName/media[/:network]`, `#/agents/:configName/plans[/:network]`,
+ * `#/agents/:configName/media[/:network]`, `#/agents/:configName/plans[/:network]`, `#/agents/:configName/costs`,
  * `#/conversations[/:agent[/:channelId[/:messageId]]]`, `#/playground[/...]` alike,
- * `#/media[/:uniqueId]`, `#/settings`.
+ * `#/media[/:uniqueId]`, `#/costs[/agent/:agent]`, `#/costs/prices[/add/:provider/:model]`, `#/settings`.
  */
 export function ConsoleRoutes() {
   // Idle time before the first visits: the pages' chunks, and the date formats their lists draw.
@@ -130,6 +140,11 @@ function ConsoleSwitch() {
           <AgentDetailPage configName={configNameFromParam(params.configName)} view={plansView(params)} />
         )}
       </Route>
+      <Route path={`${AGENTS_PATH}/:configName/costs`}>
+        {(params) => (
+          <AgentDetailPage configName={configNameFromParam(params.configName)} view={{ tab: 'costs' }} />
+        )}
+      </Route>
       <Route path={CONVERSATIONS_PATH}>
         <ConversationsPage agent={null} channelId={null} />
       </Route>
@@ -165,6 +180,23 @@ function ConsoleSwitch() {
       </Route>
       <Route path={`${MEDIA_PATH}/:uniqueId`}>
         {(params) => <MediaEditorPage uniqueId={uniqueIdFromParam(params.uniqueId)} />}
+      </Route>
+      <Route path={COSTS_PATH}>
+        <CostsPage tab="usage" />
+      </Route>
+      <Route path={`${COSTS_PATH}/agent/:agent`}>
+        {(params) => <CostsPage tab="usage" agent={configNameFromParam(params.agent)} />}
+      </Route>
+      <Route path={PRICES_PATH}>
+        <CostsPage tab="prices" />
+      </Route>
+      <Route path={`${PRICES_PATH}/add/:provider/:model`}>
+        {(params) => (
+          <CostsPage
+            tab="prices"
+            priceRequest={{ provider: params.provider, model: configNameFromParam(params.model) }}
+          />
+        )}
       </Route>
       <Route path="/settings" component={SettingsPage} />
       <Route component={NotFoundPage} />

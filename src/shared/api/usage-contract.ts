@@ -85,6 +85,19 @@ export const UsageTotalsSchema = z.object({
 });
 export type UsageTotals = z.infer<typeof UsageTotalsSchema>;
 
+/** Sums over no calls. */
+export function emptyUsageTotals(): UsageTotals {
+  return {
+    costUsd: 0,
+    calls: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    cachedTokens: 0,
+    thinkingTokens: 0,
+    unknownPriceCalls: 0,
+  };
+}
+
 export const UsageDaySchema = UsageTotalsSchema.extend({
   /** `YYYY-MM-DD` in the summary's time zone; every day of the window is listed. */
   day: z.string(),

@@ -5,6 +5,7 @@ import {
   type ConversationStores,
   createConversationStore,
 } from '../../../src/renderer/features/conversations/store';
+import { createCostsStore } from '../../../src/renderer/features/costs/store';
 import { createMediaStore, type MediaStore } from '../../../src/renderer/features/media/store';
 import { createMemoryStore, type MemoryStore } from '../../../src/renderer/features/memory/store';
 import { createSessionStore } from '../../../src/renderer/features/session/store';
@@ -53,6 +54,7 @@ export function feedFromRuntimeEvents(
       telegram: stores.telegram ?? createTelegramStore(client),
       memory: stores.memory ?? createMemoryStore(client),
       media: stores.media ?? createMediaStore(client),
+      costs: createCostsStore(client),
     },
   );
 }

@@ -43,6 +43,7 @@ import { FakeCopilot, isCopilotProcedure } from './fake-copilot';
 import { FakeMedia, isMediaProcedure } from './fake-media';
 import { FakeMemory, isMemoryProcedure } from './fake-memory';
 import * as plan from './fake-plan';
+import { FakeUsage, isUsageProcedure } from './fake-usage';
 import { FakeProvenance } from './fake-provenance';
 
 export { agentConfig } from '../../support/agent-config';
@@ -177,6 +178,7 @@ export class FakeRuntime {
   readonly memory = new FakeMemory(this);
   /** The media-description editor's records (`media.*`). */
   readonly media = new FakeMedia(this);
+  readonly usage = new FakeUsage(this);
   /** Takeover, drafts and each agent's approval default and spending limit (`copilot.*`). */
   readonly copilot = new FakeCopilot(this);
   /** Kept exchanges and the provenance of messages, as tests seed them. */
@@ -253,6 +255,7 @@ export class FakeRuntime {
   #answer(method: ProcedureName, input: unknown): unknown {
     if (isMemoryProcedure(method)) return this.memory.answer(method, input);
     if (isMediaProcedure(method)) return this.media.answer(method, input);
+    if (isUsageProcedure(method)) return this.usage.answer(method, input);
     if (isCopilotProcedure(method)) return this.copilot.answer(method, input);
     switch (method) {
       case 'app.info':
@@ -330,11 +333,6 @@ export class FakeRuntime {
       case 'conversations.graph': {
         return { graph: this.#networkChat(input).graph };
       }
-      case 'prices.list':
-      case 'prices.put':
-      case 'prices.delete':
-        // The console has no price editor yet; the runtime's API tests cover these.
-        throw new ApiError('unavailable', 'The fake runtime has no price catalogue.');
       case 'plan.cancelTask':
         return this.#changePlan(input, (graph) =>
           plan.cancelTask(graph, (input as { taskId: string }).taskId),

@@ -1,5 +1,5 @@
-import type { UsageSummaryInput } from '../../../shared/api/usage-contract';
-import { type DayOffset, emptyUsageTotals, type Store, type UsageFilter } from '../../store';
+import { emptyUsageTotals, type UsageSummaryInput } from '../../../shared/api/usage-contract';
+import type { DayOffset, Store, UsageFilter } from '../../store';
 import type { ApiHandlers } from '../dispatcher';
 import { offsetLabel, windowDays, zoneDayOffsets } from './usage-days';
 

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Paper, Tabs, Text } from '@mantine/core';
 import {
   IconArrowLeft,
   IconBrain,
+  IconChartBar,
   IconFileDescription,
   IconMessageChatbot,
   IconMoodEmpty,
@@ -16,6 +17,8 @@ import { PageHeader } from '../../../ui/PageHeader';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
 import { AgentPlans } from '../../conversations/components/agent-plans/AgentPlans';
 import { isLoggedIn } from '../../conversations/telegram-agents';
+import { AgentCosts } from '../../costs/components/AgentCosts';
+import { agentCostsPath } from '../../costs/paths';
 import { AgentMediaLibrary } from '../../media/components/library/AgentMediaLibrary';
 import { AgentMemory } from '../../memory/components/AgentMemory';
 import { playgroundPath } from '../../playground/paths';
@@ -44,13 +47,15 @@ export type AgentPageView =
   | { tab: 'overview' }
   | { tab: 'memory'; network: Network | null; partnerId: number | null }
   | { tab: 'media'; network: Network | null }
-  | { tab: 'plans'; network: Network | null };
+  | { tab: 'plans'; network: Network | null }
+  | { tab: 'costs' };
 
 const TAB_TITLES: Record<AgentPageView['tab'], string | null> = {
   overview: null,
   memory: 'Memory',
   media: 'Media',
   plans: 'Plans',
+  costs: 'Costs',
 };
 
 const TAB_PATHS: Record<AgentPageView['tab'], (configName: string) => string> = {
@@ -58,6 +63,7 @@ const TAB_PATHS: Record<AgentPageView['tab'], (configName: string) => string> = 
   memory: (configName) => agentMemoryPath(configName),
   media: (configName) => agentMediaPath(configName),
   plans: (configName) => agentPlansPath(configName),
+  costs: agentCostsPath,
 };
 
 /** The agent's page: its header, and the Overview (its file), Memory, Media or Plans tab the address names. */
@@ -69,7 +75,7 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
   );
   // Telegram matters once the agent lives there; before, what it learnt and holds rehearsing.
   const network: Network =
-    view.tab !== 'overview' && view.network ? view.network : isLoggedIn(account) ? 'telegram' : 'simulator';
+    'network' in view && view.network ? view.network : isLoggedIn(account) ? 'telegram' : 'simulator';
   const tabTitle = TAB_TITLES[view.tab];
 
   return (
@@ -117,6 +123,9 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
           <Tabs.Tab value="plans" leftSection={<IconTopologyStar3 size={16} aria-hidden />}>
             Plans
           </Tabs.Tab>
+          <Tabs.Tab value="costs" leftSection={<IconChartBar size={16} aria-hidden />}>
+            Costs
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview">
           <AgentOverview detail={detail} />
@@ -144,6 +153,9 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
               />
             }
           />
+        </Tabs.Panel>
+        <Tabs.Panel value="costs">
+          <AgentCosts agent={config.configName} />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,8 +1,9 @@
 import { Badge, Tabs } from '@mantine/core';
-import { IconAdjustments, IconBrain, IconSparkles, IconTopologyStar3 } from '@tabler/icons-react';
+import { IconAdjustments, IconBrain, IconCoin, IconSparkles, IconTopologyStar3 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { LoadingState } from '../../../ui/states';
+import { ConversationCosts } from '../../costs/components/ConversationCosts';
 import { ConversationMemoryPanel } from '../../memory/components/ConversationMemoryPanel';
 import { type ChatRef, chatIdentity, unfinishedTaskCount } from '../model';
 import { conversationSelectors } from '../selectors';
@@ -11,7 +12,7 @@ import { ExchangePanel } from './ExchangePanel';
 import { ParametersPanel } from './ParametersPanel';
 import { PlanPanel } from './plan/PlanPanel';
 
-type InspectorTab = 'tasks' | 'exchange' | 'parameters' | 'memory';
+type InspectorTab = 'tasks' | 'exchange' | 'parameters' | 'memory' | 'costs';
 
 function inspectorParts(chatRef: ChatRef) {
   const selectSummary = conversationSelectors.summary(chatRef);
@@ -34,8 +35,8 @@ function inspectorParts(chatRef: ChatRef) {
 }
 
 /**
- * Beside the conversation: the live task graph, the last LLM exchange, the chat's parameters and
- * what the agent remembers of it.
+ * Beside the conversation: the live task graph, the last LLM exchange, the chat's parameters,
+ * what the agent remembers of it and what its calls cost.
  */
 export function Inspector({ chatRef }: { chatRef: ChatRef }) {
   // Only the inspector's own parts: new messages do not redraw it.
@@ -53,7 +54,7 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
       onChange={(value) => setTab((value as InspectorTab | null) ?? 'tasks')}
       keepMounted={false}
       style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
-      // Four tabs share the inspector's width on one row, each as wide as its label and the rest shared.
+      // Five tabs share the inspector's width on one row, each as wide as its label and the rest shared.
       styles={{
         list: { flexWrap: 'nowrap' },
         tab: { paddingInline: 8, flex: '1 1 auto', minWidth: 0 },
@@ -83,6 +84,9 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
         <Tabs.Tab value="memory" leftSection={<IconBrain size={15} aria-hidden />}>
           Memory
         </Tabs.Tab>
+        <Tabs.Tab value="costs" leftSection={<IconCoin size={15} aria-hidden />}>
+          Costs
+        </Tabs.Tab>
       </Tabs.List>
       <div className="pg-scroll" style={{ padding: 12 }}>
         <Tabs.Panel value="tasks">
@@ -96,6 +100,9 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
         </Tabs.Panel>
         <Tabs.Panel value="memory">
           <ConversationMemoryPanel conversation={conversation} partnerName={view.partnerName} />
+        </Tabs.Panel>
+        <Tabs.Panel value="costs">
+          <ConversationCosts conversation={conversation} />
         </Tabs.Panel>
       </div>
     </Tabs>

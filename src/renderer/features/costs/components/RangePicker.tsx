@@ -1,0 +1,79 @@
+import { Group, SegmentedControl, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { localDay, RANGE_LABELS, rangeProblems, type UsageRange } from '../model';
+import { costsSelectors } from '../selectors';
+import { useCostsStore } from '../store';
+
+const KINDS = Object.keys(RANGE_LABELS) as UsageRange['kind'][];
+
+/**
+ * The window of every costs view: today, the last 7, 30 or 90 days, or days picked. A custom
+ * range is applied once both days make a window; until then the fields say what is wrong.
+ */
+export function RangePicker({
+  serverErrors = {},
+  compact = false,
+}: {
+  serverErrors?: Record<string, string> | undefined;
+  /** Narrow places (the inspector): small, across the whole width. */
+  compact?: boolean;
+}) {
+  const range = useCostsStore(costsSelectors.range);
+  const { setRange } = useCostsStore(costsSelectors.actions);
+  const today = localDay(new Date());
+  const [draft, setDraft] = useState(() =>
+    range.kind === 'custom' ? { from: range.from, to: range.to } : { from: today, to: today },
+  );
+  const [custom, setCustom] = useState(range.kind === 'custom');
+  const problems = rangeProblems({ kind: 'custom', ...draft });
+
+  const pickKind = (kind: string) => {
+    if (kind === 'custom') {
+      setCustom(true);
+      if (Object.keys(problems).length === 0) setRange({ kind: 'custom', ...draft });
+      return;
+    }
+    setCustom(false);
+    setRange({ kind: kind as Exclude<UsageRange['kind'], 'custom'> });
+  };
+  const editDay = (field: 'from' | 'to', value: string) => {
+    const next = { ...draft, [field]: value };
+    setDraft(next);
+    if (Object.keys(rangeProblems({ kind: 'custom', ...next })).length === 0)
+      setRange({ kind: 'custom', ...next });
+  };
+
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <SegmentedControl
+        aria-label="Window"
+        size={compact ? 'xs' : 'sm'}
+        fullWidth={compact}
+        value={custom ? 'custom' : range.kind}
+        onChange={pickKind}
+        data={KINDS.map((kind) => ({ value: kind, label: RANGE_LABELS[kind] }))}
+      />
+      {custom && (
+        <>
+          <TextInput
+            type="date"
+            label="From"
+            size="xs"
+            value={draft.from}
+            max={today}
+            onChange={(event) => editDay('from', event.currentTarget.value)}
+            error={problems.from ?? serverErrors.since}
+          />
+          <TextInput
+            type="date"
+            label="To"
+            size="xs"
+            value={draft.to}
+            onChange={(event) => editDay('to', event.currentTarget.value)}
+            error={problems.to ?? serverErrors.until}
+          />
+        </>
+      )}
+    </Group>
+  );
+}

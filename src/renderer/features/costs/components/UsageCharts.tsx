@@ -1,0 +1,115 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { UsageSummary } from '../../../../shared/api/usage-contract';
+import { formatTokens, formatUsd, spendByAgentChart, TOKEN_SERIES, tokensChart } from '../model';
+
+/*
+ * Charts come from @mantine/charts (recharts under Mantine's theme): its colours follow the
+ * light and dark schemes like the rest of the console, which a bare chart library would not.
+ */
+
+function ChartCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper component="figure" withBorder radius="md" p="md" m={0} aria-label={title}>
+      <Title order={3} fz="sm" fw={600} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** Spend per day stacked by agent (one agent: a single series), and tokens per day by kind. */
+export function DailyCharts({ summary, byAgent }: { summary: UsageSummary; byAgent: boolean }) {
+  const spend = spendByAgentChart(summary);
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+      <ChartCard title="Spend per day">
+        <BarChart
+          h={240}
+          data={spend.data}
+          dataKey="day"
+          type="stacked"
+          series={byAgent ? spend.series : spend.series.map((entry) => ({ ...entry, color: 'blue.6' }))}
+          valueFormatter={formatUsd}
+          withLegend={byAgent && spend.series.length > 1}
+          legendProps={{ verticalAlign: 'bottom' }}
+          tickLine="y"
+          gridAxis="y"
+          maxBarWidth={36}
+        />
+      </ChartCard>
+      <ChartCard title="Tokens per day">
+        <BarChart
+          h={240}
+          data={tokensChart(summary)}
+          dataKey="day"
+          type="stacked"
+          series={TOKEN_SERIES}
+          valueFormatter={formatTokens}
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          tickLine="y"
+          gridAxis="y"
+          maxBarWidth={36}
+        />
+      </ChartCard>
+    </SimpleGrid>
+  );
+}
+
+/** Spend per label (an operation, a model) as horizontal bars, costliest first. */
+function SpendBars({
+  title,
+  rows,
+  color,
+  labelWidth,
+}: {
+  title: string;
+  rows: { name: string; Spend: number }[];
+  color: string;
+  labelWidth: number;
+}) {
+  return (
+    <ChartCard title={title}>
+      <BarChart
+        h={Math.max(120, rows.length * 34 + 40)}
+        data={rows}
+        dataKey="name"
+        orientation="vertical"
+        series={[{ name: 'Spend', color }]}
+        valueFormatter={formatUsd}
+        yAxisProps={{ width: labelWidth }}
+        gridAxis="x"
+        maxBarWidth={22}
+      />
+    </ChartCard>
+  );
+}
+
+/** Spend per operation and per model. */
+export function BreakdownCharts({ summary }: { summary: UsageSummary }) {
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+      <SpendBars
+        title="Spend per operation"
+        rows={summary.operations.map((row) => ({ name: row.operation, Spend: row.costUsd }))}
+        color="teal.6"
+        labelWidth={120}
+      />
+      <SpendBars
+        title="Spend per model"
+        rows={summary.models.map((row) => ({ name: row.model, Spend: row.costUsd }))}
+        color="grape.6"
+        labelWidth={160}
+      />
+      {summary.models.some((row) => row.unknownPriceCalls > 0) && (
+        <Text size="xs" c="dimmed">
+          Models without a price draw no bar for their unpriced calls.
+        </Text>
+      )}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,82 @@
+import { Button, Paper, Stack } from '@mantine/core';
+import { IconChartBar } from '@tabler/icons-react';
+import { Link } from 'wouter';
+import type { Network } from '../../../../shared/api/conversation-contract';
+import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
+import { PLAYGROUND_PATH } from '../../conversations/paths';
+import { RANGE_LABELS } from '../model';
+import { costsSelectors } from '../selectors';
+import { useCostsStore } from '../store';
+import { BreakdownCharts, DailyCharts } from './UsageCharts';
+import { AgentsTable, ConversationsTable, RecentCallsTable } from './UsageTables';
+import { UnpricedCalls, UsageTotals } from './UsageTotals';
+import { useUsageSummary } from './use-usage-summary';
+
+/** Which calls a report covers: every agent's, one agent's, or one conversation's. */
+export type ReportScope =
+  | { kind: 'all'; agent: string | null }
+  | { kind: 'agent'; agent: string }
+  | { kind: 'conversation'; agent: string; network: Network; channelId: number };
+
+function NoCalls({ scope }: { scope: ReportScope }) {
+  const range = useCostsStore(costsSelectors.range);
+  const whose = scope.kind === 'conversation' ? 'this conversation' : scope.agent ? scope.agent : 'any agent';
+  return (
+    <Paper withBorder radius="md">
+      <EmptyBlock
+        icon={<IconChartBar size={28} aria-hidden />}
+        title={`No LLM calls by ${whose} ${range.kind === 'custom' ? 'in these days' : `in ${RANGE_LABELS[range.kind].toLowerCase()}`}`}
+        description="Every call an agent makes (its replies, summaries and memory work, media descriptions) is recorded here with its tokens and cost as it happens. Pick a longer window, or rehearse an agent in the Playground."
+      >
+        {scope.kind === 'all' && (
+          <Button component={Link} href={PLAYGROUND_PATH} variant="default">
+            Open the Playground
+          </Button>
+        )}
+      </EmptyBlock>
+    </Paper>
+  );
+}
+
+/**
+ * What the calls of a scope cost in the operator's window: totals, unpriced calls, charts and
+ * tables. The same report serves the costs page, an agent's Costs tab and the inspector.
+ */
+export function UsageReport({ scope }: { scope: ReportScope }) {
+  const agent = scope.agent;
+  const conversation =
+    scope.kind === 'conversation' ? { network: scope.network, channelId: scope.channelId } : null;
+  const { view } = useUsageSummary(agent, conversation);
+  const { resync } = useCostsStore(costsSelectors.actions);
+
+  if (!view || (view.status === 'loading' && !view.summary))
+    return <LoadingState label="Adding up the calls…" />;
+  if (!view.summary)
+    return (
+      <ErrorState
+        title="The costs could not be read"
+        message={view.error ?? 'Unknown error.'}
+        onRetry={resync}
+      />
+    );
+  const { summary } = view;
+  if (summary.totals.calls === 0) return <NoCalls scope={scope} />;
+  const compact = scope.kind === 'conversation';
+
+  return (
+    <Stack gap="md" aria-busy={view.status === 'loading'}>
+      {view.error && (
+        <ErrorState title="The latest costs could not be read" message={view.error} onRetry={resync} />
+      )}
+      <UsageTotals summary={summary} />
+      <UnpricedCalls summary={summary} />
+      <DailyCharts summary={summary} byAgent={scope.kind === 'all' && scope.agent === null} />
+      <BreakdownCharts summary={summary} />
+      {scope.kind === 'all' && scope.agent === null && <AgentsTable summary={summary} />}
+      {!compact && (
+        <ConversationsTable summary={summary} showAgent={scope.kind === 'all' && scope.agent === null} />
+      )}
+      {scope.kind !== 'all' && <RecentCallsTable calls={summary.recentCalls} />}
+    </Stack>
+  );
+}

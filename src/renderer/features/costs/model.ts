@@ -1,0 +1,180 @@
+import type { Network } from '../../../shared/api/conversation-contract';
+import type { UsageConversation, UsageSummary, UsageSummaryInput } from '../../../shared/api/usage-contract';
+import { dateFormat } from '../../ui/format';
+
+/** The window a costs view reads: a span of days up to today, or days the operator picked. */
+export type UsageRange =
+  | { kind: 'today' | '7d' | '30d' | '90d' }
+  /** Calendar days `YYYY-MM-DD`, both included. */
+  | { kind: 'custom'; from: string; to: string };
+
+/** What one costs view shows: the operator's window over every agent, one agent or one conversation. */
+export interface UsageQuery {
+  range: UsageRange;
+  agent: string | null;
+  conversation: { network: Network; channelId: number } | null;
+}
+
+export const RANGE_LABELS: Record<UsageRange['kind'], string> = {
+  today: 'Today',
+  '7d': '7 days',
+  '30d': '30 days',
+  '90d': '90 days',
+  custom: 'Custom',
+};
+
+const RANGE_DAYS = { today: 1, '7d': 7, '30d': 30, '90d': 90 } as const;
+
+/** The local midnight starting `YYYY-MM-DD`. */
+function localMidnight(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, date);
+}
+
+/** `YYYY-MM-DD` of a local date. */
+export function localDay(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function addDays(date: Date, days: number): Date {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+}
+
+/** Why a custom range cannot be read, keyed by its field; empty when it can. */
+export function rangeProblems(range: UsageRange): Partial<Record<'from' | 'to', string>> {
+  if (range.kind !== 'custom') return {};
+  const valid = (day: string) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(localMidnight(day).getTime());
+  if (!valid(range.from)) return { from: 'Pick the first day.' };
+  if (!valid(range.to)) return { to: 'Pick the last day.' };
+  if (range.to < range.from) return { to: 'The last day comes before the first.' };
+  return {};
+}
+
+/** The range as instants in this browser's time zone: whole local days, up to the end of today. */
+export function resolveRange(range: UsageRange, now: Date): { since: Date; until: Date } {
+  if (range.kind === 'custom')
+    return { since: localMidnight(range.from), until: addDays(localMidnight(range.to), 1) };
+  const tomorrow = addDays(now, 1);
+  const until = new Date(tomorrow.getFullYear(), tomorrow.getMonth(), tomorrow.getDate());
+  return { since: addDays(until, -RANGE_DAYS[range.kind]), until };
+}
+
+/** The operator's time zone, so the days of the charts are theirs. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+export function summaryInput(query: UsageQuery, now: Date): UsageSummaryInput {
+  const { since, until } = resolveRange(query.range, now);
+  return {
+    since: since.toISOString(),
+    until: until.toISOString(),
+    timeZone: browserTimeZone(),
+    ...(query.agent !== null ? { agent: query.agent } : {}),
+    ...(query.conversation ? { conversation: query.conversation } : {}),
+  };
+}
+
+/** One key per view's query: views showing the same thing share one summary. */
+export function queryKey(query: UsageQuery): string {
+  return JSON.stringify([query.range, query.agent, query.conversation]);
+}
+
+/** Whether a new ledger row of this agent and chat counts in the query (its window is not checked: it is now). */
+export function queryCovers(
+  query: UsageQuery,
+  row: { agent: string; network: Network | null; channelId: number | null },
+): boolean {
+  if (query.agent !== null && query.agent !== row.agent) return false;
+  if (!query.conversation) return true;
+  return row.network === query.conversation.network && row.channelId === query.conversation.channelId;
+}
+
+/** "$12.40", "$0.0031", "$0": cents for sums, enough digits for single cheap calls. */
+export function formatUsd(value: number): string {
+  if (value === 0) return '$0';
+  if (Math.abs(value) >= 1) return `$${value.toFixed(2)}`;
+  return `$${value
+    .toPrecision(2)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '')}`;
+}
+
+/** "1.2M", "840k", "312". */
+export function formatTokens(value: number): string {
+  return new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
+
+/** "Mar 3" for a `YYYY-MM-DD` day. */
+export function dayLabel(day: string): string {
+  return dateFormat(undefined, { month: 'short', day: 'numeric' }).format(localMidnight(day));
+}
+
+/** What a conversation row is called: its name, its chat id, or the calls outside conversations. */
+export function conversationLabel(row: Pick<UsageConversation, 'name' | 'channelId'>): string {
+  if (row.channelId === null) return 'Outside conversations (media descriptions)';
+  return row.name ?? `Chat ${row.channelId}`;
+}
+
+const AGENT_COLORS = ['blue.6', 'teal.6', 'grape.6', 'orange.6', 'cyan.6', 'pink.6', 'lime.7', 'indigo.5'];
+const OTHERS = 'Other agents';
+
+export interface ChartSeries {
+  name: string;
+  color: string;
+}
+
+/**
+ * Spend per day, one stacked series per agent (the costliest ones; the rest summed as "Other
+ * agents", so a crowded console keeps a readable legend).
+ */
+export function spendByAgentChart(summary: UsageSummary): {
+  data: Record<string, string | number>[];
+  series: ChartSeries[];
+} {
+  const named = summary.agents.slice(
+    0,
+    AGENT_COLORS.length - (summary.agents.length > AGENT_COLORS.length ? 1 : 0),
+  );
+  const names = new Set(named.map((row) => row.agent));
+  const series: ChartSeries[] = named.map((row, index) => ({ name: row.agent, color: AGENT_COLORS[index]! }));
+  if (summary.agents.length > named.length) series.push({ name: OTHERS, color: 'gray.6' });
+  const data = summary.days.map((day) => {
+    const row: Record<string, string | number> = { day: dayLabel(day.day) };
+    for (const entry of series) row[entry.name] = 0;
+    for (const [agent, cost] of Object.entries(day.costByAgent)) {
+      const key = names.has(agent) ? agent : OTHERS;
+      row[key] = (row[key] as number) + cost;
+    }
+    return row;
+  });
+  return { data, series };
+}
+
+export const TOKEN_SERIES: ChartSeries[] = [
+  { name: 'Input', color: 'blue.5' },
+  { name: 'Output', color: 'teal.5' },
+  { name: 'Thinking', color: 'grape.5' },
+];
+
+/** Tokens per day by kind (cached input is part of input). */
+export function tokensChart(summary: UsageSummary): Record<string, string | number>[] {
+  return summary.days.map((day) => ({
+    day: dayLabel(day.day),
+    Input: day.inputTokens,
+    Output: day.outputTokens,
+    Thinking: day.thinkingTokens,
+  }));
+}
+
+/** Models whose calls went unpriced and that the catalogue still lacks: the operator's to add. */
+export function unpricedModels(summary: UsageSummary) {
+  return summary.models.filter((row) => row.unknownPriceCalls > 0 && !row.pricedNow);
+}
+
+/** Unpriced calls of models priced since: counted as nothing, whatever the catalogue says now. */
+export function callsPricedTooLate(summary: UsageSummary): number {
+  return summary.models.reduce((sum, row) => sum + (row.pricedNow ? row.unknownPriceCalls : 0), 0);
+}

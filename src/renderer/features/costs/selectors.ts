@@ -1,0 +1,9 @@
+import type { CostsState } from './store';
+
+/** Named selectors: components read the costs store only through these. */
+export const costsSelectors = {
+  range: (s: CostsState) => s.range,
+  prices: (s: CostsState) => s.prices,
+  actions: (s: CostsState) => s.actions,
+  summary: (key: string) => (s: CostsState) => s.summaries[key],
+};

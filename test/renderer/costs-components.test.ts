@@ -1,0 +1,97 @@
+import { createElement } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { UsageReport } from '../../src/renderer/features/costs/components/UsageReport';
+import { type CostsStore, createCostsStore } from '../../src/renderer/features/costs/store';
+import { FakeRuntime, settle } from './support/fake-runtime';
+import { usageSummary, usageTotals } from './support/fake-usage';
+import { renderCosts as render } from './support/render-costs';
+import { textOf } from './support/render-markup';
+
+describe('the usage report', () => {
+  let runtime: FakeRuntime;
+  let store: CostsStore;
+
+  beforeEach(() => {
+    runtime = new FakeRuntime();
+    store = createCostsStore(runtime.client);
+  });
+
+  async function shown(agent: string | null) {
+    store.getState().actions.follow({ range: store.getState().range, agent, conversation: null });
+    await settle();
+  }
+
+  it('explains an empty window and points to the Playground', async () => {
+    await shown(null);
+    const text = textOf(render(store, createElement(UsageReport, { scope: { kind: 'all', agent: null } })));
+    expect(text).toContain('No LLM calls by any agent in 7 days');
+    expect(text).toContain('Open the Playground');
+  });
+
+  it('shows totals, flags unpriced models with a link to price them, and links agents and chats', async () => {
+    runtime.usage.summary = usageSummary({
+      totals: usageTotals({
+        calls: 5,
+        costUsd: 0.42,
+        inputTokens: 12_000,
+        outputTokens: 900,
+        unknownPriceCalls: 2,
+      }),
+      agents: [{ agent: 'Ada', ...usageTotals({ calls: 5, costUsd: 0.42, unknownPriceCalls: 2 }) }],
+      conversations: [
+        {
+          agent: 'Ada',
+          network: 'simulator',
+          channelId: 41,
+          name: 'Pat Lee',
+          ...usageTotals({ calls: 3, costUsd: 0.42 }),
+        },
+        {
+          agent: 'Ada',
+          network: null,
+          channelId: null,
+          name: null,
+          ...usageTotals({ calls: 2, unknownPriceCalls: 2 }),
+        },
+      ],
+      models: [
+        {
+          provider: 'openrouter',
+          model: 'meta/llama-x',
+          pricedNow: false,
+          ...usageTotals({ calls: 2, unknownPriceCalls: 2 }),
+        },
+      ],
+    });
+    await shown(null);
+    const html = render(store, createElement(UsageReport, { scope: { kind: 'all', agent: null } }));
+    const text = textOf(html);
+    expect(text).toContain('$0.42');
+    expect(text).toContain('2 calls have no price: add the model to the catalogue');
+    expect(html).toContain('href="/costs/prices/add/openrouter/meta%2Fllama-x"');
+    expect(html).toContain('href="/playground/Ada/41"');
+    expect(html).toContain('href="/agents/Ada"');
+    expect(text).toContain('Pat Lee');
+    expect(text).toContain('Outside conversations (media descriptions)');
+  });
+
+  it('drops the flag once the model is priced, saying the earlier calls stay unpriced', async () => {
+    runtime.usage.summary = usageSummary({
+      totals: usageTotals({ calls: 2, unknownPriceCalls: 1 }),
+      models: [
+        {
+          provider: 'openai',
+          model: 'gpt-x',
+          pricedNow: true,
+          ...usageTotals({ calls: 2, unknownPriceCalls: 1 }),
+        },
+      ],
+    });
+    await shown('Ada');
+    const text = textOf(
+      render(store, createElement(UsageReport, { scope: { kind: 'agent', agent: 'Ada' } })),
+    );
+    expect(text).not.toContain('no price: add the model');
+    expect(text).toContain('1 call was made before its model had a price');
+  });
+});
