@@ -54,7 +54,7 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
       onChange={(value) => setTab((value as InspectorTab | null) ?? 'tasks')}
       keepMounted={false}
       style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
-      // Five tabs share the inspector's width on one row, each as wide as its label and the rest shared.
+      // Four tabs share the inspector's width on one row, each as wide as its label and the rest shared.
       styles={{
         list: { flexWrap: 'nowrap' },
         tab: { paddingInline: 8, flex: '1 1 auto', minWidth: 0 },
@@ -84,8 +84,9 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
         <Tabs.Tab value="memory" leftSection={<IconBrain size={15} aria-hidden />}>
           Memory
         </Tabs.Tab>
-        <Tabs.Tab value="costs" leftSection={<IconCoin size={15} aria-hidden />}>
-          Costs
+        {/* An icon alone: a fifth label would not fit the inspector's width. */}
+        <Tabs.Tab value="costs" aria-label="Costs" title="Costs" style={{ flex: 'none' }}>
+          <IconCoin size={15} aria-hidden />
         </Tabs.Tab>
       </Tabs.List>
       <div className="pg-scroll" style={{ padding: 12 }}>

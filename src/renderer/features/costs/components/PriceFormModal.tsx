@@ -91,7 +91,7 @@ export function PriceFormModal({ draft, onClose }: { draft: PriceDraft; onClose:
             error={errors.modelId}
             disabled={draft.editing}
             data-autofocus={!draft.editing || undefined}
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />
           <Select
             label="Provider"

@@ -15,7 +15,9 @@ import { useCostsStore } from '../store';
 import { newPriceDraft, type PriceDraft, PriceFormModal } from './PriceFormModal';
 
 const usd = (value: number | null) =>
-  value === null ? '—' : `$${value.toLocaleString('en', { maximumFractionDigits: 4 })}`;
+  value === null
+    ? '—'
+    : `$${value.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}`;
 
 function editDraft(price: LlmPrice): PriceDraft {
   return {

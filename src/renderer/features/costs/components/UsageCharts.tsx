@@ -21,26 +21,42 @@ function ChartCard({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-/** Spend per day stacked by agent (one agent: a single series), and tokens per day by kind. */
-export function DailyCharts({ summary, byAgent }: { summary: UsageSummary; byAgent: boolean }) {
+/** The columns of a chart grid: side by side on wide pages, one above the other in narrow places. */
+const columns = (compact: boolean) => (compact ? 1 : { base: 1, lg: 2 });
+
+/**
+ * Spend per day stacked by agent (one agent: a single series), and tokens per day by kind. With
+ * nothing priced the spend chart would be empty, so only the tokens show.
+ */
+export function DailyCharts({
+  summary,
+  byAgent,
+  compact,
+}: {
+  summary: UsageSummary;
+  byAgent: boolean;
+  compact: boolean;
+}) {
   const spend = spendByAgentChart(summary);
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
-      <ChartCard title="Spend per day">
-        <BarChart
-          h={240}
-          data={spend.data}
-          dataKey="day"
-          type="stacked"
-          series={byAgent ? spend.series : spend.series.map((entry) => ({ ...entry, color: 'blue.6' }))}
-          valueFormatter={formatUsd}
-          withLegend={byAgent && spend.series.length > 1}
-          legendProps={{ verticalAlign: 'bottom' }}
-          tickLine="y"
-          gridAxis="y"
-          maxBarWidth={36}
-        />
-      </ChartCard>
+    <SimpleGrid cols={columns(compact)} spacing="sm">
+      {summary.totals.costUsd > 0 && (
+        <ChartCard title="Spend per day">
+          <BarChart
+            h={240}
+            data={spend.data}
+            dataKey="day"
+            type="stacked"
+            series={byAgent ? spend.series : spend.series.map((entry) => ({ ...entry, color: 'blue.6' }))}
+            valueFormatter={formatUsd}
+            withLegend={byAgent && spend.series.length > 1}
+            legendProps={{ verticalAlign: 'bottom' }}
+            tickLine="y"
+            gridAxis="y"
+            maxBarWidth={36}
+          />
+        </ChartCard>
+      )}
       <ChartCard title="Tokens per day">
         <BarChart
           h={240}
@@ -89,22 +105,25 @@ function SpendBars({
   );
 }
 
-/** Spend per operation and per model. */
-export function BreakdownCharts({ summary }: { summary: UsageSummary }) {
+/** Spend per operation and (but in narrow places) per model; nothing while no call is priced. */
+export function BreakdownCharts({ summary, compact }: { summary: UsageSummary; compact: boolean }) {
+  if (summary.totals.costUsd === 0) return null;
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+    <SimpleGrid cols={columns(compact)} spacing="sm">
       <SpendBars
         title="Spend per operation"
         rows={summary.operations.map((row) => ({ name: row.operation, Spend: row.costUsd }))}
         color="teal.6"
         labelWidth={120}
       />
-      <SpendBars
-        title="Spend per model"
-        rows={summary.models.map((row) => ({ name: row.model, Spend: row.costUsd }))}
-        color="grape.6"
-        labelWidth={160}
-      />
+      {!compact && (
+        <SpendBars
+          title="Spend per model"
+          rows={summary.models.map((row) => ({ name: row.model, Spend: row.costUsd }))}
+          color="grape.6"
+          labelWidth={160}
+        />
+      )}
       {summary.models.some((row) => row.unknownPriceCalls > 0) && (
         <Text size="xs" c="dimmed">
           Models without a price draw no bar for their unpriced calls.

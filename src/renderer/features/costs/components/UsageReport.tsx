@@ -68,10 +68,14 @@ export function UsageReport({ scope }: { scope: ReportScope }) {
       {view.error && (
         <ErrorState title="The latest costs could not be read" message={view.error} onRetry={resync} />
       )}
-      <UsageTotals summary={summary} />
+      <UsageTotals summary={summary} compact={compact} />
       <UnpricedCalls summary={summary} />
-      <DailyCharts summary={summary} byAgent={scope.kind === 'all' && scope.agent === null} />
-      <BreakdownCharts summary={summary} />
+      <DailyCharts
+        summary={summary}
+        byAgent={scope.kind === 'all' && scope.agent === null}
+        compact={compact}
+      />
+      <BreakdownCharts summary={summary} compact={compact} />
       {scope.kind === 'all' && scope.agent === null && <AgentsTable summary={summary} />}
       {!compact && (
         <ConversationsTable summary={summary} showAgent={scope.kind === 'all' && scope.agent === null} />

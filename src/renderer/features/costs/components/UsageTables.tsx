@@ -2,7 +2,7 @@ import { Anchor, Badge, Paper, ScrollArea, Table, Text, Title, Tooltip } from '@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { RecentCall, UsageSummary, UsageTotals } from '../../../../shared/api/usage-contract';
-import { formatDateTime, pluralize } from '../../../ui/format';
+import { dateFormat, formatDateTime, pluralize } from '../../../ui/format';
 import { agentPath } from '../../agents/paths';
 import { chatPath } from '../../conversations/paths';
 import { conversationLabel, formatTokens, formatUsd } from '../model';
@@ -164,7 +164,14 @@ export function RecentCallsTable({ calls }: { calls: RecentCall[] }) {
           {calls.map((call) => (
             <Table.Tr key={`${call.at}:${call.operation}:${call.model}`}>
               <Table.Td>
-                <time dateTime={call.at}>{formatDateTime(call.at)}</time>
+                <time dateTime={call.at} title={formatDateTime(call.at)}>
+                  {dateFormat(undefined, {
+                    month: 'short',
+                    day: 'numeric',
+                    hour: 'numeric',
+                    minute: '2-digit',
+                  }).format(new Date(call.at))}
+                </time>
               </Table.Td>
               <Table.Td>
                 {call.operation}

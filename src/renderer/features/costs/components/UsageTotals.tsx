@@ -25,12 +25,12 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 }
 
 /** The window's totals: spend, calls, tokens in and out. */
-export function UsageTotals({ summary }: { summary: UsageSummary }) {
+export function UsageTotals({ summary, compact }: { summary: UsageSummary; compact: boolean }) {
   const { totals } = summary;
   const average =
     totals.calls > 0 ? formatUsd(totals.costUsd / (totals.calls - totals.unknownPriceCalls || 1)) : '—';
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+    <SimpleGrid cols={compact ? 2 : { base: 2, md: 4 }} spacing="sm">
       <Stat label="Spend" value={formatUsd(totals.costUsd)} hint={`${average} a priced call`} />
       <Stat label="LLM calls" value={totals.calls.toLocaleString('en')} />
       <Stat

@@ -1,0 +1,142 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeLlmServer } from '../support/fake-llm-server';
+import { type MediaConsole, startMediaConsole } from '../support/media-console';
+import { expectAttribute, expectCount, expectText, expectVisible } from '../support/page-assertions';
+import { callFromPage } from '../support/serve-api';
+import { REPO_ROOT } from '../support/serve-process';
+
+const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
+const AGENT = 'Juniper';
+/** A model the shipped catalogue has no price for, so its calls are recorded unpriced. */
+const MODEL = 'gemini-e2e-unpriced';
+const REPLY_TIMEOUT_MS = 45_000;
+/** 1,200 tokens in and 80 out, priced below at $1 and $4 a million: $0.00152. */
+const USAGE = { inputTokens: 1200, outputTokens: 80, thinkingTokens: 0 };
+
+describe('the costs page against troupe serve and a scripted LLM', () => {
+  let harness: MediaConsole;
+  let page: Page;
+  let llm: FakeLlmServer;
+  let channelId: number;
+  let personId: number;
+
+  const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const call = (method: string, input: object) => callFromPage(page, method, input);
+  const main = () => page.getByRole('main');
+
+  /** One exchange in the Playground chat: the person writes, the agent answers. */
+  async function exchange(text: string, reply: string) {
+    llm.replyWith({ tasks: [{ kind: 'send', text: reply }] }, { usage: USAGE });
+    await call('simulator.send', { agent: AGENT, channelId, personId, text });
+  }
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    harness = await startMediaConsole({ curate: () => {} });
+    ({ page, llm } = harness);
+    const created = (await call('simulator.createChat', {
+      agent: AGENT,
+      kind: 'direct',
+      people: [{ firstName: 'Ada', lastName: 'Lovelace' }],
+    })) as { chat: { channelId: number }; people: Array<{ id: number }> };
+    channelId = created.chat.channelId;
+    personId = created.people[0]!.id;
+    await call('conversations.updateParameters', {
+      agent: AGENT,
+      network: 'simulator',
+      channelId,
+      llmOverride: MODEL,
+    });
+  });
+
+  afterAll(() => harness?.close());
+
+  it('explains an empty window, then shows a Playground exchange as it is recorded, flagged unpriced', async () => {
+    await page.goto(`${harness.server.origin}/#/costs`);
+    await expectText(main(), 'No LLM calls by any agent in 7 days');
+
+    await exchange('Any detective novels in?', 'Two Christies came in this morning.');
+    await expectText(main(), '1 call has no price: add the model to the catalogue', REPLY_TIMEOUT_MS);
+    await expectVisible(main().getByRole('link', { name: 'Ada Lovelace' }));
+    await expectAttribute(
+      main().getByRole('link', { name: 'Ada Lovelace' }),
+      'href',
+      `#/playground/${AGENT}/${channelId}`,
+    );
+    await expectVisible(main().getByRole('link', { name: AGENT }).first());
+    // The tokens of the day are drawn: bars in the chart.
+    const tokens = main().getByRole('figure', { name: 'Tokens per day' });
+    await expect
+      .poll(() => tokens.locator('.recharts-bar-rectangle').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await shot('costs-unpriced');
+  });
+
+  it('prices the model through the editor: field errors show on their fields, new calls are priced', async () => {
+    // An empty form is refused, each problem under its field.
+    await page.getByRole('tab', { name: 'Prices' }).click();
+    await page.getByRole('button', { name: 'Add a model' }).click();
+    const form = page.getByRole('dialog', { name: 'Add a model price' });
+    await form.getByRole('button', { name: 'Add price' }).click();
+    await expectText(form, 'Name the model.');
+    await expectText(form, 'Enter a price in USD per million tokens.');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expectCount(page.getByRole('dialog'), 0);
+
+    // The flag's link opens the form on the model.
+    await page.getByRole('tab', { name: 'Usage' }).click();
+    await main().getByRole('link', { name: 'Add its price' }).click();
+    const add = page.getByRole('dialog', { name: 'Add a model price' });
+    await expect.poll(() => add.getByLabel('Model').inputValue()).toBe(MODEL);
+    await add.getByLabel('Input', { exact: true }).fill('1');
+    await add.getByLabel('Output', { exact: true }).fill('4');
+    await shot('costs-price-form');
+    await add.getByRole('button', { name: 'Add price' }).click();
+    await expectCount(page.getByRole('dialog'), 0);
+    const prices = page.getByRole('table', { name: 'Model prices' });
+    await expectText(prices, MODEL);
+    await shot('costs-prices');
+
+    await page.getByRole('tab', { name: 'Usage' }).click();
+    await expectText(main(), '1 call was made before its model had a price');
+    await expectCount(main().getByText('no price: add the model to the catalogue'), 0);
+    await exchange('And anything by Sayers?', 'One, a little worn.');
+    await expectText(main(), '$0.0015', REPLY_TIMEOUT_MS);
+    await expect
+      .poll(() =>
+        main().getByRole('figure', { name: 'Spend per day' }).locator('.recharts-bar-rectangle').count(),
+      )
+      .toBeGreaterThan(0);
+    await shot('costs');
+  });
+
+  it('shows the agent and the conversation their own costs', async () => {
+    await page.goto(`${harness.server.origin}/#/agents/${AGENT}/costs`);
+    await expectText(main(), 'Latest calls');
+    await expectText(main(), '$0.0015');
+    await shot('costs-agent');
+
+    await page.goto(`${harness.server.origin}/#/playground/${AGENT}/${channelId}`);
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    await inspector.getByRole('tab', { name: 'Costs' }).click();
+    await expectText(inspector, 'Latest calls');
+    await expectText(inspector, '$0.0015');
+    await shot('costs-conversation');
+  });
+
+  it('reads well in the dark', async () => {
+    await page.getByRole('group', { name: 'Color scheme' }).getByRole('button', { name: 'Dark' }).click();
+    await expectAttribute(page.locator('html'), 'data-mantine-color-scheme', 'dark');
+    await shot('costs-conversation-dark');
+    await page.goto(`${harness.server.origin}/#/costs`);
+    await expectText(main(), '$0.0015');
+    await expect.poll(() => main().locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    await shot('costs-dark');
+    await page.getByRole('tab', { name: 'Prices' }).click();
+    await expectText(page.getByRole('table', { name: 'Model prices' }), MODEL);
+    await shot('costs-prices-dark');
+  });
+});
