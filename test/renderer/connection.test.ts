@@ -8,6 +8,7 @@ import { feedStoresFromEvents } from '../../src/renderer/api/events';
 import { createIpcTransport, findDesktopBridge } from '../../src/renderer/api/ipc-transport';
 import { agentsSelectors } from '../../src/renderer/features/agents/selectors';
 import { createAgentsStore } from '../../src/renderer/features/agents/store';
+import { createCopilotStore } from '../../src/renderer/features/copilot/store';
 import { createCostsStore } from '../../src/renderer/features/costs/store';
 import { createMediaStore } from '../../src/renderer/features/media/store';
 import { createMemoryStore } from '../../src/renderer/features/memory/store';
@@ -85,6 +86,7 @@ describe('events feeding the stores', () => {
       memory: createMemoryStore(runtime.client),
       media: createMediaStore(runtime.client),
       costs: createCostsStore(runtime.client),
+      copilot: createCopilotStore(runtime.client),
     };
     const statusListeners = new Set<(status: ConnectionStatus) => void>();
     const stop = feedStoresFromEvents(

@@ -428,6 +428,9 @@ describe('playground store: graph, exchange and parameters', () => {
       gagged: false,
       replyPolicy: 'every-message',
       paused: false,
+      operatorOnly: false,
+      approvalOverride: null,
+      approval: false,
     });
 
     await store.getState().actions.updateParameters(ref, { llmOverride: null, gaggedOverride: null });

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { feedStoresFromEvents } from '../../src/renderer/api/events';
 import { createAgentsStore } from '../../src/renderer/features/agents/store';
+import { createCopilotStore } from '../../src/renderer/features/copilot/store';
 import { createCostsStore } from '../../src/renderer/features/costs/store';
 import { createMediaStore } from '../../src/renderer/features/media/store';
 import { createMemoryStore } from '../../src/renderer/features/memory/store';
@@ -285,6 +286,7 @@ describe('telegram store', () => {
           telegram: store,
           memory: createMemoryStore(runtime.client),
           costs: createCostsStore(runtime.client),
+          copilot: createCopilotStore(runtime.client),
           media: createMediaStore(runtime.client),
         },
       );

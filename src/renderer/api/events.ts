@@ -1,5 +1,6 @@
 import type { AgentsStore } from '../features/agents/store';
 import type { ConversationStores } from '../features/conversations/store';
+import type { CopilotStore } from '../features/copilot/store';
 import type { CostsStore } from '../features/costs/store';
 import type { MediaStore } from '../features/media/store';
 import type { MemoryStore } from '../features/memory/store';
@@ -18,6 +19,7 @@ export interface ConsoleStores {
   memory: MemoryStore;
   media: MediaStore;
   costs: CostsStore;
+  copilot: CopilotStore;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface ConsoleStores {
  */
 export function feedStoresFromEvents(
   connection: Pick<ConsoleConnection, 'client' | 'onStatus'>,
-  { agents, settings, session, conversations, telegram, memory, media, costs }: ConsoleStores,
+  { agents, settings, session, conversations, telegram, memory, media, costs, copilot }: ConsoleStores,
 ): () => void {
   const { client } = connection;
   let missedEvents = false;
@@ -86,6 +88,8 @@ export function feedStoresFromEvents(
     // A call was priced into the ledger, or the catalogue changed: cost views on screen follow.
     client.on('usage.recorded', (row) => costs.getState().actions.applyRecorded(row)),
     client.on('prices.changed', ({ prices }) => costs.getState().actions.applyPrices(prices)),
+    // An agent's approval default or spending limit changed, or the limit was reached.
+    client.on('copilot.agentChanged', ({ agent }) => copilot.getState().actions.applyAgentChanged(agent)),
     connection.onStatus((status) => {
       session.getState().actions.setConnection(status);
       if (status === 'reconnecting') {
@@ -101,6 +105,7 @@ export function feedStoresFromEvents(
         memory.getState().actions.resync();
         media.getState().actions.resync();
         costs.getState().actions.resync();
+        copilot.getState().actions.resync();
       }
     }),
   ];

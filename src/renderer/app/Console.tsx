@@ -10,6 +10,7 @@ import {
   ConversationStoresContext,
   createConversationStore,
 } from '../features/conversations/store';
+import { type CopilotStore, CopilotStoreContext, createCopilotStore } from '../features/copilot/store';
 import { type CostsStore, CostsStoreContext, createCostsStore } from '../features/costs/store';
 import { createMediaStore, type MediaStore, MediaStoreContext } from '../features/media/store';
 import { createMemoryStore, type MemoryStore, MemoryStoreContext } from '../features/memory/store';
@@ -33,6 +34,7 @@ type ConnectedStores = {
   media: MediaStore;
   playground: PlaygroundStore;
   costs: CostsStore;
+  copilot: CopilotStore;
 };
 
 function ConsoleProviders({ stores, children }: { stores: ConnectedStores; children: ReactNode }) {
@@ -44,7 +46,9 @@ function ConsoleProviders({ stores, children }: { stores: ConnectedStores; child
             <MemoryStoreContext value={stores.memory}>
               <MediaStoreContext value={stores.media}>
                 <PlaygroundStoreContext value={stores.playground}>
-                  <CostsStoreContext value={stores.costs}>{children}</CostsStoreContext>
+                  <CostsStoreContext value={stores.costs}>
+                    <CopilotStoreContext value={stores.copilot}>{children}</CopilotStoreContext>
+                  </CostsStoreContext>
                 </PlaygroundStoreContext>
               </MediaStoreContext>
             </MemoryStoreContext>
@@ -93,6 +97,7 @@ export function Console({ connect, session }: { connect: () => ConsoleConnection
       media: createMediaStore(connection.client),
       playground: createPlaygroundStore(connection.client),
       costs: createCostsStore(connection.client),
+      copilot: createCopilotStore(connection.client),
     };
     const stopFeeding = feedStoresFromEvents(connection, { ...stores, session });
     const stopFollowing = askForChatListsEarly(stores.conversations);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { StickerRefSchema } from '../domain/conversation';
 import { TaskGraphViewSchema } from '../domain/tasks';
-import { ConversationRefSchema } from './conversation-contract';
+import { ConversationRefSchema, NetworkSchema } from './conversation-contract';
 
 /**
  * The operator as the agent's co-pilot: writing in a conversation as the agent (a takeover),
@@ -74,6 +75,11 @@ export const copilotProcedures = {
       instruction: z.string().trim().max(4000, 'Keep the instruction under 4,000 characters.').optional(),
     }).strict(),
     output: z.object({ started: z.boolean(), graph: TaskGraphViewSchema.nullable() }),
+  },
+  /** The stickers the operator can send as the agent in this conversation's network. */
+  'copilot.stickers': {
+    input: z.object({ agent: z.string().min(1), network: NetworkSchema }).strict(),
+    output: z.object({ stickers: z.array(StickerRefSchema) }),
   },
   'copilot.agentSettings': { input: AgentInput, output: AgentSteeringViewSchema },
   'copilot.updateAgentSettings': {

@@ -5,6 +5,7 @@ import {
   type ConversationStores,
   createConversationStore,
 } from '../../../src/renderer/features/conversations/store';
+import { createCopilotStore } from '../../../src/renderer/features/copilot/store';
 import { createCostsStore } from '../../../src/renderer/features/costs/store';
 import { createMediaStore, type MediaStore } from '../../../src/renderer/features/media/store';
 import { createMemoryStore, type MemoryStore } from '../../../src/renderer/features/memory/store';
@@ -55,6 +56,7 @@ export function feedFromRuntimeEvents(
       memory: stores.memory ?? createMemoryStore(client),
       media: stores.media ?? createMediaStore(client),
       costs: createCostsStore(client),
+      copilot: createCopilotStore(client),
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { ProcedureName } from '../../../src/shared/api/contract';
 import type { AgentSteeringView } from '../../../src/shared/api/copilot-contract';
 import { ApiError } from '../../../src/shared/api/errors';
+import type { StickerRef } from '../../../src/shared/domain/conversation';
 import type { TaskNodeView } from '../../../src/shared/domain/tasks';
 import type { SimChat } from './fake-runtime';
 
@@ -8,6 +9,7 @@ const COPILOT_PROCEDURES = [
   'copilot.send',
   'copilot.approveDraft',
   'copilot.rejectDraft',
+  'copilot.stickers',
   'copilot.agentSettings',
   'copilot.updateAgentSettings',
   'copilot.liftLimit',
@@ -22,6 +24,7 @@ interface FakeCopilotHost {
   simChat(agent: string, channelId: number): SimChat;
   agentSays(agent: string, channelId: number, text: string, replyTo?: number | null): unknown;
   emit(name: string, payload: unknown): void;
+  stickers: StickerRef[];
 }
 
 type ChatRef = { agent: string; channelId: number };
@@ -91,6 +94,8 @@ export class FakeCopilot {
         });
         return { started: instruction !== undefined && instruction !== '', graph };
       }
+      case 'copilot.stickers':
+        return { stickers: this.#host.stickers };
       case 'copilot.agentSettings':
         return this.view((input as { agent: string }).agent);
       case 'copilot.updateAgentSettings': {

@@ -1,5 +1,5 @@
 import { ApiError, type ConversationRef, type Network } from '../../../shared/api';
-import type { ChatMsg } from '../../../shared/domain/conversation';
+import type { ChatMsg, StickerRef } from '../../../shared/domain/conversation';
 import type { ConfigService } from '../../config';
 import { type ConversationEngine, TaskActionError } from '../../engine';
 import { type ChatSummary, MessagingError, type MessagingPort } from '../../messaging/port';
@@ -39,6 +39,8 @@ interface NetworkConversations {
   messages(agent: string, channelId: number, query: MessagePageQuery): Promise<MessagePage>;
   /** Throws the ApiError that says why the conversation cannot be looked at. */
   requireConversation(ref: ConversationRef): Promise<void>;
+  /** The stickers the agent can send here (its sticker sets). */
+  listStickers(agent: string): Promise<StickerRef[]>;
 }
 
 function simulatorConversations(deps: ConversationHandlerDeps): NetworkConversations {
@@ -53,6 +55,7 @@ function simulatorConversations(deps: ConversationHandlerDeps): NetworkConversat
       withSimulator(config, agent, () => {
         simulator.chat(agent, channelId);
       }),
+    listStickers: (agent) => withSimulator(config, agent, () => simulator.listStickers(agent)),
   };
 }
 
@@ -88,6 +91,7 @@ function telegramConversations(
       }),
     // Graphs, exchanges and parameters are kept locally: they can be read while the agent is away.
     requireConversation: async ({ agent }) => requireAgent(config, agent),
+    listStickers: (agent) => onAccount(agent, () => port.listStickers(agent)),
   };
 }
 

@@ -11,6 +11,7 @@ type CopilotProcedure =
   | 'copilot.send'
   | 'copilot.approveDraft'
   | 'copilot.rejectDraft'
+  | 'copilot.stickers'
   | 'copilot.agentSettings'
   | 'copilot.updateAgentSettings'
   | 'copilot.liftLimit';
@@ -27,7 +28,7 @@ export interface CopilotHandlerDeps extends ConversationHandlerDeps {
  * announced, so every open console shows them.
  */
 export function createCopilotHandlers(deps: CopilotHandlerDeps): Pick<ApiHandlers, CopilotProcedure> {
-  const { networks, inConversation } = conversationAccess(deps);
+  const { networks, networkFor, inConversation } = conversationAccess(deps);
   const engines = (): ConversationEngine[] => Object.values(networks).map((network) => network.engine);
   const { store, clock, events } = deps;
 
@@ -74,6 +75,9 @@ export function createCopilotHandlers(deps: CopilotHandlerDeps): Pick<ApiHandler
         const started = await planAction(() => engine.rejectDraft(ref, taskId, guidance));
         return { started, graph: engine.graph(ref) };
       }),
+    'copilot.stickers': async ({ agent, network }) => ({
+      stickers: await networkFor(network).listStickers(agent),
+    }),
     'copilot.agentSettings': ({ agent }) => {
       requireAgent(deps.config, agent);
       return view(agent);

@@ -52,6 +52,7 @@ export const conversationSelectors = {
   detail: (ref: ChatRef) => (s: ConversationState) => viewOf(s, ref)?.detail,
   composer: (ref: ChatRef) => (s: ConversationState) => viewOf(s, ref)?.composer,
   graph: (ref: ChatRef) => (s: ConversationState) => viewOf(s, ref)?.graph,
+  parameters: (ref: ChatRef) => (s: ConversationState) => viewOf(s, ref)?.parameters,
   /** The agent's typing and presence in the chat; for `useShallow`. */
   presence:
     (ref: ChatRef) =>

@@ -6,6 +6,7 @@ import { type Field, FieldList, NotSet } from '../../../ui/FieldList';
 import { PathText } from '../../../ui/PathText';
 import { SafeMarkdown } from '../../../ui/SafeMarkdown';
 import { Section } from '../../../ui/Section';
+import { AgentCopilotSection } from '../../copilot/components/AgentCopilotSection';
 import { TelegramAccountSection } from '../../telegram/components/TelegramAccountSection';
 import { groupProblemsByFile } from '../model';
 import { ProblemList } from './ProblemList';
@@ -154,6 +155,7 @@ export function AgentOverview({ detail }: { detail: AgentDetail }) {
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Stack gap="lg">
             <TelegramAccountSection config={config} />
+            <AgentCopilotSection agent={config.configName} />
             <Section title="Identity">
               <FieldList fields={identityFields(detail)} />
             </Section>

@@ -4,6 +4,7 @@ import { type ReactNode, useMemo } from 'react';
 import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorState, LoadingState } from '../../../ui/states';
+import { CopilotDock } from '../../copilot/components/CopilotDock';
 import { type ChatRef, chatIdentity, initials, NETWORK_COLORS, NETWORK_LABELS, senderColor } from '../model';
 import { chatPath } from '../paths';
 import { conversationSelectors } from '../selectors';
@@ -202,6 +203,7 @@ export function ChatView({
         interactive={composer !== undefined}
         focusMessageId={focusMessageId}
       />
+      <CopilotDock chatRef={chatRef} agentName={agentName} />
       {composer ?? <ReadOnlyNote agentName={agentName} />}
     </>
   );
