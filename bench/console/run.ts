@@ -13,7 +13,9 @@ import {
   scrollUpUntilOlderPage,
   sendElsewhereUntilShown,
 } from './page-probes';
+import { measurePlanGraph } from './plan-graph-figure';
 import { seedSimulatorChats } from './seed';
+import { seedLargePlan } from './seed-plan';
 
 /**
  * `npm run bench:console`: the browser console against a real `troupe serve` whose Simulator holds
@@ -28,6 +30,7 @@ const OTHER_CHATS = 500;
 const PAGE_SIZE = 50;
 const DEEP_MESSAGES = 5_000;
 const REPEATS = 5;
+const PLAN_TASKS = 200;
 const deepBudgetMs = Number(process.env.BENCH_DEEP_BUDGET_S ?? 900) * 1000;
 
 type Figure = { name: string; value: string; goal: string };
@@ -76,6 +79,13 @@ async function main() {
   console.log(
     `seeded ${BIG_CHAT_MESSAGES} messages and ${OTHER_CHATS} other chats in ${ms(performance.now() - seededAt)}`,
   );
+
+  const planChat = seedLargePlan({
+    stateDir,
+    agent: AGENT,
+    skipChannelId: seeded.bigChannelId,
+    tasks: PLAN_TASKS,
+  });
 
   const server = await startServe(['--state', stateDir, '--config-path', configPath]);
   const browser = await launchChromium();
@@ -155,6 +165,20 @@ async function main() {
       `${((await heapAfterGc(page)) / 1024 / 1024).toFixed(0)} MB`,
       '≤ 150 MB',
     );
+
+    // Last: it leaves the big chat for the plan's.
+    const plan = await measurePlanGraph(page, {
+      agent: AGENT,
+      channelId: planChat.channelId,
+      tasks: PLAN_TASKS,
+      repeats: REPEATS,
+    });
+    record(
+      `graph of ${PLAN_TASKS} nodes to screen (laid out, ${plan.cardsInView} cards in view drawn)`,
+      series(plan.toScreen),
+      '≤ 1000 ms',
+    );
+    record(`graph of ${PLAN_TASKS} nodes, all drawn after Fit View`, series(plan.allDrawn), '≤ 500 ms');
   } finally {
     await browser.close();
     await server.stop();

@@ -91,13 +91,16 @@ export const AgentPlanRow = memo(function AgentPlanRow({
           </Anchor>
         </Group>
         <NextRun plan={plan} paused={paused} />
-        <Group gap={4} aria-label="Tasks by status">
-          {TASK_STATUSES.filter((status) => plan.counts[status] > 0).map((status) => (
-            <Badge key={status} size="xs" variant="light" color={TASK_STATUS_COLORS[status]}>
-              {plan.counts[status]} {TASK_STATUS_LABELS[status].toLowerCase()}
-            </Badge>
-          ))}
-        </Group>
+        {/* Opened, the plan's own header counts its tasks. */}
+        {!open && (
+          <Group gap={4} aria-label="Tasks by status">
+            {TASK_STATUSES.filter((status) => plan.counts[status] > 0).map((status) => (
+              <Badge key={status} size="xs" variant="light" color={TASK_STATUS_COLORS[status]}>
+                {plan.counts[status]} {TASK_STATUS_LABELS[status].toLowerCase()}
+              </Badge>
+            ))}
+          </Group>
+        )}
         {open && (
           <div id={panelId}>
             <PlanGraph chatRef={chatRef} graph={plan.graph} replaced={[]} live />
