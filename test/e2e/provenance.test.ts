@@ -66,6 +66,8 @@ describe('"Why did it say this?" and the agent plan view against troupe serve', 
 
     const bubble = log.getByRole('article').filter({ hasText: REPLY });
     await bubble.hover();
+    await expectVisible(log.getByRole('button', { name: 'Why did it say this?' }));
+    await shot('provenance-action');
     await log.getByRole('button', { name: 'Why did it say this?' }).click();
     const drawer = page.getByRole('dialog', { name: 'Why did it say this?' });
     await expectText(drawer.getByTestId('exchange-model'), exchange.model);
