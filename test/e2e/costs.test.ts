@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeLlmServer } from '../support/fake-llm-server';
 import { type MediaConsole, startMediaConsole } from '../support/media-console';
 import { expectAttribute, expectCount, expectText, expectVisible } from '../support/page-assertions';
-import { callFromPage } from '../support/serve-api';
+import { callFromPage, createDirectChat } from '../support/serve-api';
 import { REPO_ROOT } from '../support/serve-process';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
@@ -37,13 +37,10 @@ describe('the costs page against troupe serve and a scripted LLM', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     harness = await startMediaConsole({ curate: () => {} });
     ({ page, llm } = harness);
-    const created = (await call('simulator.createChat', {
-      agent: AGENT,
-      kind: 'direct',
-      people: [{ firstName: 'Ada', lastName: 'Lovelace' }],
-    })) as { chat: { channelId: number }; people: Array<{ id: number }> };
-    channelId = created.chat.channelId;
-    personId = created.people[0]!.id;
+    ({ channelId, personId } = await createDirectChat(page, AGENT, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    }));
     await call('conversations.updateParameters', {
       agent: AGENT,
       network: 'simulator',
@@ -111,6 +108,7 @@ describe('the costs page against troupe serve and a scripted LLM', () => {
       )
       .toBeGreaterThan(0);
     await shot('costs');
+    await page.screenshot({ path: join(SCREENSHOTS, 'costs-viewport.png') });
   });
 
   it('shows the agent and the conversation their own costs', async () => {

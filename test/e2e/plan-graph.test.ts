@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeLlmServer } from '../support/fake-llm-server';
 import { type MediaConsole, startMediaConsole } from '../support/media-console';
 import { expectAttribute, expectCount, expectText, expectVisible } from '../support/page-assertions';
-import { callFromPage } from '../support/serve-api';
+import { callFromPage, createDirectChat } from '../support/serve-api';
 import { REPO_ROOT } from '../support/serve-process';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
@@ -44,13 +44,11 @@ describe('the task graph against troupe serve and a scripted LLM', () => {
     // The shipped config as it is; the agents answer nothing unless a test scripts their reply.
     harness = await startMediaConsole({ curate: () => {} });
     ({ page, llm } = harness);
-    const created = (await call('simulator.createChat', {
-      agent: AGENT,
-      kind: 'direct',
-      people: [{ firstName: 'Ada', lastName: 'Lovelace', username: 'ada_l' }],
-    })) as { chat: { channelId: number }; people: Array<{ id: number }> };
-    channelId = created.chat.channelId;
-    personId = created.people[0]!.id;
+    ({ channelId, personId } = await createDirectChat(page, AGENT, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      username: 'ada_l',
+    }));
   });
 
   afterAll(() => harness?.close());

@@ -92,3 +92,17 @@ export async function callFromPage(
     { method, input },
   );
 }
+
+/** A Simulator chat of `agent` with one person, made through the page's API; its ids. */
+export async function createDirectChat(
+  page: Parameters<typeof callFromPage>[0],
+  agent: string,
+  person: { firstName: string; lastName?: string; username?: string },
+): Promise<{ channelId: number; personId: number }> {
+  const created = (await callFromPage(page, 'simulator.createChat', {
+    agent,
+    kind: 'direct',
+    people: [person],
+  })) as { chat: { channelId: number }; people: Array<{ id: number }> };
+  return { channelId: created.chat.channelId, personId: created.people[0]!.id };
+}

@@ -59,7 +59,7 @@ export function CopilotDock({ chatRef, agentName }: { chatRef: ChatRef; agentNam
   const limit = steering?.value?.limitReached ? steering.value : null;
 
   return (
-    <Stack gap={8} px="md" py={8} className="copilot-dock" aria-label="Co-pilot">
+    <Stack component="section" gap={8} px="md" py={8} className="copilot-dock" aria-label="Co-pilot">
       {limit && <SpendingLimitAlert steering={limit} agentName={agentName} />}
       {drafts.length > 0 && (
         <Stack gap={6} aria-label={`${drafts.length} drafts waiting for approval`}>

@@ -1,0 +1,160 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeLlmServer } from '../support/fake-llm-server';
+import { type MediaConsole, startMediaConsole } from '../support/media-console';
+import { expectCount, expectText, expectVisible } from '../support/page-assertions';
+import { callFromPage, createDirectChat } from '../support/serve-api';
+import { REPO_ROOT } from '../support/serve-process';
+
+const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
+const AGENT = 'Juniper';
+/** Priced below, so every exchange costs something and a small daily limit is reached at once. */
+const MODEL = 'gemini-e2e-copilot';
+const USAGE = { inputTokens: 2000, outputTokens: 100, thinkingTokens: 0 };
+/** The agent's pacing (Juniper's file: 3 s, then 7 characters a second) plus the LLM round trip. */
+const REPLY_TIMEOUT_MS = 45_000;
+
+describe('the co-pilot against troupe serve and a scripted LLM', () => {
+  let harness: MediaConsole;
+  let page: Page;
+  let llm: FakeLlmServer;
+  let channelId: number;
+  let personId: number;
+
+  const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  const call = (method: string, input: object) => callFromPage(page, method, input);
+  const dock = () => page.getByRole('region', { name: 'Co-pilot' });
+  const log = () => page.getByRole('log', { name: 'Messages' });
+  const draft = (text: string) =>
+    dock()
+      .getByRole('group', { name: /^Draft: / })
+      .filter({ hasText: text });
+  const personSays = (text: string) => call('simulator.send', { agent: AGENT, channelId, personId, text });
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    harness = await startMediaConsole({ curate: () => {} });
+    ({ page, llm } = harness);
+    ({ channelId, personId } = await createDirectChat(page, AGENT, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      username: 'ada_l',
+    }));
+    await call('conversations.updateParameters', {
+      agent: AGENT,
+      network: 'simulator',
+      channelId,
+      llmOverride: MODEL,
+    });
+    await call('prices.put', {
+      modelId: MODEL,
+      provider: 'gemini',
+      displayName: 'Copilot test model',
+      inputUsdPerMtok: 1,
+      outputUsdPerMtok: 4,
+      cachedInputUsdPerMtok: null,
+    });
+  });
+
+  afterAll(() => harness?.close());
+
+  it('holds the agent’s messages as drafts: one approved as edited goes out, one rejected with an instruction makes the agent think again', async () => {
+    await page.goto(`${harness.server.origin}/#/playground/${AGENT}/${channelId}`);
+    await dock().getByRole('combobox', { name: "Approval of the agent's messages" }).click();
+    await page.getByRole('option', { name: 'Approve each message here' }).click();
+    await expect
+      .poll(
+        async () =>
+          (
+            (await call('conversations.parameters', { agent: AGENT, network: 'simulator', channelId })) as {
+              approval: boolean;
+            }
+          ).approval,
+      )
+      .toBe(true);
+
+    llm.replyWith(
+      {
+        tasks: [
+          { kind: 'send', text: 'We have two Christies in.' },
+          { kind: 'send', text: 'They are $40 each.' },
+        ],
+      },
+      { usage: USAGE },
+    );
+    await personSays('Any detective novels?');
+    await expectVisible(draft('We have two Christies in.'), REPLY_TIMEOUT_MS);
+    await expectVisible(draft('They are $40 each.'));
+    await shot('copilot-drafts-light');
+
+    // Edited, then approved: the edited words go out, paced like the agent.
+    await draft('We have two Christies in.').getByRole('button', { name: 'Edit' }).click();
+    const editor = dock().getByRole('textbox', { name: 'The message as it will be sent' });
+    await editor.fill('We have two Agatha Christies in.');
+    await dock().getByRole('button', { name: 'Approve as edited' }).click();
+    await expectText(log(), 'We have two Agatha Christies in.', REPLY_TIMEOUT_MS);
+    expect(await log().textContent()).not.toContain('We have two Christies in.');
+
+    // Rejected with an instruction: the agent is asked again, told what was held back.
+    const before = llm.requests.length;
+    llm.replyWith({ tasks: [{ kind: 'send', text: 'Let me check the price for you.' }] }, { usage: USAGE });
+    await draft('They are $40 each.').getByRole('button', { name: 'Reject' }).click();
+    await dock()
+      .getByRole('textbox', { name: /What should the agent do instead/ })
+      .fill('Do not quote prices.');
+    await dock().getByRole('button', { name: 'Reject and tell the agent' }).click();
+    await expectVisible(draft('Let me check the price for you.'), REPLY_TIMEOUT_MS);
+    const asked = JSON.stringify(llm.requests.slice(before).map((request) => request.body));
+    expect(asked).toContain('Do not quote prices.');
+    expect(asked).toContain('They are $40 each.');
+    await expectCount(draft('They are $40 each.'), 0);
+
+    await draft('Let me check the price for you.').getByRole('button', { name: 'Approve' }).click();
+    await expectText(log(), 'Let me check the price for you.', REPLY_TIMEOUT_MS);
+    await expectCount(dock().getByRole('group', { name: /^Draft: / }), 0);
+  });
+
+  it('takes the conversation over: the operator writes as the agent and the agent stays silent', async () => {
+    await dock().getByRole('switch', { name: 'Operator only' }).click();
+    const composer = dock().getByRole('form', { name: `Write as ${AGENT}` });
+    await expectVisible(composer);
+    const asked = llm.requestCount;
+    await personSays('Are you a real person?');
+    await expectText(log(), 'Are you a real person?');
+    await composer
+      .getByRole('textbox', { name: `Message as ${AGENT}` })
+      .fill('Very much so, and at your service.');
+    await composer.getByRole('textbox', { name: `Message as ${AGENT}` }).press('Enter');
+    await expectText(log(), 'Very much so, and at your service.', REPLY_TIMEOUT_MS);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(llm.requestCount).toBe(asked);
+    await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'dark'));
+    await shot('copilot-takeover-dark');
+    await page.evaluate(() => document.documentElement.setAttribute('data-mantine-color-scheme', 'light'));
+    await dock().getByRole('switch', { name: 'Operator only' }).click();
+  });
+
+  it('holds the agent once its daily spending limit is reached, says why, and lets it go on when lifted', async () => {
+    await dock().getByRole('combobox', { name: "Approval of the agent's messages" }).click();
+    await page.getByRole('option', { name: 'Send freely here' }).click();
+    await call('copilot.updateAgentSettings', { agent: AGENT, dailyLimitUsd: 0.001 });
+    const asked = llm.requestCount;
+    await personSays('Still there?');
+    await expectText(dock(), `${AGENT} reached today's spending limit`, REPLY_TIMEOUT_MS);
+    expect(llm.requestCount).toBe(asked);
+    await shot('copilot-spending-limit');
+
+    llm.replyWith({ tasks: [{ kind: 'send', text: 'Still here, sorry for the wait.' }] }, { usage: USAGE });
+    await dock().getByRole('button', { name: 'Lift for today' }).click();
+    await expectText(log(), 'Still here, sorry for the wait.', REPLY_TIMEOUT_MS);
+    await expectCount(dock().getByText(`${AGENT} reached today's spending limit`), 0);
+
+    // The agent's page shows the limit and today's spend.
+    await page.goto(`${harness.server.origin}/#/agents/${AGENT}`);
+    const section = page.getByRole('region', { name: 'Co-pilot' });
+    await expectVisible(section.getByRole('textbox', { name: 'Daily spending limit (USD)' }));
+    await expectText(section, 'limit lifted for today');
+  });
+});
