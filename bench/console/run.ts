@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../../test/support/chromium';
 import { copyShippedConfig, startServe } from '../../test/support/serve-process';
+import { measureCosts } from './costs-probes';
 import {
   clickUntilText,
   installProbes,
@@ -16,10 +17,12 @@ import {
 import { measurePlanGraph } from './plan-graph-figure';
 import { seedSimulatorChats } from './seed';
 import { seedLargePlan } from './seed-plan';
+import { seedUsageLedger } from './seed-usage';
 
 /**
  * `npm run bench:console`: the browser console against a real `troupe serve` whose Simulator holds
- * one chat of 10,000 messages and 500 other chats. Prints figures next to their goals; never
+ * one chat of 10,000 messages and 500 other chats, and whose cost ledger holds 100,000 calls over 90
+ * days (the costs page and usage.summary). Prints figures next to their goals; never
  * asserts. Runs the built console, so build first (`npm run build`).
  * BENCH_DEEP_BUDGET_S caps the time spent paging back to 5,000 loaded messages.
  */
@@ -30,6 +33,8 @@ const OTHER_CHATS = 500;
 const PAGE_SIZE = 50;
 const DEEP_MESSAGES = 5_000;
 const REPEATS = 5;
+const LEDGER_ROWS = 100_000;
+const LEDGER_AGENTS = [AGENT, 'Ada', 'Bo', 'Cy', 'Di'];
 const PLAN_TASKS = 200;
 const deepBudgetMs = Number(process.env.BENCH_DEEP_BUDGET_S ?? 900) * 1000;
 
@@ -87,6 +92,10 @@ async function main() {
     tasks: PLAN_TASKS,
   });
 
+  const ledgerAt = performance.now();
+  seedUsageLedger({ stateDir, rows: LEDGER_ROWS, days: 90, agents: LEDGER_AGENTS, chatsPerAgent: 100 });
+  console.log(`seeded a cost ledger of ${LEDGER_ROWS} calls in ${ms(performance.now() - ledgerAt)}`);
+
   const server = await startServe(['--state', stateDir, '--config-path', configPath]);
   const browser = await launchChromium();
   try {
@@ -102,6 +111,16 @@ async function main() {
       `${(transferred / 1024).toFixed(0)} KB (${(decoded / 1024).toFixed(0)} KB decoded)`,
       '≤ 400 KB',
     );
+
+    const costs = await measureCosts(page, 'Ada');
+    record(
+      `usage.summary, 90 days of ${LEDGER_ROWS.toLocaleString('en')} calls`,
+      series(costs.summaryAll),
+      '≤ 500 ms',
+    );
+    record('usage.summary, one agent of five', series(costs.summaryOne), '≤ 200 ms');
+    record('costs page to first chart (7 days)', series(costs.firstChart), '≤ 500 ms');
+    record('90 days picked to chart drawn', ms(costs.ninetyDays), '≤ 1,000 ms');
 
     const chatLink = (channelId: number) => `a[href="#/playground/${AGENT}/${channelId}"]`;
     const listMs = await navigateUntil(page, `#/playground/${AGENT}`, 'nav[aria-label=Chats] a');

@@ -1,16 +1,22 @@
-import { Button, Paper, Stack } from '@mantine/core';
+import { Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link } from 'wouter';
 import type { Network } from '../../../../shared/api/conversation-contract';
+import type { UsageSummary } from '../../../../shared/api/usage-contract';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
 import { PLAYGROUND_PATH } from '../../conversations/paths';
 import { RANGE_LABELS } from '../model';
 import { costsSelectors } from '../selectors';
 import { useCostsStore } from '../store';
-import { BreakdownCharts, DailyCharts } from './UsageCharts';
 import { AgentsTable, ConversationsTable, RecentCallsTable } from './UsageTables';
 import { UnpricedCalls, UsageTotals } from './UsageTotals';
 import { useUsageSummary } from './use-usage-summary';
+
+// The charts (recharts, under @mantine/charts) are most of the costs views' code: they load when a
+// report first has calls to draw, not with the pages that hold one.
+const DailyCharts = lazy(() => import('./UsageCharts').then((m) => ({ default: m.DailyCharts })));
+const BreakdownCharts = lazy(() => import('./UsageCharts').then((m) => ({ default: m.BreakdownCharts })));
 
 /** Which calls a report covers: every agent's, one agent's, or one conversation's. */
 export type ReportScope =
@@ -48,34 +54,38 @@ export function UsageReport({ scope }: { scope: ReportScope }) {
     scope.kind === 'conversation' ? { network: scope.network, channelId: scope.channelId } : null;
   const { view } = useUsageSummary(agent, conversation);
   const { resync } = useCostsStore(costsSelectors.actions);
+  // While another window loads, the last one stays on screen (dimmed, busy) instead of a spinner.
+  const shown = useRef<UsageSummary | null>(null);
+  if (view?.summary) shown.current = view.summary;
+  const summary = view?.summary ?? (view?.status === 'loading' ? shown.current : null);
 
-  if (!view || (view.status === 'loading' && !view.summary))
-    return <LoadingState label="Adding up the calls…" />;
-  if (!view.summary)
+  if (!summary && (!view || view.status === 'loading')) return <LoadingState label="Adding up the calls…" />;
+  if (!summary)
     return (
       <ErrorState
         title="The costs could not be read"
-        message={view.error ?? 'Unknown error.'}
+        message={view?.error ?? 'Unknown error.'}
         onRetry={resync}
       />
     );
-  const { summary } = view;
   if (summary.totals.calls === 0) return <NoCalls scope={scope} />;
   const compact = scope.kind === 'conversation';
 
   return (
-    <Stack gap="md" aria-busy={view.status === 'loading'}>
-      {view.error && (
+    <Stack gap="md" aria-busy={view?.status === 'loading'} style={{ opacity: view?.summary ? 1 : 0.6 }}>
+      {view?.error && (
         <ErrorState title="The latest costs could not be read" message={view.error} onRetry={resync} />
       )}
       <UsageTotals summary={summary} compact={compact} />
       <UnpricedCalls summary={summary} />
-      <DailyCharts
-        summary={summary}
-        byAgent={scope.kind === 'all' && scope.agent === null}
-        compact={compact}
-      />
-      <BreakdownCharts summary={summary} compact={compact} />
+      <Suspense fallback={<Skeleton h={compact ? 560 : 290} radius="md" />}>
+        <DailyCharts
+          summary={summary}
+          byAgent={scope.kind === 'all' && scope.agent === null}
+          compact={compact}
+        />
+        <BreakdownCharts summary={summary} compact={compact} />
+      </Suspense>
       {scope.kind === 'all' && scope.agent === null && <AgentsTable summary={summary} />}
       {!compact && (
         <ConversationsTable summary={summary} showAgent={scope.kind === 'all' && scope.agent === null} />

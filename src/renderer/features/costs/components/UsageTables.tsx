@@ -1,5 +1,5 @@
-import { Anchor, Badge, Paper, ScrollArea, Table, Text, Title, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Badge, Button, Group, Paper, ScrollArea, Table, Text, Title, Tooltip } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import type { RecentCall, UsageSummary, UsageTotals } from '../../../../shared/api/usage-contract';
 import { dateFormat, formatDateTime, pluralize } from '../../../ui/format';
@@ -84,14 +84,31 @@ export function AgentsTable({ summary }: { summary: UsageSummary }) {
   );
 }
 
-/** Per conversation, each linking to its chat (and its agent, when the view spans agents). */
+/** Conversations listed before the operator asks for all of them. */
+const FIRST_CONVERSATIONS = 15;
+
+/**
+ * Per conversation, the costliest first, each linking to its chat (and its agent, when the view
+ * spans agents); the first 15 until the operator asks for the rest.
+ */
 export function ConversationsTable({ summary, showAgent }: { summary: UsageSummary; showAgent: boolean }) {
-  const note =
-    summary.moreConversations > 0 ? (
-      <Text size="xs" c="dimmed" mt="xs">
-        And {pluralize(summary.moreConversations, 'cheaper conversation')}.
-      </Text>
-    ) : undefined;
+  const [all, setAll] = useState(false);
+  const rows = all ? summary.conversations : summary.conversations.slice(0, FIRST_CONVERSATIONS);
+  const hidden = summary.conversations.length - rows.length;
+  const note = (
+    <Group gap="sm" mt={hidden > 0 || summary.moreConversations > 0 ? 'xs' : 0}>
+      {hidden > 0 && (
+        <Button variant="subtle" size="compact-xs" onClick={() => setAll(true)}>
+          Show all {summary.conversations.length}
+        </Button>
+      )}
+      {all && summary.moreConversations > 0 && (
+        <Text size="xs" c="dimmed">
+          And {pluralize(summary.moreConversations, 'cheaper conversation')}.
+        </Text>
+      )}
+    </Group>
+  );
   return (
     <TableCard title="Per conversation" note={note}>
       <Table striped highlightOnHover verticalSpacing={6}>
@@ -103,7 +120,7 @@ export function ConversationsTable({ summary, showAgent }: { summary: UsageSumma
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {summary.conversations.map((row) => (
+          {rows.map((row) => (
             <Table.Tr key={`${row.agent}:${row.network}:${row.channelId}`}>
               <Table.Td>
                 {row.network !== null && row.channelId !== null ? (
