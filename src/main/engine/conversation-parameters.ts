@@ -1,8 +1,8 @@
 import type { ConversationParameters } from '../../shared/api/conversation-contract';
 import type { ReplyPolicy } from '../../shared/domain/conversation';
 import type { ConversationKey } from '../../shared/domain/conversation-key';
-import type { Store } from '../store';
 import type { EngineCore } from './engine-core';
+import { requiresApproval } from './steering/approval';
 import { effectiveLlmName } from './turn/received-turn';
 
 export interface ConversationParametersPatch {
@@ -12,14 +12,6 @@ export interface ConversationParametersPatch {
   paused?: boolean;
   operatorOnly?: boolean;
   approvalOverride?: boolean | null;
-}
-
-/** The agent's planned messages in this conversation wait for the operator: its own setting, else the agent's. */
-export function requiresApproval(store: Store, conversation: ConversationKey): boolean {
-  return (
-    store.conversationSettings.get(conversation).approvalOverride ??
-    store.agentSteering.get(conversation.agent).requireApproval
-  );
 }
 
 /** The conversation's settings as the console shows them: overrides and what is in effect. */

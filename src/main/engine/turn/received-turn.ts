@@ -21,11 +21,11 @@ import {
   type ParsedTask,
   parseTaskReply,
 } from '../../tasks/reply-parser';
-import { requiresApproval } from '../conversation-parameters';
 import type { MemoryTouch } from '../engine-core';
 import { receivedParams } from '../graph/received-task';
 import { isGroupChannel } from '../inbound/gates';
 import type { Pacing } from '../pacing/typing-delay';
+import { requiresApproval } from '../steering/approval';
 import { PermanentTaskError, type TaskHandler } from '../tasks/task-handler';
 import { recalledMemoryContext, turnMemory } from './conversation-memory';
 import { planFromReply } from './plan-from-reply';
