@@ -63,7 +63,9 @@ export function DailyCharts({
           data={tokensChart(summary)}
           dataKey="day"
           type="stacked"
-          series={TOKEN_SERIES}
+          series={TOKEN_SERIES.filter(
+            (entry) => entry.name !== 'Thinking' || summary.totals.thinkingTokens > 0,
+          )}
           valueFormatter={formatTokens}
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
