@@ -136,6 +136,39 @@ describe('the co-pilot against troupe serve and a scripted LLM', () => {
     await dock().getByRole('switch', { name: 'Operator only' }).click();
   });
 
+  it('gives the agent an intent in another conversation found by its @username', async () => {
+    const other = await createDirectChat(page, AGENT, { firstName: 'Lena', username: 'lena_k' });
+    llm.replyWith({ tasks: [{ kind: 'send', text: 'Lena, your order came in!' }] }, { usage: USAGE });
+    await dock().getByRole('button', { name: 'Give an intent…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Give ${AGENT} an intent` });
+    await dialog.getByRole('button', { name: 'Another conversation…' }).click();
+    await dialog.getByRole('textbox', { name: 'Conversation' }).fill('@nobody_here');
+    await dialog.getByRole('button', { name: 'Find' }).click();
+    await expectText(dialog, `${AGENT} can reach no chat or person @nobody_here.`);
+    await dialog.getByRole('textbox', { name: 'Conversation' }).fill('@Lena_K');
+    await dialog.getByRole('button', { name: 'Find' }).click();
+    await expectText(dialog, 'Lena');
+    await dialog.getByRole('textbox', { name: 'Intent' }).fill('Tell Lena her order came in.');
+    await shot('copilot-intent');
+    await dialog.getByRole('button', { name: 'Send intent' }).click();
+    await expectCount(dialog, 0);
+    await expect
+      .poll(
+        async () => {
+          const { messages } = (await call('conversations.messages', {
+            agent: AGENT,
+            network: 'simulator',
+            channelId: other.channelId,
+            limit: 10,
+          })) as { messages: Array<{ parts: Array<{ text?: string }> }> };
+          return messages.flatMap((message) => message.parts.map((part) => part.text));
+        },
+        { timeout: REPLY_TIMEOUT_MS },
+      )
+      .toContain('Lena, your order came in!');
+    expect(JSON.stringify(llm.requests.at(-1)?.body)).toContain('Tell Lena her order came in.');
+  });
+
   it('holds the agent once its daily spending limit is reached, says why, and lets it go on when lifted', async () => {
     await dock().getByRole('combobox', { name: "Approval of the agent's messages" }).click();
     await page.getByRole('option', { name: 'Send freely here' }).click();

@@ -119,4 +119,22 @@ describe('the co-pilot dock', () => {
     expect(chat.messages.at(-1)).toMatchObject({ isAgent: true, replyToMessageId: 1 });
     await expect(copilot.getState().actions.stickersOf(AGENT, 'simulator')).resolves.not.toHaveLength(0);
   });
+
+  it('finds another conversation by @username and sends it an intent', async () => {
+    const { copilot, runtime } = await setUp();
+    const other = runtime.seedChat(AGENT, 'direct', [{ firstName: 'Lena', username: 'lena_k' }]);
+    const found = await copilot.getState().actions.findConversation(AGENT, 'simulator', '@Lena_K');
+    expect(found.channelId).toBe(other.info.channelId);
+    await expect(
+      copilot.getState().actions.findConversation(AGENT, 'simulator', '@nobody_here'),
+    ).rejects.toThrow('Juniper can reach no chat or person @nobody_here.');
+    await expect(
+      copilot
+        .getState()
+        .actions.xsend({ agent: AGENT, network: 'simulator', channelId: found.channelId }, 'Say hi'),
+    ).resolves.toBe(true);
+    expect(runtime.xsends).toEqual([
+      { agent: AGENT, network: 'simulator', channelId: found.channelId, intent: 'Say hi' },
+    ]);
+  });
 });

@@ -189,6 +189,26 @@ export function describeMessagingPortContract(
         });
       });
 
+      it('finds a chat by its id and its partner by @username, and nothing for unknown ones', async () => {
+        const { channelId, person } = await harness.createDirectChat();
+        const group = await harness.createGroupChat();
+        expect(await port.findChat(agent, { kind: 'id', id: channelId })).toMatchObject({
+          channelId,
+          kind: 'direct',
+        });
+        expect(await port.findChat(agent, { kind: 'id', id: group.channelId })).toMatchObject({
+          kind: 'group',
+        });
+        const byName = await port.findChat(agent, {
+          kind: 'username',
+          username: person.username!.toUpperCase(),
+        });
+        expect(byName).toMatchObject({ channelId, title: fullName(person) });
+        expect(await port.findChat(agent, { kind: 'username', username: 'nobody_here_at_all' })).toBeNull();
+        expect(await port.findChat(agent, { kind: 'id', id: 987_654_321_012 })).toBeNull();
+        expect(await port.findChat(agent, { kind: 'phone', phone: '+15550000999' })).toBeNull();
+      });
+
       it('describes a group by its title and member count, the agent included', async () => {
         const group = await harness.createGroupChat();
         const chat = await port.getChat(agent, group.channelId);

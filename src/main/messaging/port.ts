@@ -1,3 +1,4 @@
+import type { ChatQuery } from '../../shared/domain/chat-query';
 import type { MediaKind } from '../../shared/domain/config';
 import type { ChatInfo, ChatMsg, Reaction, StickerRef } from '../../shared/domain/conversation';
 
@@ -40,6 +41,11 @@ export interface MessagingPort {
   /** Messages in chronological order, the newest `limit` that match. */
   fetchHistory(agent: string, channelId: number, query: HistoryQuery): Promise<ChatMsg[]>;
   getChat(agent: string, channelId: number): Promise<ChatInfo>;
+  /**
+   * The chat the operator names by id, @username or +phone, as the agent would reach it; null
+   * when the network knows no such person or chat (a direct chat need not have messages yet).
+   */
+  findChat(agent: string, query: ChatQuery): Promise<ChatInfo | null>;
   /** Whether the agent may send in this chat (not blocked, has the right in a group). */
   canSend(agent: string, channelId: number): Promise<boolean>;
   isMuted(agent: string, channelId: number): Promise<boolean>;

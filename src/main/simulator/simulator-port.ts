@@ -1,3 +1,4 @@
+import type { ChatQuery } from '../../shared/domain/chat-query';
 import type { ChatInfo, ChatMsg, MessagePart, StickerRef } from '../../shared/domain/conversation';
 import { stickerPart } from '../conversation';
 import {
@@ -166,6 +167,19 @@ export class SimulatorPort implements MessagingPort {
 
   async getChat(agent: string, channelId: number): Promise<ChatInfo> {
     return this.core.views.chatView({ agent, channelId }).chat;
+  }
+
+  /** Simulated people have ids and usernames but no phone numbers; a direct chat's id is its person's. */
+  async findChat(agent: string, query: ChatQuery): Promise<ChatInfo | null> {
+    const { tables, views } = this.core;
+    const channelId =
+      query.kind === 'id'
+        ? query.id
+        : query.kind === 'username'
+          ? tables.people.byUsername(agent, query.username)?.id
+          : undefined;
+    if (channelId === undefined || !tables.chats.get({ agent, channelId })) return null;
+    return views.chatView({ agent, channelId }).chat;
   }
 
   async canSend(agent: string, channelId: number): Promise<boolean> {

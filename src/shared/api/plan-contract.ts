@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { parseChatQuery } from '../domain/chat-query';
+import { ChatInfoSchema } from '../domain/conversation';
 import { NextTaskSchema } from '../domain/plan-next';
 import { TASK_STATUSES, TaskGraphViewSchema } from '../domain/tasks';
 import { ConversationRefSchema, NetworkSchema } from './conversation-contract';
@@ -63,5 +65,22 @@ export const planProcedures = {
         .max(4000, 'Keep it under 4,000 characters.'),
     }).strict(),
     output: z.object({ started: z.boolean() }),
+  },
+  /**
+   * The conversation the operator names by user or chat id, @username or +phone, for an xsend to
+   * a chat the console does not list (a direct chat need not have messages yet).
+   */
+  'plan.findConversation': {
+    input: z
+      .object({
+        agent: z.string().min(1),
+        network: NetworkSchema,
+        query: z.string().superRefine((text, context) => {
+          const parsed = parseChatQuery(text);
+          if ('error' in parsed) context.addIssue({ code: 'custom', message: parsed.error });
+        }),
+      })
+      .strict(),
+    output: z.object({ chat: ChatInfoSchema }),
   },
 } as const;

@@ -1,6 +1,7 @@
 import type { Network } from '../../../src/shared/api/conversation-contract';
 import { ApiError } from '../../../src/shared/api/errors';
 import type { AgentPlan } from '../../../src/shared/api/plan-contract';
+import { parseChatQuery } from '../../../src/shared/domain/chat-query';
 import { byNextRun, nextTask } from '../../../src/shared/domain/plan-next';
 import type { TaskGraphView, TaskNodeView } from '../../../src/shared/domain/tasks';
 import type { SimChat } from './fake-runtime';
@@ -129,4 +130,24 @@ export function agentOverview(
       ];
     });
   return { plans: byNextRun(plans, now) };
+}
+
+/** `plan.findConversation` over the fake's chats: by id, or a direct chat's person by @username. */
+export function findConversation(
+  chats: Iterable<SimChat>,
+  input: { agent: string; network: Network; query: string },
+): { chat: SimChat['info'] } {
+  const query = parseChatQuery(input.query);
+  if ('error' in query) throw new ApiError('invalid_input', query.error);
+  for (const chat of chats) {
+    if (chat.agent !== input.agent || chat.network !== input.network) continue;
+    const matches =
+      query.kind === 'id'
+        ? chat.info.channelId === query.id
+        : query.kind === 'username' &&
+          chat.info.kind === 'direct' &&
+          chat.people.some((person) => person.username?.toLowerCase() === query.username.toLowerCase());
+    if (matches) return { chat: chat.info };
+  }
+  throw new ApiError('not_found', `${input.agent} can reach no chat or person ${input.query.trim()}.`);
 }

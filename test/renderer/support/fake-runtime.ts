@@ -43,8 +43,8 @@ import { FakeCopilot, isCopilotProcedure } from './fake-copilot';
 import { FakeMedia, isMediaProcedure } from './fake-media';
 import { FakeMemory, isMemoryProcedure } from './fake-memory';
 import * as plan from './fake-plan';
-import { FakeUsage, isUsageProcedure } from './fake-usage';
 import { FakeProvenance } from './fake-provenance';
+import { FakeUsage, isUsageProcedure } from './fake-usage';
 
 export { agentConfig } from '../../support/agent-config';
 
@@ -154,6 +154,8 @@ export class FakeRuntime {
   reloads = 0;
   /** Chats by `agent/channelId`, Simulator and Telegram alike (ids never collide). */
   readonly simChats = new Map<string, SimChat>();
+  /** The intents the operator sent agents (`plan.xsend`), oldest first. */
+  readonly xsends: Array<{ agent: string; network: Network; channelId: number; intent: string }> = [];
   /** Agents whose Telegram conversations answer `unavailable`, as a disconnected account does. */
   readonly disconnectedTelegramAgents = new Set<string>();
   stickers: StickerRef[] = FAKE_STICKERS;
@@ -178,9 +180,9 @@ export class FakeRuntime {
   readonly memory = new FakeMemory(this);
   /** The media-description editor's records (`media.*`). */
   readonly media = new FakeMedia(this);
-  readonly usage = new FakeUsage(this);
   /** Takeover, drafts and each agent's approval default and spending limit (`copilot.*`). */
   readonly copilot = new FakeCopilot(this);
+  readonly usage = new FakeUsage(this);
   /** Kept exchanges and the provenance of messages, as tests seed them. */
   readonly provenance = new FakeProvenance();
   readonly #listeners = new Set<(name: string, payload: unknown) => void>();
@@ -255,8 +257,8 @@ export class FakeRuntime {
   #answer(method: ProcedureName, input: unknown): unknown {
     if (isMemoryProcedure(method)) return this.memory.answer(method, input);
     if (isMediaProcedure(method)) return this.media.answer(method, input);
-    if (isUsageProcedure(method)) return this.usage.answer(method, input);
     if (isCopilotProcedure(method)) return this.copilot.answer(method, input);
+    if (isUsageProcedure(method)) return this.usage.answer(method, input);
     switch (method) {
       case 'app.info':
         return this.info;
@@ -356,9 +358,22 @@ export class FakeRuntime {
           input as { agent: string; network?: Network },
           Date.now(),
         );
-      case 'plan.xsend':
-        // The console has no xsend form yet; the runtime's API tests cover it.
-        throw new ApiError('unavailable', 'The fake runtime does not start turns from intents.');
+      case 'plan.xsend': {
+        const { intent, ...ref } = input as {
+          agent: string;
+          network: Network;
+          channelId: number;
+          intent: string;
+        };
+        this.#networkChat(ref);
+        this.xsends.push({ ...ref, intent });
+        return { started: true };
+      }
+      case 'plan.findConversation':
+        return plan.findConversation(
+          this.simChats.values(),
+          input as { agent: string; network: Network; query: string },
+        );
       case 'conversations.lastExchange': {
         return { exchange: this.#networkChat(input).exchange };
       }

@@ -1,5 +1,6 @@
 import { ApiError, type ConversationRef, type Network } from '../../../shared/api';
-import type { ChatMsg, StickerRef } from '../../../shared/domain/conversation';
+import type { ChatQuery } from '../../../shared/domain/chat-query';
+import type { ChatInfo, ChatMsg, StickerRef } from '../../../shared/domain/conversation';
 import type { ConfigService } from '../../config';
 import { type ConversationEngine, TaskActionError } from '../../engine';
 import { type ChatSummary, MessagingError, type MessagingPort } from '../../messaging/port';
@@ -41,6 +42,8 @@ interface NetworkConversations {
   requireConversation(ref: ConversationRef): Promise<void>;
   /** The stickers the agent can send here (its sticker sets). */
   listStickers(agent: string): Promise<StickerRef[]>;
+  /** The chat a query names, as the agent would reach it; null when there is none. */
+  findChat(agent: string, query: ChatQuery): Promise<ChatInfo | null>;
 }
 
 function simulatorConversations(deps: ConversationHandlerDeps): NetworkConversations {
@@ -56,6 +59,7 @@ function simulatorConversations(deps: ConversationHandlerDeps): NetworkConversat
         simulator.chat(agent, channelId);
       }),
     listStickers: (agent) => withSimulator(config, agent, () => simulator.listStickers(agent)),
+    findChat: (agent, query) => withSimulator(config, agent, () => simulator.findChat(agent, query)),
   };
 }
 
@@ -92,6 +96,7 @@ function telegramConversations(
     // Graphs, exchanges and parameters are kept locally: they can be read while the agent is away.
     requireConversation: async ({ agent }) => requireAgent(config, agent),
     listStickers: (agent) => onAccount(agent, () => port.listStickers(agent)),
+    findChat: (agent, query) => onAccount(agent, () => port.findChat(agent, query)),
   };
 }
 

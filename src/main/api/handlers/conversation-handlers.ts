@@ -1,3 +1,5 @@
+import { ApiError } from '../../../shared/api/errors';
+import { formatChatQuery, parseChatQuery } from '../../../shared/domain/chat-query';
 import { byNextRun } from '../../../shared/domain/plan-next';
 import type { ApiHandlers } from '../dispatcher';
 import { agentPlans } from './agent-plans';
@@ -17,6 +19,7 @@ type ConversationProcedure =
   | 'plan.retryTask'
   | 'plan.clearPending'
   | 'plan.xsend'
+  | 'plan.findConversation'
   | 'plan.agentOverview';
 
 /**
@@ -93,7 +96,28 @@ export function createConversationHandlers(
     'plan.xsend': async ({ intent, ...ref }) => {
       const { engine } = networkFor(ref.network);
       await networkFor(ref.network).requireConversation(ref);
+      if (engine.parameters(ref).operatorOnly) {
+        throw new ApiError(
+          'conflict',
+          'You have taken this conversation over: release it to let the agent act.',
+        );
+      }
       return { started: await engine.requestTurn(ref, { xsendIntent: intent }) };
+    },
+    'plan.findConversation': async ({ agent, network, query }) => {
+      const parsed = parseChatQuery(query);
+      // The schema let only a valid query through.
+      if ('error' in parsed) throw new ApiError('invalid_input', parsed.error);
+      const chat = await networkFor(network).findChat(agent, parsed);
+      if (!chat) {
+        throw new ApiError(
+          'not_found',
+          network === 'simulator' && parsed.kind === 'phone'
+            ? 'Simulated people have no phone numbers: use their @username or id.'
+            : `${agent} can reach no chat or person ${formatChatQuery(parsed)}.`,
+        );
+      }
+      return { chat };
     },
     'plan.clearPending': (ref) =>
       inConversation(ref, (engine) => ({ cancelled: engine.clearPending(ref), graph: engine.graph(ref) })),

@@ -27,6 +27,14 @@ const SENT_KEYS_CAPACITY = 10_000;
  * What the port keeps per connected account (one TelegramAccount object is one session): its
  * caches, message memory, recent sends, and the queue that keeps its inbound updates in order.
  */
+/** A chat id the account cannot reach: not a chat id at all, or a peer it has never seen. */
+export class UnknownChatError extends MessagingError {
+  constructor(message: string, cause?: unknown) {
+    super(message, { retryable: false, ...(cause === undefined ? {} : { cause }) });
+    this.name = 'UnknownChatError';
+  }
+}
+
 export class AccountContext {
   readonly account: TelegramAccount;
   readonly entities: EntityDirectory;
@@ -92,9 +100,7 @@ export class AccountContext {
       const found = this.entities.inputPeer(channelId);
       if (found) return found;
     }
-    throw new MessagingError(`${this.account.configName} does not know the chat ${channelId}.`, {
-      retryable: false,
-    });
+    throw new UnknownChatError(`${this.account.configName} does not know the chat ${channelId}.`);
   }
 
   async inputUser(userId: number): Promise<Api.TypeInputUser> {
@@ -123,6 +129,6 @@ export function validPeer(channelId: number): Api.PeerUser | Api.PeerChat | Api.
   try {
     return peerFromMarkedId(channelId);
   } catch (error) {
-    throw new MessagingError(`${channelId} is not a Telegram chat id.`, { retryable: false, cause: error });
+    throw new UnknownChatError(`${channelId} is not a Telegram chat id.`, error);
   }
 }

@@ -1,4 +1,5 @@
 import { Api, helpers, utils } from 'telegram';
+import type { ChatQuery } from '../../../shared/domain/chat-query';
 import type { ChatInfo, ChatMsg, StickerRef } from '../../../shared/domain/conversation';
 import { type Clock, systemClock } from '../../clock';
 import type { Logger } from '../../logging';
@@ -28,6 +29,7 @@ import { Listeners, rpcErrorCode, type TelegramAccount, type TelegramAccounts } 
 import { isDirectChat, isMutedAt, mapChatInfo, markdownToEntities, markedEntityId } from '../mapping';
 import { AccountContext } from './account-context';
 import { listChats } from './chat-list';
+import { findChatId } from './find-chat';
 import { fullChat } from './full-chat';
 import { fetchHistory, fetchMessage } from './history';
 import { inboundEvents } from './inbound-updates';
@@ -266,6 +268,11 @@ export class TelegramMessagingPort implements MessagingPort {
     const answer = await fullChat(context, channelId);
     context.remember(answer);
     return mapChatInfo(answer);
+  }
+
+  async findChat(agent: string, query: ChatQuery): Promise<ChatInfo | null> {
+    const channelId = await findChatId(this.#context(agent), query);
+    return channelId === null ? null : this.getChat(agent, channelId);
   }
 
   async canSend(agent: string, channelId: number): Promise<boolean> {

@@ -4,7 +4,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../../../shared/api/client';
 import type { ConversationRef, Network } from '../../../shared/api/conversation-contract';
 import type { AgentSteeringView, OperatorMessage } from '../../../shared/api/copilot-contract';
-import type { StickerRef } from '../../../shared/domain/conversation';
+import type { ChatInfo, StickerRef } from '../../../shared/domain/conversation';
 import { errorMessage } from '../../api/errors';
 import type { LoadStatus } from '../../ui/load-status';
 
@@ -32,6 +32,10 @@ export interface CopilotActions {
   approve(ref: ConversationRef, taskId: string, text?: string): Promise<void>;
   /** Resolves whether the agent started thinking again (an instruction was given). */
   reject(ref: ConversationRef, taskId: string, instruction?: string): Promise<boolean>;
+  /** The chat a user id, @username or +phone names; rejects with the field's error or "not found". */
+  findConversation(agent: string, network: Network, query: string): Promise<ChatInfo>;
+  /** An intent for the agent in a conversation; resolves whether a new turn started (else it joined one due). */
+  xsend(ref: ConversationRef, intent: string): Promise<boolean>;
   resync(): void;
 }
 
@@ -114,6 +118,12 @@ export function createCopilotStore(api: ApiClient): CopilotStore {
           ...(trimmed === '' ? {} : { instruction: trimmed }),
         });
         return answer.started;
+      },
+      async findConversation(agent, network, query) {
+        return (await api.call('plan.findConversation', { agent, network, query })).chat;
+      },
+      async xsend(ref, intent) {
+        return (await api.call('plan.xsend', { ...ref, intent })).started;
       },
       resync() {
         for (const agent of Object.keys(get().agents)) void actions.loadAgent(agent);

@@ -52,6 +52,17 @@ export function registerPeopleMethods(table: MethodTable, deps: MethodDeps): voi
     });
   });
 
+  table.on(Api.contacts.ResolvePhone, (request, context) => {
+    const me = context.me();
+    const user = store.userByPhone(request.phone.replace(/\D/g, ''));
+    if (!user) throw badRequest('PHONE_NOT_OCCUPIED');
+    return new Api.contacts.ResolvedPeer({
+      peer: new Api.PeerUser({ userId: toTlLong(user.id) }),
+      chats: [],
+      users: [views.user(user, me.id)],
+    });
+  });
+
   table.on(Api.contacts.GetContacts, (_request, context) => {
     const me = context.me();
     const ids = [...(store.contacts.get(me.id) ?? [])];

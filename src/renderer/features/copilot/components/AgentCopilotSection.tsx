@@ -7,6 +7,7 @@ import { ErrorState, LoadingState } from '../../../ui/states';
 import { formatUsd } from '../model';
 import { useCopilotStore } from '../store';
 import { SpendingLimitAlert } from './SpendingLimitAlert';
+import { XSendDialog } from './XSendDialog';
 
 /** The limit field as typed: empty is "no limit". */
 function limitOf(value: string | number): number | null {
@@ -24,6 +25,7 @@ export function AgentCopilotSection({ agent }: { agent: string }) {
   const [limit, setLimit] = useState<string | number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [intentOpen, setIntentOpen] = useState(false);
 
   useEffect(() => {
     void loadAgent(agent);
@@ -106,6 +108,12 @@ export function AgentCopilotSection({ agent }: { agent: string }) {
           </Text>
         </Stack>
         {view.limitReached && <SpendingLimitAlert steering={view} agentName={agent} />}
+        <Button variant="default" w="fit-content" onClick={() => setIntentOpen(true)}>
+          Give an intent in a conversation…
+        </Button>
+        {intentOpen && (
+          <XSendDialog agent={agent} network="telegram" opened onClose={() => setIntentOpen(false)} />
+        )}
       </Stack>
     </Section>
   );

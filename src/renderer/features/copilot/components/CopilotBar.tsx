@@ -1,6 +1,6 @@
 import { Button, Group, Select, Switch, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil } from '@tabler/icons-react';
+import { IconBulb, IconPencil } from '@tabler/icons-react';
 import type { ConversationParameters } from '../../../../shared/api/conversation-contract';
 import { errorMessage } from '../../../api/errors';
 
@@ -15,7 +15,8 @@ const OVERRIDE_OF: Record<ApprovalChoice, boolean | null> = { inherit: null, on:
 
 /**
  * The conversation's co-pilot switches: "operator only" (the agent stays silent), whether the
- * agent's messages wait for approval here, and the button that opens writing as the agent.
+ * agent's messages wait for approval here, and the buttons that give the agent an intent and
+ * open writing as the agent.
  */
 export function CopilotBar({
   agentName,
@@ -25,6 +26,7 @@ export function CopilotBar({
   update,
   composerOpen,
   onToggleComposer,
+  onIntent,
 }: {
   agentName: string;
   parameters: ConversationParameters;
@@ -34,6 +36,8 @@ export function CopilotBar({
   update: (patch: { operatorOnly?: boolean; approvalOverride?: boolean | null }) => Promise<unknown>;
   composerOpen: boolean;
   onToggleComposer: () => void;
+  /** Opens the intent (xsend) dialog for this conversation. */
+  onIntent: () => void;
 }) {
   const save = (patch: Parameters<typeof update>[0]) =>
     update(patch).catch((error: unknown) =>
@@ -69,15 +73,27 @@ export function CopilotBar({
           onChange={(value) => value && void save({ approvalOverride: OVERRIDE_OF[value as ApprovalChoice] })}
         />
       </Group>
-      <Button
-        size="xs"
-        variant={composerOpen ? 'light' : 'default'}
-        leftSection={<IconPencil size={14} aria-hidden />}
-        aria-expanded={composerOpen}
-        onClick={onToggleComposer}
-      >
-        Write as {agentName}
-      </Button>
+      <Group gap="xs">
+        <Tooltip label={`An instruction only ${agentName} sees; it acts on it at once`}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconBulb size={14} aria-hidden />}
+            onClick={onIntent}
+          >
+            Give an intent…
+          </Button>
+        </Tooltip>
+        <Button
+          size="xs"
+          variant={composerOpen ? 'light' : 'default'}
+          leftSection={<IconPencil size={14} aria-hidden />}
+          aria-expanded={composerOpen}
+          onClick={onToggleComposer}
+        >
+          Write as {agentName}
+        </Button>
+      </Group>
     </Group>
   );
 }

@@ -10,6 +10,7 @@ import { AgentComposer } from './AgentComposer';
 import { CopilotBar } from './CopilotBar';
 import { DraftCard } from './DraftCard';
 import { SpendingLimitAlert } from './SpendingLimitAlert';
+import { XSendDialog } from './XSendDialog';
 
 /** How many of the newest messages of others the reply picker offers. */
 const REPLY_CHOICES = 12;
@@ -37,6 +38,8 @@ export function CopilotDock({ chatRef, agentName }: { chatRef: ChatRef; agentNam
   const steering = useCopilotStore((state) => state.agents[chatRef.agent]);
   const { loadAgent } = useCopilotStore((state) => state.actions);
   const [composerOpen, setComposerOpen] = useState<boolean | null>(null);
+  const [intentOpen, setIntentOpen] = useState(false);
+  const summary = useConversationStore(useMemo(() => conversationSelectors.summary(chatRef), [chatRef]));
 
   useEffect(() => {
     void loadAgent(chatRef.agent);
@@ -77,6 +80,20 @@ export function CopilotDock({ chatRef, agentName }: { chatRef: ChatRef; agentNam
           update={(patch) => updateParameters(chatRef, patch)}
           composerOpen={open}
           onToggleComposer={() => setComposerOpen(!open)}
+          onIntent={() => setIntentOpen(true)}
+        />
+      )}
+      {intentOpen && (
+        <XSendDialog
+          agent={chatRef.agent}
+          network={network}
+          target={{
+            channelId: chatRef.channelId,
+            title: summary?.title ?? `Chat ${chatRef.channelId}`,
+            kind: summary?.kind ?? 'direct',
+          }}
+          opened
+          onClose={() => setIntentOpen(false)}
         />
       )}
       {open && <AgentComposer conversation={conversation} agentName={agentName} recent={recent} />}
