@@ -56,6 +56,20 @@ describe('what a plan runs next, and when', () => {
     expect(nextTask(doomed, NOW)).toBeNull();
   });
 
+  it('says a due draft waits for the operator, and the tasks after it wait for the draft', () => {
+    const drafted = plan('g', [
+      task('received-1', { kind: 'received', status: 'done' }),
+      task('send-1', { params: { text: 'Hi', draft: 'awaiting' }, dependsOn: ['received-1'] }),
+      task('send-2', { params: { text: 'Bye', draft: 'awaiting' }, dependsOn: ['send-1'] }),
+    ]);
+    const next = nextTask(drafted, NOW);
+    expect(next).toMatchObject({ taskId: 'send-1', when: 'approval' });
+    expect(nextRunWords(drafted, next, NOW)).toEqual({
+      what: 'send “Hi”',
+      when: 'waiting for your approval',
+    });
+  });
+
   it('words it for the operator, the time counting down', () => {
     const graph = waitingPlan('g', 1, 'See you', { waitUntil: inSeconds(125) });
     expect(nextRunWords(graph, nextTask(graph, NOW), NOW)).toEqual({

@@ -12,9 +12,10 @@ export const NextTaskSchema = z.object({
   kind: z.string(),
   /**
    * `running`: being done now; `now`: ready, it runs as soon as a slot is free; `at`: after waits
-   * that end at `at`; `after`: once `afterTaskId` (running, or not run yet) has finished.
+   * that end at `at`; `after`: once `afterTaskId` (running, or not run yet) has finished;
+   * `approval`: a draft that is due and waits for the operator to approve it.
    */
-  when: z.enum(['running', 'now', 'at', 'after']),
+  when: z.enum(['running', 'now', 'at', 'after', 'approval']),
   at: z.string().nullable(),
   afterTaskId: z.string().nullable(),
 });
@@ -92,7 +93,12 @@ export function nextTask(graph: TaskGraphView, now: number): NextTask | null {
       if (start === null) continue;
       if ('after' in start)
         candidate = { rank: 3, at: 0, next: { ...base, when: 'after', afterTaskId: start.after } };
-      else if (start.at <= now) candidate = { rank: 1, at: now, next: { ...base, when: 'now' } };
+      else if (start.at <= now)
+        candidate = {
+          rank: 1,
+          at: now,
+          next: { ...base, when: node.params.draft === 'awaiting' ? 'approval' : 'now' },
+        };
       else
         candidate = {
           rank: 2,
@@ -116,6 +122,7 @@ function nextTaskOrder(next: NextTask | null, now: number): number {
     case 'running':
       return Number.NEGATIVE_INFINITY;
     case 'now':
+    case 'approval':
       return now;
     case 'at':
       return Date.parse(next.at ?? '') || now;

@@ -16,6 +16,8 @@ export function nextRunWords(graph: TaskGraphView, next: NextTask | null, now: n
       return { what, when: 'running now' };
     case 'now':
       return { what, when: 'now' };
+    case 'approval':
+      return { what, when: 'waiting for your approval' };
     case 'at': {
       const seconds = Math.max(0, Math.round((Date.parse(next.at ?? '') - now) / 1000));
       return { what, when: seconds === 0 ? 'now' : `in ${formatSeconds(seconds)}` };
