@@ -31,9 +31,16 @@ export function TaskCard({ task, live, actions }: { task: TaskNodeView; live: bo
             {task.id}
           </Text>
         </Group>
-        <Badge size="sm" variant="light" color={color} style={{ flex: 'none' }}>
-          {TASK_STATUS_LABELS[task.status]}
-        </Badge>
+        <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
+          {task.status === 'pending' && task.params.draft === 'awaiting' && (
+            <Badge size="sm" variant="light" color="grape" title="A draft: it goes once you approve it">
+              Draft
+            </Badge>
+          )}
+          <Badge size="sm" variant="light" color={color}>
+            {TASK_STATUS_LABELS[task.status]}
+          </Badge>
+        </Group>
       </Group>
       <div className="pg-plan-task-intent">
         <TaskIntentLine task={task} live={live} />
