@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TaskActionError } from '../../../src/main/engine';
 import { recordLlmUsage } from '../../../src/main/llm/llm-usage-ledger';
+import type { TextQuery } from '../../../src/main/llm/provider';
+import { FACT_EXTRACTION_QUIET_MS } from '../../../src/main/memory';
 import { EngineHarness, type HarnessChat } from '../../support/engine-harness';
+
+const isExtraction = (query: TextQuery) => query.systemPrompt.includes('# Keeping Facts About People');
 
 /** Everything the model was sent last (prompt and turns), to look for what a turn was told. */
 function lastTurnText(harness: EngineHarness): string {
@@ -257,6 +261,27 @@ describe('the daily spending limit', () => {
     await harness.advance(14 * 60 * 60 * 1000, 60 * 60 * 1000);
     await harness.advance(5_000);
     expect(harness.agentTexts(chat)).toEqual(['Good morning!']);
+  });
+
+  it('leaves memory work for later while the limit is reached', async () => {
+    harness = new EngineHarness({ pacing: 'off' });
+    const chat = harness.directChat();
+    harness.llm.reply([{ kind: 'send', text: 'Noted.' }]);
+    harness.say(chat, 'My sister Ana lives in Porto.');
+    await harness.advance(5_000);
+    expect(harness.agentTexts(chat)).toEqual(['Noted.']);
+    // The turn's call pushed the day over the limit; the facts are not read after the quiet.
+    limit(1);
+    spend(1);
+    await harness.advance(FACT_EXTRACTION_QUIET_MS + 5_000, 10_000);
+    expect(harness.llm.queries.filter(isExtraction)).toHaveLength(0);
+    // Lifted, the next exchange's quiet reads them.
+    limit(1, '2026-03-02');
+    harness.llm.reply([{ kind: 'send', text: 'Lovely.' }]);
+    harness.say(chat, 'She has a cat.');
+    await harness.advance(5_000);
+    await harness.advance(FACT_EXTRACTION_QUIET_MS + 5_000, 10_000);
+    expect(harness.llm.queries.filter(isExtraction)).toHaveLength(1);
   });
 
   it('lets the agent go on at once when the operator lifts the limit for the day', async () => {

@@ -80,6 +80,8 @@ export class MemoryWork {
     const futile = this.#futileSummaries.get(key);
     if (futile !== undefined && newest < futile + SUMMARY_RETRY_AFTER_MESSAGES) return;
     this.#jobs.request(key, async (signal) => {
+      // Over the spending limit nothing is marked futile: the next turn asks again.
+      if (this.#overSpendingLimit(request.conversation.agent)) return;
       try {
         const result = await this.#summarize({ ...request, signal });
         if (result.written === 0) this.#futileSummaries.set(key, newest);
@@ -104,6 +106,7 @@ export class MemoryWork {
       timeZone: this.#core.timeZone(agent),
     };
     this.#jobs.requestAfterQuiet(`extract:${key}`, FACT_EXTRACTION_QUIET_MS, async (signal) => {
+      if (this.#overSpendingLimit(agent.configName)) return;
       const result = await extractFacts(this.#deps, { ...request, signal });
       this.changed(
         request.conversation,
@@ -115,6 +118,7 @@ export class MemoryWork {
       );
     });
     this.#jobs.requestAfterQuiet(`session:${key}`, SESSION_QUIET_MS, async (signal) => {
+      if (this.#overSpendingLimit(agent.configName)) return;
       const result = await summarizeSession(this.#deps, { ...request, signal });
       if (result.written > 0) this.changed(request.conversation, [{ what: 'sessions' }]);
       this.#core.logger.info({ conversation: request.conversation, ...result }, 'session summarized');
@@ -130,6 +134,7 @@ export class MemoryWork {
       timeZone: this.#core.timeZone(agent),
     };
     this.#jobs.request(reflectionKey(conversation), async (signal) => {
+      if (this.#overSpendingLimit(agent.configName)) return;
       await this.#reflect({ ...full, signal });
     });
   }
@@ -194,6 +199,15 @@ export class MemoryWork {
       });
       if (!queued) reject(new ConversationBusyError('This is under way already; try again in a moment.'));
     });
+  }
+
+  /**
+   * The agent's daily spending limit is reached: background memory work waits (it is asked for
+   * again by the next exchange or night check). What the operator asks for runs all the same.
+   */
+  #overSpendingLimit(agent: string): boolean {
+    const { store } = this.#core.deps;
+    return store.agentSteering.get(agent).dailyLimitUsd !== null && this.#core.spending(agent).reached;
   }
 
   #requireAgent(conversation: ConversationKey): AgentConfig {
