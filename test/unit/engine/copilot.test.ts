@@ -204,6 +204,21 @@ describe('takeover: the operator writes as the agent', () => {
     expect(lastTurnText(harness)).toContain('Seven.');
   });
 
+  it('lets a draft approved during a takeover go out, while the agent’s own plan stays held', async () => {
+    harness = new EngineHarness({ pacing: 'off' });
+    const chat = harness.directChat();
+    const conversation = harness.conversation(chat);
+    harness.engine.updateParameters(conversation, { approvalOverride: true });
+    harness.llm.reply([{ kind: 'send', text: 'Checked: all fine.' }]);
+    harness.say(chat, 'all good?');
+    await harness.advance(5_000);
+    const draft = harness.nodes(chat).find((node) => node.params.draft === 'awaiting')!;
+    harness.engine.updateParameters(conversation, { operatorOnly: true });
+    harness.engine.approveDraft(conversation, draft.id);
+    await harness.advance(5_000);
+    expect(harness.agentTexts(chat)).toEqual(['Checked: all fine.']);
+  });
+
   it('refuses to send into a paused conversation', async () => {
     harness = new EngineHarness({ pacing: 'off' });
     const chat = harness.directChat();

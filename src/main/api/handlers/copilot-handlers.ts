@@ -1,7 +1,7 @@
 import type { AgentSteeringView } from '../../../shared/api';
 import type { Clock } from '../../clock';
 import type { ConversationEngine } from '../../engine';
-import type { Store } from '../../store';
+import type { AgentSteering, Store } from '../../store';
 import type { ApiHandlers } from '../dispatcher';
 import type { EventHub } from '../event-hub';
 import { type ConversationHandlerDeps, conversationAccess, planAction } from './conversation-access';
@@ -47,7 +47,7 @@ export function createCopilotHandlers(deps: CopilotHandlerDeps): Pick<ApiHandler
     };
   };
   /** Stores a change, lets every engine look again (a lifted limit frees held turns) and tells the consoles. */
-  const change = (agent: string, patch: Partial<ReturnType<typeof store.agentSteering.get>>) => {
+  const change = (agent: string, patch: Partial<AgentSteering>) => {
     requireAgent(deps.config, agent);
     store.agentSteering.put(agent, { ...store.agentSteering.get(agent), ...patch }, clock.now());
     for (const engine of engines()) engine.refresh();

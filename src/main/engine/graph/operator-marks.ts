@@ -30,3 +30,9 @@ export function isAwaitingApproval(node: TaskNode): boolean {
 export function isOperatorTask(node: TaskNode): boolean {
   return node.params.operator === true;
 }
+
+/** The operator wrote it, or approved it: it may go out even while the agent is held silent. */
+export function isOperatorChosen(node: TaskNode): boolean {
+  const draft = draftState(node);
+  return isOperatorTask(node) || draft === 'approved' || draft === 'edited';
+}
