@@ -15,6 +15,9 @@ const MODEL = 'gemini-e2e-copilot';
 const USAGE = { inputTokens: 2000, outputTokens: 100, thinkingTokens: 0 };
 /** The agent's pacing (Juniper's file: 3 s, then 7 characters a second) plus the LLM round trip. */
 const REPLY_TIMEOUT_MS = 45_000;
+/** Requests of memory work beside the conversation (summaries, facts, reflection), not turns. */
+const MEMORY_WORK =
+  /^(<!--[^>]*-->\s*)?# (Writing Summaries|Keeping Facts|Remembering A Conversation|Nightly Reflection)/;
 
 describe('the co-pilot against troupe serve and a scripted LLM', () => {
   let harness: MediaConsole;
@@ -189,5 +192,64 @@ describe('the co-pilot against troupe serve and a scripted LLM', () => {
     const section = page.getByRole('region', { name: 'Co-pilot' });
     await expectVisible(section.getByRole('textbox', { name: 'Daily spending limit (USD)' }));
     await expectText(section, 'limit lifted for today');
+  });
+
+  it('the whole flow: a burst makes one plan, its later send is cancelled from the graph before it goes, the first is approved, and the costs chart shows the exchange', async () => {
+    const FIRST = 'Both Christies are on hold for you.';
+    const LATER = 'And I found a Sayers too!';
+    await page.goto(`${harness.server.origin}/#/playground/${AGENT}/${channelId}`);
+    await dock().getByRole('combobox', { name: "Approval of the agent's messages" }).click();
+    await page.getByRole('option', { name: 'Approve each message here' }).click();
+    const before = llm.requests.length;
+    llm.replyWith(
+      {
+        tasks: [
+          { id: 'first', kind: 'send', text: FIRST },
+          { id: 'later', kind: 'send', text: LATER, depends_on: ['first'] },
+        ],
+      },
+      { usage: USAGE },
+    );
+    await personSays('Can you hold them?');
+    await personSays('both, I mean');
+    await expectVisible(draft(FIRST), REPLY_TIMEOUT_MS);
+    const turns = llm.requests
+      .slice(before)
+      .filter(
+        (request) =>
+          !MEMORY_WORK.test(request.systemText) && JSON.stringify(request.body).includes('both, I mean'),
+      );
+    expect(turns).toHaveLength(1);
+
+    const graph = page.getByRole('complementary', { name: 'Inspector' }).getByRole('application', {
+      name: 'Task graph',
+    });
+    const later = graph.getByRole('article').filter({ hasText: LATER });
+    // By keyboard, as a wide plan is panned to what has focus: the card, then its Cancel.
+    await later.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('dialog', { name: /^Cancel send / })
+      .getByRole('button', { name: 'Cancel task' })
+      .click();
+    await expectCount(draft(LATER), 0);
+    await draft(FIRST).getByRole('button', { name: 'Approve' }).click();
+    await expectText(log(), FIRST, REPLY_TIMEOUT_MS);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await log().textContent()).not.toContain(LATER);
+
+    await page.goto(`${harness.server.origin}/#/costs`);
+    const main = page.getByRole('main');
+    await expectVisible(main.getByRole('link', { name: 'Ada Lovelace' }), REPLY_TIMEOUT_MS);
+    await expect
+      .poll(
+        () => main.getByRole('figure', { name: 'Spend per day' }).locator('.recharts-bar-rectangle').count(),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBeGreaterThan(0);
+    await shot('steering-flow-costs');
   });
 });
