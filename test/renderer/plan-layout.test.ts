@@ -1,5 +1,13 @@
+import Elk from 'elkjs/lib/elk.bundled.js';
 import { describe, expect, it } from 'vitest';
-import { layoutPlan, TASK_NODE_SIZE } from '../../src/renderer/features/conversations/model/plan-layout';
+import {
+  layoutPlan as layoutInWorker,
+  TASK_NODE_SIZE,
+} from '../../src/renderer/features/conversations/model/plan-layout';
+
+/** The console lays out in a Web Worker; Node has none, so the same elkjs runs in this thread. */
+const inThread = new Elk();
+const layoutPlan = (nodes: Parameters<typeof layoutInWorker>[0]) => layoutInWorker(nodes, inThread);
 
 /**
  * A long conversation's plan of 200 tasks: 20 turns, each a received task with a typing wait, a
@@ -60,7 +68,7 @@ describe('plan layout', () => {
     ['a long conversation', longPlan()],
     ['a wide fan-out', widePlan()],
   ])(
-    'lays out 200 tasks of %s with a position for each and no two cards overlapping',
+    'lays out 200 tasks of %s with a position for each, after what it waits on, and no two cards overlapping',
     async (shape, nodes) => {
       expect(nodes).toHaveLength(200);
       await layoutPlan(longPlan(2)); // warms the layout code up, as the console's first small plan does
@@ -77,6 +85,10 @@ describe('plan layout', () => {
       );
 
       expect([...positions.keys()].sort()).toEqual(nodes.map((node) => node.id).sort());
+      for (const node of nodes) {
+        for (const dep of node.dependsOn)
+          expect(positions.get(dep)!.x).toBeLessThan(positions.get(node.id)!.x);
+      }
       const placed = [...positions.values()];
       for (const [index, a] of placed.entries()) {
         for (const b of placed.slice(index + 1)) expect(overlaps(a, b)).toBe(false);

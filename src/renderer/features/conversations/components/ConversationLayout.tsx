@@ -4,6 +4,7 @@ import { Drawer } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import type { ChatRef } from '../model';
+import { warmUpPlanLayout } from '../model/plan-layout';
 import { Inspector } from './Inspector';
 
 /** Wide enough for chats, the conversation and the inspector side by side. */
@@ -42,6 +43,8 @@ export function ConversationLayout({
   const [inspectorOpen, inspector] = useDisclosure(true);
   const [drawerOpen, drawer] = useDisclosure(false);
   const showInspector = wide && inspectorOpen && chatRef !== null;
+  // The inspector draws each chat's plan: its layout engine gets ready before the first one.
+  useEffect(warmUpPlanLayout, []);
 
   return (
     <div

@@ -11,7 +11,7 @@ import {
 } from '@xyflow/react';
 import { useEffect, useRef } from 'react';
 import type { TaskGraphView } from '../../../../../shared/domain/tasks';
-import { LoadingState } from '../../../../ui/states';
+import { ErrorState, LoadingState } from '../../../../ui/states';
 import type { TaskFlowNode } from '../../model/plan-flow';
 import { initialViewport } from '../../model/plan-viewport';
 import { ReplacedTaskNode, TaskNode } from './TaskNode';
@@ -21,7 +21,7 @@ import { usePlanElements } from './usePlanElements';
  * @xyflow/react (React Flow) draws the plan: custom React nodes (Mantine cards with their own
  * buttons), pan and zoom that stay smooth at a few hundred nodes, focusable nodes with the view
  * panning to the focused one, and zoom controls that are buttons. It only draws; the positions
- * come from elkjs (`model/plan-layout.ts`).
+ * come from elkjs in a worker (`model/plan-layout.ts`).
  */
 
 const NODE_TYPES: NodeTypes = { task: TaskNode, replaced: ReplacedTaskNode };
@@ -41,7 +41,7 @@ export function PlanCanvas({
   full?: boolean;
 }) {
   const scheme = useComputedColorScheme('light');
-  const elements = usePlanElements(graph, replaced);
+  const { elements, failure } = usePlanElements(graph, replaced);
   const frame = useRef<HTMLDivElement>(null);
   const flow = useRef<ReactFlowInstance<TaskFlowNode> | null>(null);
   // Until the operator pans or zooms, the view follows the plan as tasks are added or move on.
@@ -53,6 +53,9 @@ export function PlanCanvas({
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new layout is the change to follow
   useEffect(lookAtPlan, [elements?.layout]);
+  if (!elements && failure) {
+    return <ErrorState title="The plan could not be laid out" message={failure} />;
+  }
   if (!elements) return <LoadingState label="Laying out the plan…" minHeight={200} />;
   const large = graph.nodes.length > LARGE_PLAN;
   return (

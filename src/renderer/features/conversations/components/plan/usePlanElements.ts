@@ -2,23 +2,24 @@ import type { Edge } from '@xyflow/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TaskGraphView } from '../../../../../shared/domain/tasks';
 import { liveElements, replacedElements, type TaskFlowNode } from '../../model/plan-flow';
-import { layoutPlan, type PlanLayout } from '../../model/plan-layout';
+import type { PlanLayout } from '../../model/plan-layout';
+import { planLayout, readyLayout, shapeOf } from '../../model/plan-layout-cache';
 
 /** What the graph view draws, and the live plan's layout it first looks at. */
 type Elements = { nodes: TaskFlowNode[]; edges: Edge[]; layout: PlanLayout };
 
-/** The tasks and dependencies of a plan: a layout only changes when these do, not with states. */
-function shapeOf(graph: TaskGraphView): string {
-  return graph.nodes.map((node) => `${node.id}<${node.dependsOn.join(',')}`).join(';');
-}
-
 /**
  * The graph view's nodes and edges: the live plan in front, the replaced plans behind it. Layouts
- * run off the render and are kept per plan shape, so a task changing state moves nothing; until
- * the live plan's first layout is ready this is null.
+ * run off the render and are kept per plan shape (`plan-layout-cache.ts`), so a task changing
+ * state moves nothing and a plan laid out before draws at once. Until the live plan's layout is
+ * ready `elements` is null; `failure` says why it could not be made.
  */
-export function usePlanElements(graph: TaskGraphView, replaced: readonly TaskGraphView[]): Elements | null {
+export function usePlanElements(
+  graph: TaskGraphView,
+  replaced: readonly TaskGraphView[],
+): { elements: Elements | null; failure: string | null } {
   const [layouts, setLayouts] = useState<ReadonlyMap<string, PlanLayout>>(() => new Map());
+  const [failure, setFailure] = useState<string | null>(null);
   const known = useRef(layouts);
   known.current = layouts;
   const shapes = [graph, ...replaced].map(shapeOf);
@@ -26,34 +27,41 @@ export function usePlanElements(graph: TaskGraphView, replaced: readonly TaskGra
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key names every shape on screen
   useEffect(() => {
+    // Also those the cache has ready: holding them here keeps them while they are on screen.
     const missing = [graph, ...replaced].filter((plan) => !known.current.has(shapeOf(plan)));
     if (missing.length === 0) return;
     let current = true;
-    void Promise.all(
-      missing.map(async (plan) => [shapeOf(plan), await layoutPlan(plan.nodes)] as const),
-    ).then((done) => {
-      if (!current) return;
-      const fresh = new Map(done);
-      // Only the shapes on screen are kept.
-      setLayouts((previous) => {
-        const next = new Map<string, PlanLayout>();
-        for (const shape of shapes) {
-          const layout = previous.get(shape) ?? fresh.get(shape);
-          if (layout) next.set(shape, layout);
-        }
-        return next;
-      });
-    });
+    Promise.all(missing.map(async (plan) => [shapeOf(plan), await planLayout(plan)] as const)).then(
+      (done) => {
+        if (!current) return;
+        const fresh = new Map(done);
+        // Only the shapes on screen are kept.
+        setLayouts((previous) => {
+          const next = new Map<string, PlanLayout>();
+          for (const shape of shapes) {
+            const layout = previous.get(shape) ?? fresh.get(shape);
+            if (layout) next.set(shape, layout);
+          }
+          return next;
+        });
+        setFailure(null);
+      },
+      (error: unknown) => {
+        if (current) setFailure(error instanceof Error ? error.message : String(error));
+      },
+    );
     return () => {
       current = false;
     };
   }, [key]);
 
-  return useMemo(() => {
-    const liveLayout = layouts.get(shapeOf(graph));
+  const elements = useMemo(() => {
+    // A plan laid out elsewhere draws at once, without waiting for the effect.
+    const layoutOf = (plan: TaskGraphView) => layouts.get(shapeOf(plan)) ?? readyLayout(plan);
+    const liveLayout = layoutOf(graph);
     if (!liveLayout) return null;
     const parts = replaced.flatMap((plan, index) => {
-      const layout = layouts.get(shapeOf(plan));
+      const layout = layoutOf(plan);
       return layout ? [replacedElements(plan, layout, index + 1)] : [];
     });
     // Replaced plans first, oldest first, so the live one is drawn over them.
@@ -64,4 +72,5 @@ export function usePlanElements(graph: TaskGraphView, replaced: readonly TaskGra
       layout: liveLayout,
     };
   }, [graph, replaced, layouts]);
+  return { elements, failure };
 }
