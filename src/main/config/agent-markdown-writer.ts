@@ -13,6 +13,14 @@ export type AgentFileContent = Omit<AgentConfig, 'configName' | 'configDir' | 'f
 /** The agent cannot be written as a file that would read back as the same agent. */
 export class UnwritableAgentError extends Error {
   override readonly name = 'UnwritableAgentError';
+
+  /** The field whose value cannot be written; null until the writer knows it. */
+  constructor(
+    message: string,
+    readonly field: keyof AgentFileContent | null = null,
+  ) {
+    super(message);
+  }
 }
 
 function singleLine(heading: string, value: string, { required }: { required: boolean }): string | null {
@@ -66,6 +74,68 @@ function boundedNumber(
   return String(value);
 }
 
+type Rendered = string | boolean | null;
+type FieldRenderers = { [K in keyof AgentFileContent]: (value: AgentFileContent[K]) => Rendered };
+
+/**
+ * Each field's section value as written: a string under its heading, `true` for a bare flag
+ * heading, null (or false) for no section. Throws `UnwritableAgentError` for a value that would
+ * not read back unchanged.
+ */
+const RENDERERS: FieldRenderers = {
+  name: (value) => singleLine(AGENT_SECTIONS.name, value, { required: true }),
+  phone: (value) => singleLine(AGENT_SECTIONS.phone, value, { required: true }),
+  telegramId: (value) => {
+    if (value === null) return null;
+    if (!Number.isSafeInteger(value)) {
+      throw new UnwritableAgentError(`"${AGENT_SECTIONS.telegramId}" must be a whole number.`, 'telegramId');
+    }
+    return String(value);
+  },
+  timezone: (value) => {
+    const timezone = optionalWord(AGENT_SECTIONS.timezone, value);
+    if (timezone !== null && !isValidTimeZone(timezone)) {
+      throw new UnwritableAgentError(`"${timezone}" is not an IANA time zone.`, 'timezone');
+    }
+    return timezone;
+  },
+  llm: (value) => optionalWord(AGENT_SECTIONS.llm, value),
+  memoryLlm: (value) => optionalWord(AGENT_SECTIONS.memoryLlm, value),
+  stickerSets: (value) => lines(AGENT_SECTIONS.stickerSets, value),
+  rolePrompts: (value) => lines(AGENT_SECTIONS.rolePrompts, value),
+  startTypingDelay: (value) =>
+    boundedNumber(AGENT_SECTIONS.startTypingDelay, value, START_TYPING_DELAY_RANGE),
+  typingSpeed: (value) => boundedNumber(AGENT_SECTIONS.typingSpeed, value, TYPING_SPEED_RANGE),
+  dailySchedule: (value) => freeText(AGENT_SECTIONS.dailySchedule, value, { required: false }),
+  instructions: (value) => freeText(AGENT_SECTIONS.instructions, value, { required: true }),
+  resetContextOnFirstMessage: (value) => value,
+  clearSummariesOnFirstMessage: (value) => value,
+  gagged: (value) => value,
+  disabled: (value) => value,
+};
+
+/** The fields in the order a written file lists their sections. */
+export const AGENT_FIELD_ORDER = Object.keys(RENDERERS) as (keyof AgentFileContent)[];
+
+/** A field's section value as written (see RENDERERS); the error names the field. */
+export function renderAgentField<K extends keyof AgentFileContent>(
+  field: K,
+  value: AgentFileContent[K],
+): Rendered {
+  try {
+    return RENDERERS[field](value);
+  } catch (error) {
+    if (error instanceof UnwritableAgentError && error.field === null)
+      throw new UnwritableAgentError(error.message, field);
+    throw error;
+  }
+}
+
+/** The lines of a section: `# Heading` and, unless a bare flag, a blank line and the value. */
+export function sectionLines(heading: string, value: string | true): string[] {
+  return value === true ? [`# ${heading}`] : [`# ${heading}`, '', ...value.split('\n')];
+}
+
 /**
  * Renders an agent as a complete agent file: each set section as `# Heading`, a blank line, the
  * value and a blank line, in a fixed order; presence flags as a bare heading. Level-1 headings in
@@ -74,47 +144,9 @@ function boundedNumber(
  * typing speed out of range, an unknown time zone, …).
  */
 export function writeAgentMarkdown(agent: AgentFileContent): string {
-  const timezone = optionalWord(AGENT_SECTIONS.timezone, agent.timezone);
-  if (timezone !== null && !isValidTimeZone(timezone)) {
-    throw new UnwritableAgentError(`"${timezone}" is not an IANA time zone.`);
-  }
-  if (agent.telegramId !== null && !Number.isSafeInteger(agent.telegramId)) {
-    throw new UnwritableAgentError(`"${AGENT_SECTIONS.telegramId}" must be a whole number.`);
-  }
-  const sections: [heading: string, value: string | null | boolean][] = [
-    [AGENT_SECTIONS.name, singleLine(AGENT_SECTIONS.name, agent.name, { required: true })],
-    [AGENT_SECTIONS.phone, singleLine(AGENT_SECTIONS.phone, agent.phone, { required: true })],
-    [AGENT_SECTIONS.telegramId, agent.telegramId === null ? null : String(agent.telegramId)],
-    [AGENT_SECTIONS.timezone, timezone],
-    [AGENT_SECTIONS.llm, optionalWord(AGENT_SECTIONS.llm, agent.llm)],
-    [AGENT_SECTIONS.memoryLlm, optionalWord(AGENT_SECTIONS.memoryLlm, agent.memoryLlm)],
-    [AGENT_SECTIONS.stickerSets, lines(AGENT_SECTIONS.stickerSets, agent.stickerSets)],
-    [AGENT_SECTIONS.rolePrompts, lines(AGENT_SECTIONS.rolePrompts, agent.rolePrompts)],
-    [
-      AGENT_SECTIONS.startTypingDelay,
-      boundedNumber(AGENT_SECTIONS.startTypingDelay, agent.startTypingDelay, START_TYPING_DELAY_RANGE),
-    ],
-    [
-      AGENT_SECTIONS.typingSpeed,
-      boundedNumber(AGENT_SECTIONS.typingSpeed, agent.typingSpeed, TYPING_SPEED_RANGE),
-    ],
-    [
-      AGENT_SECTIONS.dailySchedule,
-      freeText(AGENT_SECTIONS.dailySchedule, agent.dailySchedule, { required: false }),
-    ],
-    [
-      AGENT_SECTIONS.instructions,
-      freeText(AGENT_SECTIONS.instructions, agent.instructions, { required: true }),
-    ],
-    [AGENT_SECTIONS.resetContextOnFirstMessage, agent.resetContextOnFirstMessage],
-    [AGENT_SECTIONS.clearSummariesOnFirstMessage, agent.clearSummariesOnFirstMessage],
-    [AGENT_SECTIONS.gagged, agent.gagged],
-    [AGENT_SECTIONS.disabled, agent.disabled],
-  ];
-  return sections
-    .flatMap(([heading, value]) => {
-      if (value === null || value === false) return [];
-      return value === true ? [`# ${heading}\n`] : [`# ${heading}\n\n${value}\n`];
-    })
-    .join('\n');
+  return AGENT_FIELD_ORDER.flatMap((field) => {
+    const value = renderAgentField(field, agent[field]);
+    if (value === null || value === false) return [];
+    return [`${sectionLines(AGENT_SECTIONS[field], value).join('\n')}\n`];
+  }).join('\n');
 }

@@ -1,5 +1,8 @@
 /** The configuration layer: config path, agent files, prompts, curated media, and watching them. */
+
+export { AgentFileConflictError, agentFileVersion, updateAgentFile } from './agent-file-update';
 export { type AgentFileContext, type ParsedAgentFile, parseAgentMarkdown } from './agent-markdown-parser';
+export { type AgentFileChanges, patchAgentMarkdown } from './agent-markdown-patch';
 export { type AgentFileContent, UnwritableAgentError, writeAgentMarkdown } from './agent-markdown-writer';
 export { AGENT_SECTIONS, START_TYPING_DELAY_RANGE, TYPING_SPEED_RANGE } from './agent-sections';
 export {

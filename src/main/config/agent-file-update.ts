@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { type AgentFileChanges, patchAgentMarkdown } from './agent-markdown-patch';
+
+/** The file changed on disk since the version the change was made against; nothing was written. */
+export class AgentFileConflictError extends Error {
+  override readonly name = 'AgentFileConflictError';
+}
+
+/** A short fingerprint of a file's text: a change is refused when the file no longer has it. */
+export function agentFileVersion(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+/**
+ * Applies `changes` to an agent file (see patchAgentMarkdown): read fresh, checked against
+ * `expectedVersion` when given (an edit made in a text editor meanwhile is never overwritten),
+ * written beside the file and renamed over it, so a crash never leaves half a file. The
+ * `.tmp.<pid>` name is one the config watcher ignores. Returns the new version, or the old one
+ * when nothing changed.
+ */
+export async function updateAgentFile(
+  file: string,
+  changes: AgentFileChanges,
+  expectedVersion?: string,
+): Promise<{ version: string; written: boolean }> {
+  const original = await readFile(file, 'utf8');
+  const version = agentFileVersion(original);
+  if (expectedVersion !== undefined && expectedVersion !== version) {
+    throw new AgentFileConflictError(
+      `${basename(file)} changed on disk since you opened it; reload to see the change, then make yours again.`,
+    );
+  }
+  const context = { configName: basename(file, '.md'), configDir: dirname(file), file };
+  const updated = patchAgentMarkdown(original, changes, context);
+  if (updated === original) return { version, written: false };
+  const temporary = `${file}.tmp.${process.pid}`;
+  await writeFile(temporary, updated);
+  await rename(temporary, file);
+  return { version: agentFileVersion(updated), written: true };
+}
