@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentRuntimeStateSchema } from '../domain/agent-runtime';
-import { AgentConfigSchema, ConfigProblemSchema, MEDIA_KINDS } from '../domain/config';
+import { AgentChangesSchema, AgentConfigSchema, ConfigProblemSchema, MEDIA_KINDS } from '../domain/config';
 import { SecretNameSchema, SecretStatusSchema } from '../domain/secrets';
 import { SettingsPatchSchema, SettingsSchema } from '../domain/settings';
 import { conversationEvents, conversationProcedures } from './conversation-contract';
@@ -62,6 +62,8 @@ export const AgentDetailSchema = z.object({
   config: AgentConfigSchema,
   runtime: AgentRuntimeStateSchema,
   rolePrompts: z.array(RolePromptRefSchema),
+  /** The agent file's text as read now, fingerprinted: a change made against another is refused. */
+  fileVersion: z.string(),
   problems: z.array(ConfigProblemSchema),
 });
 export type AgentDetail = z.infer<typeof AgentDetailSchema>;
@@ -83,6 +85,17 @@ export const procedures = {
     output: z.object({ agents: z.array(AgentSummarySchema), problems: z.array(ConfigProblemSchema) }),
   },
   'agents.get': { input: ConfigNameInput, output: AgentDetailSchema },
+  /**
+   * Changes fields of an agent in its file (only their sections; everything else stays byte for
+   * byte). `fileVersion` is the one `agents.get` gave: a file changed since is not overwritten
+   * (`conflict`). A value that cannot be written is refused under its field.
+   */
+  'agents.update': {
+    input: z
+      .object({ configName: z.string().min(1), fileVersion: z.string().min(1), changes: AgentChangesSchema })
+      .strict(),
+    output: AgentDetailSchema,
+  },
   'config.check': { input: NoInput, output: ConfigReportSchema },
   'config.reload': { input: NoInput, output: ConfigReportSchema },
   'settings.get': { input: NoInput, output: SettingsSchema },

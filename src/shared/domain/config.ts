@@ -42,6 +42,13 @@ export const AgentConfigSchema = z.object({
 });
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 
+/** Fields of an agent to change in its file: any of them, nothing about where the file is. */
+export const AgentChangesSchema = AgentConfigSchema.omit({ configName: true, configDir: true, file: true })
+  .partial()
+  .strict()
+  .refine((changes) => Object.keys(changes).length > 0, { message: 'Change at least one field.' });
+export type AgentChanges = z.infer<typeof AgentChangesSchema>;
+
 export const MEDIA_KINDS = ['photo', 'sticker', 'gif', 'animation', 'video', 'audio', 'document'] as const;
 export const MediaKindSchema = z.enum(MEDIA_KINDS);
 export type MediaKind = z.infer<typeof MediaKindSchema>;

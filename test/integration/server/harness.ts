@@ -77,6 +77,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
     'agents.get': ({ configName }) => {
       throw new ApiError('not_found', `There is no agent named ${configName}.`);
     },
+    'agents.update': notInThisTest,
     'config.check': notInThisTest,
     'config.reload': notInThisTest,
     'settings.get': () => settings,

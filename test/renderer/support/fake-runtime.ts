@@ -1,6 +1,5 @@
 import { type ApiClient, type ApiTransport, createApiClient } from '../../../src/shared/api/client';
 import {
-  type AgentDetail,
   type AgentSummary,
   type AppInfo,
   type ConfigReport,
@@ -39,6 +38,7 @@ import type {
   TelegramServerView,
   TelegramUser,
 } from '../../../src/shared/domain/telegram';
+import { FakeAgentFiles } from './fake-agents';
 import { FakeCopilot, isCopilotProcedure } from './fake-copilot';
 import { FakeMedia, isMediaProcedure } from './fake-media';
 import { FakeMemory, isMemoryProcedure } from './fake-memory';
@@ -182,6 +182,8 @@ export class FakeRuntime {
   readonly media = new FakeMedia(this);
   /** Takeover, drafts and each agent's approval default and spending limit (`copilot.*`). */
   readonly copilot = new FakeCopilot(this);
+  /** Each agent's file version, moved on by writes (`agents.update`) and by tests. */
+  readonly agentFiles = new FakeAgentFiles();
   readonly usage = new FakeUsage(this);
   /** Kept exchanges and the provenance of messages, as tests seed them. */
   readonly provenance = new FakeProvenance();
@@ -268,12 +270,18 @@ export class FakeRuntime {
         const { configName } = input as { configName: string };
         const agent = this.agents.find((candidate) => candidate.config.configName === configName);
         if (!agent) throw new ApiError('not_found', `There is no agent "${configName}".`);
-        const detail: AgentDetail = {
+        return this.agentFiles.detail({
           ...agent,
           rolePrompts: agent.config.rolePrompts.map((name) => ({ name, dir: '/config/samples' })),
           problems: this.problems.filter((problem) => problem.file === agent.config.file),
-        };
-        return detail;
+        });
+      }
+      case 'agents.update': {
+        const { configName, ...change } = input as ProcedureInput<'agents.update'>;
+        const agent = this.agents.find((candidate) => candidate.config.configName === configName);
+        if (!agent) throw new ApiError('not_found', `There is no agent "${configName}".`);
+        this.agentFiles.update(agent, change);
+        return this.#answer('agents.get', { configName });
       }
       case 'config.check':
         return this.report();

@@ -4,7 +4,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../../../shared/api/client';
 import type { AgentDetail, AgentSummary, ConfigReport } from '../../../shared/api/contract';
 import type { AgentRuntimeState } from '../../../shared/domain/agent-runtime';
-import type { ConfigProblem } from '../../../shared/domain/config';
+import type { AgentChanges, ConfigProblem } from '../../../shared/domain/config';
 import { errorMessage, isNotFound } from '../../api/errors';
 import type { LoadStatus } from '../../ui/load-status';
 import type { AgentFilter } from './model';
@@ -28,6 +28,11 @@ export interface AgentsActions {
   applyRuntimeState(state: AgentRuntimeState): void;
   /** Loads the detail of one agent; a second call for the same agent refreshes in place. */
   openAgent(configName: string): Promise<void>;
+  /**
+   * Writes changed fields to the agent's file, against the version the page shows; rejects with
+   * the API error (`conflict` when the file changed on disk, field issues under `changes.<field>`).
+   */
+  updateAgent(configName: string, fileVersion: string, changes: AgentChanges): Promise<AgentDetail>;
   /** Re-fetches everything on screen, e.g. after the connection came back. */
   resync(): void;
   setQuery(query: string): void;
@@ -136,6 +141,16 @@ export function createAgentsStore(api: ApiClient): AgentsStore {
             },
           });
         }
+      },
+
+      async updateAgent(configName, fileVersion, changes) {
+        const detail = await api.call('agents.update', { configName, fileVersion, changes });
+        // Supersedes any load in flight; the list's row follows the config report the reload sends.
+        detailRequest += 1;
+        if (get().detail?.configName === configName) {
+          set({ detail: { configName, status: 'ready', detail, error: null } });
+        }
+        return detail;
       },
 
       resync() {

@@ -1,6 +1,6 @@
-import { Badge, Grid, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { Badge, Button, Grid, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import type { AgentDetail, RolePromptRef } from '../../../../shared/api/contract';
 import { type Field, FieldList, NotSet } from '../../../ui/FieldList';
 import { PathText } from '../../../ui/PathText';
@@ -9,6 +9,8 @@ import { Section } from '../../../ui/Section';
 import { AgentCopilotSection } from '../../copilot/components/AgentCopilotSection';
 import { TelegramAccountSection } from '../../telegram/components/TelegramAccountSection';
 import { groupProblemsByFile } from '../model';
+import { useAgentsStore } from '../store';
+import { AgentEditor } from './editor/AgentEditor';
 import { ProblemList } from './ProblemList';
 
 function Flag({ on }: { on: boolean }) {
@@ -121,8 +123,34 @@ function flagFields({ config }: AgentDetail): Field[] {
 export function AgentOverview({ detail }: { detail: AgentDetail }) {
   const { config, rolePrompts, problems } = detail;
   const groups = useMemo(() => groupProblemsByFile(problems), [problems]);
+  const [editing, setEditing] = useState(false);
+  // A new key starts the editor afresh from the agent as read now.
+  const [editorKey, setEditorKey] = useState(0);
+  const { openAgent } = useAgentsStore((state) => state.actions);
+  if (editing) {
+    return (
+      <AgentEditor
+        key={editorKey}
+        detail={detail}
+        onDone={() => setEditing(false)}
+        onReload={async () => {
+          await openAgent(config.configName);
+          setEditorKey((key) => key + 1);
+        }}
+      />
+    );
+  }
   return (
     <Stack gap="lg">
+      <Group justify="flex-end">
+        <Button
+          variant="default"
+          leftSection={<IconPencil size={16} aria-hidden />}
+          onClick={() => setEditing(true)}
+        >
+          Edit the agent
+        </Button>
+      </Group>
       {problems.length > 0 && (
         <Section title="Problems in this agent's file">
           <ProblemList groups={groups} />
