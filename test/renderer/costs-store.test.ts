@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  dayLabelInterval,
   formatUsd,
   rangeProblems,
   resolveRange,
@@ -44,6 +45,12 @@ describe('costs model', () => {
     expect(formatUsd(12.4)).toBe('$12.40');
     expect(formatUsd(0.003142)).toBe('$0.0031');
     expect(formatUsd(0)).toBe('$0');
+  });
+
+  it('labels at most seven days of a daily axis, four in a narrow chart', () => {
+    const days = [1, 7, 8, 30, 31, 90, 91];
+    expect(days.map((count) => dayLabelInterval(count, false))).toEqual([0, 0, 1, 4, 4, 12, 12]);
+    expect(days.map((count) => dayLabelInterval(count, true))).toEqual([0, 1, 1, 7, 7, 22, 22]);
   });
 
   it('stacks spend per agent and sums agents past the palette as others', () => {
@@ -128,6 +135,30 @@ describe('costs store', () => {
     expect(
       (runtime.callsOf('usage.summary') as UsageSummaryInput[]).slice(2).map((input) => input.agent),
     ).toEqual([undefined]);
+  });
+
+  it('leaves the view shown as it is while it fetches again, so nothing redraws before the answer', async () => {
+    vi.useFakeTimers();
+    runtime.usage.summary = usageSummary({ totals: usageTotals({ calls: 3, costUsd: 1.5 }) });
+    store.getState().actions.follow(ALL);
+    await vi.runAllTimersAsync();
+    const shown = Object.values(store.getState().summaries)[0];
+
+    let answer: (summary: ReturnType<typeof usageSummary>) => void = () => {};
+    runtime.handle('usage.summary', () => new Promise((resolve) => (answer = resolve)));
+    store
+      .getState()
+      .actions.applyRecorded({ agent: 'Ada', network: null, channelId: null, at: now.toISOString() });
+    await vi.advanceTimersByTimeAsync(REFRESH_DELAY_MS);
+    expect(runtime.callsOf('usage.summary')).toHaveLength(2);
+    expect(Object.values(store.getState().summaries)[0]).toBe(shown);
+
+    answer(usageSummary({ totals: usageTotals({ calls: 4, costUsd: 2 }) }));
+    await vi.runAllTimersAsync();
+    expect(Object.values(store.getState().summaries)[0]).toMatchObject({
+      status: 'ready',
+      summary: { totals: { calls: 4 } },
+    });
   });
 
   it('keeps the runtime field errors of a refused window, and of a refused price', async () => {

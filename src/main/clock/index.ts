@@ -1,1 +1,14 @@
 export { type Clock, ManualClock, systemClock } from './clock';
+export {
+  addDays,
+  addMonths,
+  compareDates,
+  isoLocalDate,
+  isValidDate,
+  type LocalDate,
+  type LocalDateTime,
+  localDateTime,
+  localDay,
+  offsetMinutes,
+  zonedInstant,
+} from './zoned-time';

@@ -33,4 +33,3 @@ export { applySummarizeTask, type CoverableMessage } from './summaries/apply-sum
 export { summarizeConversation } from './summaries/summarize-conversation';
 export type { SummarizeRequest } from './summaries/summarizer-types';
 export { automaticSummaryBatch, SUMMARY_POLICY, unsummarized } from './summaries/summary-policy';
-export { localDay } from './zoned-time';

@@ -29,14 +29,20 @@ const CONVERSATION_LIMIT = 200;
  * The network of a row: as written, else (rows from before it was kept) the Simulator when it
  * has the chat, else Telegram; null outside conversations.
  */
-const NETWORK = `COALESCE(json_extract(t.details_json, '$.network'), CASE
+const NETWORK = `COALESCE(t.usage_network, CASE
   WHEN t.channel_id IS NULL THEN NULL
   WHEN EXISTS (SELECT 1 FROM sim_chats s WHERE s.agent = t.agent_config_name AND s.channel_id = t.channel_id)
     THEN 'simulator'
   ELSE 'telegram' END)`;
 
-const SUMS = `TOTAL(cost) AS cost, COUNT(*) AS calls, TOTAL(input) AS input, TOTAL(output) AS output,
-  TOTAL(cached) AS cached, TOTAL(thinking) AS thinking, SUM(cost IS NULL) AS unknown`;
+/** The sums of a group of ledger rows (the columns of migration 018). */
+const LEDGER_SUMS = `TOTAL(t.usage_cost_usd) AS cost, COUNT(*) AS calls, TOTAL(t.usage_input_tokens) AS input,
+  TOTAL(t.usage_output_tokens) AS output, TOTAL(t.usage_cached_tokens) AS cached,
+  TOTAL(t.usage_thinking_tokens) AS thinking, SUM(t.usage_cost_usd IS NULL) AS unknown`;
+
+/** The same sums over groups of `LEDGER_SUMS` rows. */
+const SUMS = `TOTAL(cost) AS cost, SUM(calls) AS calls, TOTAL(input) AS input, TOTAL(output) AS output,
+  TOTAL(cached) AS cached, TOTAL(thinking) AS thinking, SUM(unknown) AS unknown`;
 
 interface Parameters {
   since: string;
@@ -55,7 +61,8 @@ interface NameRow {
 /**
  * The cost ledger read back for the console: sums over a window, per day (in the operator's
  * time zone), agent, conversation, operation and model, and one agent's spending. Aggregated in
- * SQL over the `llm_usage` task-log rows through the kind and agent indexes (migrations 001, 016).
+ * SQL over the `llm_usage` task-log rows: a window from the ledger index, whose entries hold every
+ * field a summary reads (migration 018); one agent's spending through its own index (016).
  */
 export class UsageRepository {
   readonly #db: SqliteDatabase;
@@ -67,7 +74,7 @@ export class UsageRepository {
   constructor(db: SqliteDatabase) {
     this.#db = db;
     this.#spent = db.prepare<[string, string, string], { spent: number }>(
-      `SELECT TOTAL(json_extract(details_json, '$.cost_usd')) AS spent FROM task_log
+      `SELECT TOTAL(usage_cost_usd) AS spent FROM task_log
        WHERE action_kind = '${LEDGER_ACTION_KIND}' AND agent_config_name = ? AND timestamp >= ? AND timestamp < ?`,
     );
     this.#simulatorName = db.prepare<[string, number], NameRow>(
@@ -161,8 +168,10 @@ export class UsageRepository {
   }
 
   /**
-   * Reads each row's JSON once into a temporary table, then sums it four ways (per day and agent,
-   * per conversation, per operation, per model) in one pass of the ledger.
+   * Sums the window's calls per day, agent, conversation, operation and model in one pass of the
+   * ledger index (no row's JSON is read), then sums those few rows four ways. Grouping 100,000
+   * calls once and then a few thousand rows four times takes about half as long as grouping the
+   * calls four times over.
    */
   #groupsSql(where: string, offsets: number): string {
     const edges = Array.from(
@@ -170,18 +179,14 @@ export class UsageRepository {
       (_, index) => `WHEN t.timestamp < @edge${index + 1} THEN @shift${index}`,
     );
     const shift = offsets === 1 ? '@shift0' : `CASE ${edges.join(' ')} ELSE @shift${offsets - 1} END`;
+    // INDEXED BY: the planner cannot tell that this index spares reading the rows, and would
+    // rather take the kind index (001) and parse every row's JSON.
     return `WITH u AS MATERIALIZED (
         SELECT date(t.timestamp, ${shift}) AS day, t.agent_config_name AS agent, t.channel_id AS channel,
-          ${NETWORK} AS network,
-          json_extract(t.details_json, '$.operation') AS operation,
-          json_extract(t.details_json, '$.provider') AS provider,
-          json_extract(t.details_json, '$.model') AS model,
-          json_extract(t.details_json, '$.cost_usd') AS cost,
-          json_extract(t.details_json, '$.input_tokens') AS input,
-          json_extract(t.details_json, '$.output_tokens') AS output,
-          json_extract(t.details_json, '$.cached_tokens') AS cached,
-          json_extract(t.details_json, '$.thinking_tokens') AS thinking
-        FROM task_log t WHERE ${where})
+          ${NETWORK} AS network, t.usage_operation AS operation, t.usage_provider AS provider,
+          t.usage_model AS model, ${LEDGER_SUMS}
+        FROM task_log t INDEXED BY task_log_usage_ledger WHERE ${where}
+        GROUP BY day, agent, channel, network, operation, provider, model)
       SELECT 'day' AS kind, day AS k1, agent AS k2, NULL AS k3, ${SUMS} FROM u GROUP BY day, agent
       UNION ALL
       SELECT 'conversation', agent, network, channel, ${SUMS} FROM u GROUP BY agent, network, channel

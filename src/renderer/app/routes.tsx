@@ -13,29 +13,32 @@ import {
 } from '../features/conversations/paths';
 import { COSTS_PATH, PRICES_PATH } from '../features/costs/paths';
 import { MEDIA_PATH, uniqueIdFromParam } from '../features/media/paths';
+import { lazyComponent } from '../ui/lazy-component';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyBlock, LoadingState } from '../ui/states';
-import { lazyPage, preloadPages, whenIdle } from './lazy-page';
+import { preloadPages, whenIdle } from './lazy-page';
 
 // Each page is its own chunk: the first load carries only the shell, and the pages' chunks are
 // fetched once the browser is idle.
-const AgentsPage = lazyPage(() =>
+const AgentsPage = lazyComponent(() =>
   import('../features/agents/components/AgentsPage').then((m) => m.AgentsPage),
 );
-const AgentDetailPage = lazyPage(() =>
+const AgentDetailPage = lazyComponent(() =>
   import('../features/agents/components/AgentDetailPage').then((m) => m.AgentDetailPage),
 );
-const ConversationsPage = lazyPage(() =>
+const ConversationsPage = lazyComponent(() =>
   import('../features/conversations/components/ConversationsPage').then((m) => m.ConversationsPage),
 );
-const PlaygroundPage = lazyPage(() =>
+const PlaygroundPage = lazyComponent(() =>
   import('../features/playground/components/PlaygroundPage').then((m) => m.PlaygroundPage),
 );
-const MediaEditorPage = lazyPage(() =>
+const MediaEditorPage = lazyComponent(() =>
   import('../features/media/components/MediaEditorPage').then((m) => m.MediaEditorPage),
 );
-const CostsPage = lazyPage(() => import('../features/costs/components/CostsPage').then((m) => m.CostsPage));
-const SettingsPage = lazyPage(() =>
+const CostsPage = lazyComponent(() =>
+  import('../features/costs/components/CostsPage').then((m) => m.CostsPage),
+);
+const SettingsPage = lazyComponent(() =>
   import('../features/settings/components/SettingsPage').then((m) => m.SettingsPage),
 );
 const PAGES = [

@@ -1,29 +1,8 @@
+import { offsetMinutes } from '../../clock';
 import type { DayOffset } from '../../store';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** The zone's UTC offset at `instant`, in minutes east of UTC. */
-export function zoneOffsetMinutes(zone: string, instant: Date): number {
-  let format = formats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formats.set(zone, format);
-  }
-  const part = (type: string) => Number(format.formatToParts(instant).find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
-  return Math.round((wall - Math.floor(instant.getTime() / MINUTE_MS) * MINUTE_MS) / MINUTE_MS);
-}
 
 /** The first minute after `before` (where the offset was `offset`) and up to `after` with another offset. */
 function changeBetween(zone: string, before: number, after: number, offset: number): number {
@@ -31,7 +10,7 @@ function changeBetween(zone: string, before: number, after: number, offset: numb
   let high = after;
   while (high - low > MINUTE_MS) {
     const middle = low + Math.floor((high - low) / 2 / MINUTE_MS) * MINUTE_MS;
-    if (zoneOffsetMinutes(zone, new Date(middle)) === offset) low = middle;
+    if (offsetMinutes(new Date(middle), zone) === offset) low = middle;
     else high = middle;
   }
   return high;
@@ -43,15 +22,15 @@ function changeBetween(zone: string, before: number, after: number, offset: numb
  * times a year, so a daily probe finds each change, then a search finds its minute).
  */
 export function zoneDayOffsets(zone: string, since: Date, until: Date): DayOffset[] {
-  const offsets: DayOffset[] = [{ from: since, offsetMinutes: zoneOffsetMinutes(zone, since) }];
+  const offsets: DayOffset[] = [{ from: since, offsetMinutes: offsetMinutes(since, zone) }];
   let probe = since.getTime();
   while (probe < until.getTime()) {
     const next = Math.min(probe + DAY_MS, until.getTime());
     const current = offsets.at(-1)!.offsetMinutes;
-    const offsetNext = zoneOffsetMinutes(zone, new Date(next));
+    const offsetNext = offsetMinutes(new Date(next), zone);
     if (offsetNext !== current) {
       const from = changeBetween(zone, probe, next, current);
-      offsets.push({ from: new Date(from), offsetMinutes: zoneOffsetMinutes(zone, new Date(from)) });
+      offsets.push({ from: new Date(from), offsetMinutes: offsetMinutes(new Date(from), zone) });
     }
     probe = next;
   }

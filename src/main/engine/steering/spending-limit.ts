@@ -1,4 +1,4 @@
-import { localDay } from '../../memory';
+import { localDay } from '../../clock';
 import type { Store } from '../../store';
 
 /** Where an agent stands against its daily spending limit, today in its own time zone. */

@@ -3,7 +3,7 @@
  * zone, `YYYY-MM-DDTHH:MM:SS±HH:MM`. The model may write either, with or without an offset.
  */
 
-import { isValidDate, localDateTime, offsetMinutes, zonedInstant } from '../zoned-time';
+import { isValidDate, localDateTime, offsetMinutes, zonedInstant } from '../../clock';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const NAIVE_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/;

@@ -7,7 +7,7 @@ import {
   type LocalDateTime,
   localDateTime,
   zonedInstant,
-} from '../zoned-time';
+} from '../../clock';
 import {
   AGO_UNIT_PATTERN,
   AGO_UNITS,

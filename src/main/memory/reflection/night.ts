@@ -1,4 +1,4 @@
-import { addDays, isoLocalDate, localDateTime, zonedInstant } from '../zoned-time';
+import { addDays, isoLocalDate, localDateTime, zonedInstant } from '../../clock';
 
 /** Reflection runs once the agent's night has begun: at this local hour. */
 export const REFLECTION_HOUR = 2;

@@ -15,6 +15,7 @@ import { migration014ConversationPause } from './014-conversation-pause';
 import { migration015ExchangeHistory } from './015-exchange-history';
 import { migration016UsageLedgerIndex } from './016-usage-ledger-index';
 import { migration017OperatorSteering } from './017-operator-steering';
+import { migration018UsageLedgerColumns } from './018-usage-ledger-columns';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration015ExchangeHistory,
   migration016UsageLedgerIndex,
   migration017OperatorSteering,
+  migration018UsageLedgerColumns,
 ];

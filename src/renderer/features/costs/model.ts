@@ -112,6 +112,14 @@ export function dayLabel(day: string): string {
   return dateFormat(undefined, { month: 'short', day: 'numeric' }).format(localMidnight(day));
 }
 
+/**
+ * How many days to skip between labels of a daily axis: at most seven labels (a week's, or one
+ * every two weeks of 90 days) on a page's chart, four in the inspector's narrow one.
+ */
+export function dayLabelInterval(days: number, compact: boolean): number {
+  return Math.max(0, Math.ceil(days / (compact ? 4 : 7)) - 1);
+}
+
 /** What a conversation row is called: its name, its chat id, or the calls outside conversations. */
 export function conversationLabel(row: Pick<UsageConversation, 'name' | 'channelId'>): string {
   if (row.channelId === null) return 'Outside conversations (media descriptions)';

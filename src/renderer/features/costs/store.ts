@@ -73,7 +73,9 @@ export function createCostsStore(client: ApiClient, options: { now?: () => Date 
       if (!view) return;
       const request = ++requests;
       latest.set(key, request);
-      patch(key, { status: view.summary ? 'ready' : 'loading' });
+      // A refetch keeps the summary on screen as it is: no new view, so nothing redraws until it answers.
+      const status = view.summary ? 'ready' : 'loading';
+      if (view.status !== status) patch(key, { status });
       try {
         const summary = await client.call('usage.summary', summaryInput(view.query, now()));
         if (latest.get(key) === request)

@@ -1,43 +1,28 @@
-import { Anchor } from '@mantine/core';
-import Markdown, { type Components } from 'react-markdown';
-import { safeLinkUrl } from '../safe-url';
+import { Suspense } from 'react';
+import { lazyComponent } from '../lazy-component';
 
-// Telegram's formatting, not a document's: no headings, lists, images or tables.
-const ALLOWED_ELEMENTS = ['p', 'strong', 'em', 'del', 'code', 'pre', 'a', 'br'];
+const TelegramMarkdown = lazyComponent(() => import('../markdown-views').then((m) => m.TelegramMarkdown));
 
-const components: Components = {
-  a({ href, children }) {
-    const url = href ? safeLinkUrl(href) : null;
-    if (!url) return <span>{children}</span>;
-    return (
-      <Anchor href={url} target="_blank" rel="noopener noreferrer" inherit underline="always">
-        {children}
-      </Anchor>
-    );
-  },
-};
-
-/** Telegram writes italics as `__text__`; markdown would make them bold. */
-function telegramToMarkdown(text: string): string {
-  return text.replace(/__(?=\S)([\s\S]*?\S)__/g, '_$1_');
+/** Fetches the markdown renderer before the first agent message is drawn; a failure waits for that draw. */
+export function preloadChatMarkdown(): Promise<void> {
+  return TelegramMarkdown.preload().then(
+    () => {},
+    () => {},
+  );
 }
 
 /**
  * A chat message's text as the agent wrote it: Telegram-style markdown (bold, italic, code,
- * links), everything else shown as typed. Raw HTML is never rendered; links open outside.
+ * links), everything else shown as typed. Raw HTML is never rendered; links open outside. Until
+ * the renderer's chunk is at hand (a conversation page fetches it as it opens) the text shows as
+ * typed.
  */
 export function ChatMarkdown({ text }: { text: string }) {
   return (
     <div className="tc-text">
-      <Markdown
-        skipHtml
-        allowedElements={ALLOWED_ELEMENTS}
-        unwrapDisallowed
-        urlTransform={(url) => safeLinkUrl(url) ?? ''}
-        components={components}
-      >
-        {telegramToMarkdown(text)}
-      </Markdown>
+      <Suspense fallback={<p>{text}</p>}>
+        <TelegramMarkdown text={text} />
+      </Suspense>
     </div>
   );
 }

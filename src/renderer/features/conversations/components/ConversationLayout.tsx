@@ -3,9 +3,11 @@ import '../../../ui/chat/chat.css';
 import { Drawer } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
+import { preloadChatMarkdown } from '../../../ui/chat/ChatMarkdown';
 import type { ChatRef } from '../model';
 import { warmUpPlanLayout } from '../model/plan-layout';
 import { Inspector } from './Inspector';
+import { preloadPlanCanvas } from './plan/PlanPanel';
 
 /** Wide enough for chats, the conversation and the inspector side by side. */
 const THREE_COLUMNS = '(min-width: 72em)';
@@ -43,8 +45,13 @@ export function ConversationLayout({
   const [inspectorOpen, inspector] = useDisclosure(true);
   const [drawerOpen, drawer] = useDisclosure(false);
   const showInspector = wide && inspectorOpen && chatRef !== null;
-  // The inspector draws each chat's plan: its layout engine gets ready before the first one.
-  useEffect(warmUpPlanLayout, []);
+  // The first chat opened draws at once: the agent's markdown, and the inspector's plan (its view
+  // and its layout engine), get ready as the page opens.
+  useEffect(() => {
+    preloadChatMarkdown();
+    preloadPlanCanvas();
+    return warmUpPlanLayout();
+  }, []);
 
   return (
     <div

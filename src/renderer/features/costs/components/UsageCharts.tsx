@@ -3,7 +3,14 @@ import { BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { UsageSummary } from '../../../../shared/api/usage-contract';
-import { formatTokens, formatUsd, spendByAgentChart, TOKEN_SERIES, tokensChart } from '../model';
+import {
+  dayLabelInterval,
+  formatTokens,
+  formatUsd,
+  spendByAgentChart,
+  TOKEN_SERIES,
+  tokensChart,
+} from '../model';
 
 /*
  * Charts come from @mantine/charts (recharts under Mantine's theme): its colours follow the
@@ -38,6 +45,8 @@ export function DailyCharts({
   compact: boolean;
 }) {
   const spend = spendByAgentChart(summary);
+  // With the interval given, recharts need not lay out each day's label to drop those that collide.
+  const axis = { interval: dayLabelInterval(summary.days.length, compact) };
   return (
     <SimpleGrid cols={columns(compact)} spacing="sm">
       {summary.totals.costUsd > 0 && (
@@ -53,6 +62,7 @@ export function DailyCharts({
             legendProps={{ verticalAlign: 'bottom' }}
             tickLine="y"
             gridAxis="y"
+            xAxisProps={axis}
             maxBarWidth={36}
           />
         </ChartCard>
@@ -71,6 +81,7 @@ export function DailyCharts({
           legendProps={{ verticalAlign: 'bottom' }}
           tickLine="y"
           gridAxis="y"
+          xAxisProps={axis}
           maxBarWidth={36}
         />
       </ChartCard>

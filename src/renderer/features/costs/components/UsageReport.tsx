@@ -1,6 +1,6 @@
 import { Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, memo, Suspense, useRef } from 'react';
 import { Link } from 'wouter';
 import type { Network } from '../../../../shared/api/conversation-contract';
 import type { UsageSummary } from '../../../../shared/api/usage-contract';
@@ -45,6 +45,36 @@ function NoCalls({ scope }: { scope: ReportScope }) {
 }
 
 /**
+ * The report's figures for one summary. Memoized on it: picking another window, or a refetch
+ * starting, redraws the frame around them (dimmed, busy), not the hundreds of bars of 90 days.
+ */
+const ReportBody = memo(function ReportBody({
+  summary,
+  kind,
+  allAgents,
+}: {
+  summary: UsageSummary;
+  kind: ReportScope['kind'];
+  /** Every agent's calls: stacked and listed by agent. */
+  allAgents: boolean;
+}) {
+  const compact = kind === 'conversation';
+  return (
+    <>
+      <UsageTotals summary={summary} compact={compact} />
+      <UnpricedCalls summary={summary} />
+      <Suspense fallback={<Skeleton h={compact ? 560 : 290} radius="md" />}>
+        <DailyCharts summary={summary} byAgent={allAgents} compact={compact} />
+        <BreakdownCharts summary={summary} compact={compact} />
+      </Suspense>
+      {allAgents && <AgentsTable summary={summary} />}
+      {!compact && <ConversationsTable summary={summary} showAgent={allAgents} />}
+      {kind !== 'all' && <RecentCallsTable calls={summary.recentCalls} />}
+    </>
+  );
+});
+
+/**
  * What the calls of a scope cost in the operator's window: totals, unpriced calls, charts and
  * tables. The same report serves the costs page, an agent's Costs tab and the inspector.
  */
@@ -54,10 +84,12 @@ export function UsageReport({ scope }: { scope: ReportScope }) {
     scope.kind === 'conversation' ? { network: scope.network, channelId: scope.channelId } : null;
   const { view } = useUsageSummary(agent, conversation);
   const { resync } = useCostsStore(costsSelectors.actions);
-  // While another window loads, the last one stays on screen (dimmed, busy) instead of a spinner.
+  // While another window loads, the last one stays on screen (dimmed, busy) instead of a spinner;
+  // so it does on the draw right after the pick, before the new window is followed (no view yet),
+  // which would otherwise unmount the charts only to draw them again.
   const shown = useRef<UsageSummary | null>(null);
   if (view?.summary) shown.current = view.summary;
-  const summary = view?.summary ?? (view?.status === 'loading' ? shown.current : null);
+  const summary = view?.summary ?? (!view || view.status === 'loading' ? shown.current : null);
 
   if (!summary && (!view || view.status === 'loading')) return <LoadingState label="Adding up the calls…" />;
   if (!summary)
@@ -69,28 +101,13 @@ export function UsageReport({ scope }: { scope: ReportScope }) {
       />
     );
   if (summary.totals.calls === 0) return <NoCalls scope={scope} />;
-  const compact = scope.kind === 'conversation';
 
   return (
-    <Stack gap="md" aria-busy={view?.status === 'loading'} style={{ opacity: view?.summary ? 1 : 0.6 }}>
+    <Stack gap="md" aria-busy={!view?.summary} style={{ opacity: view?.summary ? 1 : 0.6 }}>
       {view?.error && (
         <ErrorState title="The latest costs could not be read" message={view.error} onRetry={resync} />
       )}
-      <UsageTotals summary={summary} compact={compact} />
-      <UnpricedCalls summary={summary} />
-      <Suspense fallback={<Skeleton h={compact ? 560 : 290} radius="md" />}>
-        <DailyCharts
-          summary={summary}
-          byAgent={scope.kind === 'all' && scope.agent === null}
-          compact={compact}
-        />
-        <BreakdownCharts summary={summary} compact={compact} />
-      </Suspense>
-      {scope.kind === 'all' && scope.agent === null && <AgentsTable summary={summary} />}
-      {!compact && (
-        <ConversationsTable summary={summary} showAgent={scope.kind === 'all' && scope.agent === null} />
-      )}
-      {scope.kind !== 'all' && <RecentCallsTable calls={summary.recentCalls} />}
+      <ReportBody summary={summary} kind={scope.kind} allAgents={scope.kind === 'all' && agent === null} />
     </Stack>
   );
 }

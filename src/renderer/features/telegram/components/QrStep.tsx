@@ -1,11 +1,15 @@
-import { Alert, Button, Center, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, List, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPhone } from '@tabler/icons-react';
-import { QrCode } from '../../../ui/QrCode';
+import { Suspense } from 'react';
+import { lazyComponent } from '../../../ui/lazy-component';
 import { useNow } from '../../../ui/RelativeTime';
 import { formatRemaining, remainingMs } from '../model';
 import { telegramSelectors } from '../selectors';
 import { useTelegramStore } from '../store';
 import { CancelButton, errorOf, type StepProps } from './LoginSteps';
+
+// The QR encoder is needed only once an operator logs in by QR: it stays out of the agent page's chunk.
+const QrCode = lazyComponent(() => import('../../../ui/QrCode').then((m) => m.QrCode));
 
 /** How long the shown token lasts; the runtime sends a fresh one before it runs out. */
 function QrExpiry({
@@ -49,7 +53,9 @@ export function QrStep({ configName, wizard, step }: StepProps<'qr'>) {
         <List.Item>Point the phone at this code.</List.Item>
       </List>
       <Center>
-        <QrCode value={step.url} label="QR code to scan with the Telegram app" />
+        <Suspense fallback={<Skeleton w={220} h={220} radius={8} />}>
+          <QrCode value={step.url} label="QR code to scan with the Telegram app" />
+        </Suspense>
       </Center>
       <QrExpiry
         expiresAt={step.expiresAt}

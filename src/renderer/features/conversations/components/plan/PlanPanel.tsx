@@ -1,14 +1,25 @@
 import { Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTopologyStar3 } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
+import { lazyComponent } from '../../../../ui/lazy-component';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../../ui/states';
 import type { ChatRef } from '../../model';
 import type { ChatView } from '../../store';
 import { PauseToggle } from './PauseToggle';
-import { PlanCanvas } from './PlanCanvas';
 import { PlanHeader } from './PlanHeader';
 import { PlanContext, type PlanViewProps } from './plan-context';
+
+// React Flow (with its d3 parts) is most of the graph's code, and the pages holding a plan would
+// carry it in the console's first load: it loads when a conversation page opens, or a plan shows.
+const PlanCanvas = lazyComponent(() => import('./PlanCanvas').then((m) => m.PlanCanvas));
+
+const CANVAS_LOADING = <LoadingState label="Laying out the plan…" minHeight={200} />;
+
+/** Fetches the graph view's chunk before the first plan is drawn. */
+export function preloadPlanCanvas(): void {
+  PlanCanvas.preload().catch(() => {});
+}
 
 /** A plan with its header (states, Pause, Clear pending, full window) and its actions on each task. */
 export function PlanGraph({ chatRef, graph, replaced, live }: PlanViewProps) {
@@ -27,12 +38,18 @@ export function PlanGraph({ chatRef, graph, replaced, live }: PlanViewProps) {
     <PlanContext value={context}>
       <Stack gap="sm">
         {header}
-        {!expanded && <PlanCanvas graph={graph} replaced={replaced} />}
+        {!expanded && (
+          <Suspense fallback={CANVAS_LOADING}>
+            <PlanCanvas graph={graph} replaced={replaced} />
+          </Suspense>
+        )}
       </Stack>
       <Modal opened={expanded} onClose={expand.close} fullScreen title="Plan">
         <Stack gap="sm">
           {header}
-          <PlanCanvas graph={graph} replaced={replaced} full />
+          <Suspense fallback={CANVAS_LOADING}>
+            <PlanCanvas graph={graph} replaced={replaced} full />
+          </Suspense>
         </Stack>
       </Modal>
     </PlanContext>

@@ -1,7 +1,8 @@
 /**
- * Calendar days in the agent's time zone. "What did we do on March 3" means March 3 where the
- * agent lives, and so do "yesterday" and "last Tuesday": a day is from local midnight to local
- * midnight, which daylight saving time can make 23 or 25 hours long.
+ * Calendar days in a time zone: an agent's, whose "What did we do on March 3" means March 3 where
+ * it lives (and so do "yesterday", "last Tuesday" and its daily spending), or the operator's, whose
+ * cost charts count their days. A day is from local midnight to local midnight, which daylight
+ * saving time can make 23 or 25 hours long.
  */
 
 /** A calendar date; `month` 1–12. */
