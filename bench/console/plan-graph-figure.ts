@@ -2,11 +2,12 @@
 import type { Page } from 'playwright-core';
 
 /*
- * The bench's figures for a large plan. The canvas lays out every task (elkjs) before it draws
- * any, and past 30 tasks it draws only the cards in view; so "to screen" is the first cards drawn
- * once all are laid out, and "all drawn" is every card after Fit View in the full-window view.
- * Both need the bench probes (`installProbes`). "Laid out" is the layout call alone, as the page
- * times it (its User Timing measure `troupe:plan-layout`).
+ * The bench's figures for a large plan. The canvas lays out every task (a plan of chains and
+ * trees without elkjs, `plan-layout-chains.ts`) before it draws any, and past 30 tasks it draws
+ * only the cards in view; so "to screen" is the first cards drawn once all are laid out, and
+ * "all drawn" is every card after Fit View in the full-window view. Both need the bench probes
+ * (`installProbes`). "Laid out" is the layout call alone, as the page times it (its User Timing
+ * measure `troupe:plan-layout`).
  */
 
 type Probes = { measure: (action: () => void, check: () => boolean, timeoutMs: number) => Promise<number> };

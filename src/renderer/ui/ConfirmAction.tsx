@@ -37,7 +37,17 @@ export function ConfirmAction({
   };
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow shadow="md" trapFocus>
+    // Shown even while its button is out of sight: a graph card's button can be opened by keyboard
+    // as the view is still panning to it, and a hidden question would stay hidden once it is there.
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      withArrow
+      shadow="md"
+      trapFocus
+      hideDetached={false}
+    >
       <Popover.Target>
         <Tooltip label={label} openDelay={300} disabled={opened}>
           {text ? (

@@ -1,7 +1,7 @@
 import type { Edge, Node } from '@xyflow/react';
 import type { TaskGraphView, TaskNodeView } from '../../../../shared/domain/tasks';
 import { TASK_STATUS_LABELS } from './graph-view';
-import type { PlanLayout } from './plan-layout';
+import { type PlanLayout, TASK_NODE_SIZE } from './plan-layout';
 
 /** The plan as nodes and edges for the graph view: the live plan, and replaced ones faded behind. */
 
@@ -43,6 +43,9 @@ export function liveElements(
     id: task.id,
     type: 'task',
     position: layout.positions.get(task.id) ?? { x: 0, y: 0 },
+    // Cards have a fixed size: given, React Flow draws a node at once instead of hiding it until
+    // measured (a node redrawn from a fresh object can lose its measure and stay hidden).
+    ...TASK_NODE_SIZE,
     data: { task },
     ariaRole: 'article',
     ariaLabel: taskLabel(task),
@@ -70,6 +73,7 @@ export function replacedElements(
       id: `${prefix}${task.id}`,
       type: 'replaced',
       position: { x: at.x + shift, y: at.y + shift },
+      ...TASK_NODE_SIZE,
       data: { task },
       zIndex: -age,
       selectable: false,

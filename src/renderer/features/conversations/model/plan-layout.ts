@@ -7,7 +7,8 @@ import { planLayoutEngine, warmPlanLayout } from './plan-layout-worker';
  * elkjs (the Eclipse Layout Kernel compiled to JavaScript) because its layered algorithm draws a
  * dependency graph the way it reads, with few edge crossings. It runs in a Web Worker
  * (`plan-layout-worker.ts`), so its 1.6 MB load only when a conversation page first needs it, and
- * a layout never blocks the page.
+ * a layout never blocks the page. Its cost per node is too high for the many plans that are only
+ * chains and trees: `plan-layout-chains.ts` lays those out on the page's thread, alike.
  */
 
 /** Every task card has this size, so the layout never has to measure and cards never overlap. */
@@ -16,14 +17,17 @@ export const TASK_NODE_SIZE = { width: 208, height: 120 } as const;
 export type Position = { x: number; y: number };
 export type PlanLayout = { positions: Map<string, Position>; width: number; height: number };
 
-type LayoutInput = ReadonlyArray<{ id: string; dependsOn: readonly string[] }>;
+export type LayoutInput = ReadonlyArray<{ id: string; dependsOn: readonly string[] }>;
+
+/** The gaps between cards: in a layer, between layers, and between unconnected parts of a plan. */
+export const LAYOUT_SPACING = { nodeNode: 20, betweenLayers: 44, componentComponent: 28 } as const;
 
 const LAYOUT_OPTIONS = {
   'elk.algorithm': 'layered',
   'elk.direction': 'RIGHT',
-  'elk.spacing.nodeNode': '20',
-  'elk.layered.spacing.nodeNodeBetweenLayers': '44',
-  'elk.spacing.componentComponent': '28',
+  'elk.spacing.nodeNode': `${LAYOUT_SPACING.nodeNode}`,
+  'elk.layered.spacing.nodeNodeBetweenLayers': `${LAYOUT_SPACING.betweenLayers}`,
+  'elk.spacing.componentComponent': `${LAYOUT_SPACING.componentComponent}`,
   // React Flow draws the edges itself: the cheapest routing will do.
   'elk.edgeRouting': 'POLYLINE',
   // The view keeps its own margin.
@@ -41,11 +45,17 @@ const LAYOUT_OPTIONS = {
 export const warmUpPlanLayout = () => warmPlanLayout(LAYOUT_OPTIONS);
 
 /** The User Timing measure of each layout, for the console bench and the browser's profiler. */
-export const LAYOUT_MEASURE = 'troupe:plan-layout';
+const LAYOUT_MEASURE = 'troupe:plan-layout';
+
+/** Records a layout of `tasks` tasks begun at `started` (a `performance.now()`) as a measure. */
+export function measureLayout(started: number, tasks: number): void {
+  performance.measure(LAYOUT_MEASURE, { start: started, detail: { tasks } });
+}
 
 /**
- * Lays the tasks out; dependencies on tasks not in the list are left out. `engine` is the worker's
- * elkjs unless given one (tests lay out in their own thread).
+ * Lays the tasks out with elkjs; dependencies on tasks not in the list are left out. `engine` is
+ * the worker's elkjs unless given one (tests lay out in their own thread). Plans of chains and
+ * trees need no elkjs: `plan-layout-cache.ts` lays those out with `plan-layout-chains.ts`.
  */
 export async function layoutPlan(
   nodes: LayoutInput,
@@ -64,7 +74,7 @@ export async function layoutPlan(
     ),
   };
   const laid = await engine.layout(graph);
-  performance.measure(LAYOUT_MEASURE, { start: started, detail: { tasks: nodes.length } });
+  measureLayout(started, nodes.length);
   const positions = new Map<string, Position>();
   for (const child of laid.children ?? []) positions.set(child.id, { x: child.x ?? 0, y: child.y ?? 0 });
   return { positions, width: laid.width ?? 0, height: laid.height ?? 0 };

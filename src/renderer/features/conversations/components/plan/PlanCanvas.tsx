@@ -21,7 +21,8 @@ import { usePlanElements } from './usePlanElements';
  * @xyflow/react (React Flow) draws the plan: custom React nodes (Mantine cards with their own
  * buttons), pan and zoom that stay smooth at a few hundred nodes, focusable nodes with the view
  * panning to the focused one, and zoom controls that are buttons. It only draws; the positions
- * come from elkjs in a worker (`model/plan-layout.ts`).
+ * come from `model/plan-layout-chains.ts` for plans of chains and trees, from elkjs in a worker
+ * (`model/plan-layout.ts`) for the others.
  */
 
 const NODE_TYPES: NodeTypes = { task: TaskNode, replaced: ReplacedTaskNode };
