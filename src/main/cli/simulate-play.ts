@@ -31,6 +31,40 @@ export interface ScriptPlay {
   /** The files the steps send, by step index (see readStepFiles). */
   files: ReadonlyMap<number, StepFile>;
   printer: TranscriptPrinter;
+  /** Resolves once the agent is done (idle); `after` names what it waited from, for the timeout. */
+  untilIdle: (after: string) => Promise<void>;
+}
+
+/** Whether the Simulator already has someone of that username in the agent's world. */
+async function usernameTaken(runtime: ConversationRuntimeHandle, agent: string, username: string) {
+  const outcome = await runtime.dispatch('plan.findConversation', {
+    agent,
+    network: 'simulator',
+    query: `@${username}`,
+  });
+  return outcome.ok;
+}
+
+/**
+ * The script's people, each username an earlier run took numbered (`ada_reads_2`), so a script
+ * plays again as a new chat; a note says which.
+ */
+async function freshPeople(play: ScriptPlay): Promise<SimulateScript['people']> {
+  const { runtime, agent, script, printer } = play;
+  const people: SimulateScript['people'] = [];
+  for (const person of script.people) {
+    const username = 'username' in person ? person.username : undefined;
+    if (!username || !(await usernameTaken(runtime, agent, username))) {
+      people.push(person);
+      continue;
+    }
+    let number = 2;
+    while (await usernameTaken(runtime, agent, `${username}_${number}`)) number += 1;
+    const fresh = `${username}_${number}`;
+    printer.note(`@${username} is taken by an earlier run; this run's ${person.firstName} is @${fresh}`);
+    people.push({ ...person, username: fresh });
+  }
+  return people;
 }
 
 /** Creates the script's chat and plays its steps in order; resolves with the chat's id. */
@@ -43,7 +77,7 @@ export async function playScript(play: ScriptPlay): Promise<{ channelId: number 
       agent,
       kind: script.kind ?? 'direct',
       ...(script.title ? { title: script.title } : {}),
-      people: script.people,
+      people: await freshPeople(play),
     },
   );
   const channelId = created.chat.channelId;
@@ -65,7 +99,8 @@ async function playStep(
   index: number,
 ): Promise<void> {
   if ('wait' in step) {
-    await sleep(step.wait * 1000);
+    if (step.wait === 'reply') await play.untilIdle(`step ${index}`);
+    else await sleep(step.wait * 1000);
     return;
   }
   const { runtime, agent, script, printer } = play;

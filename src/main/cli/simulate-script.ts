@@ -37,8 +37,13 @@ const ReactStepSchema = z
     as: PersonRefSchema.optional(),
   })
   .strict();
+/** A number of seconds, or "reply": until the agent is done answering (idle). */
 const WaitStepSchema = z
-  .object({ wait: z.number().positive('Wait a positive number of seconds.').max(3600) })
+  .object({
+    wait: z.union([z.number().positive().max(3600), z.literal('reply')], {
+      error: 'Wait a positive number of seconds (up to 3600), or "reply" to wait for the agent.',
+    }),
+  })
   .strict();
 
 const FILE_PATH_RULE = 'give the path of a file, relative to the script';
@@ -77,7 +82,7 @@ const CuratedStickerStepSchema = z
   .strict();
 
 const STEP_FORMS =
-  '{"say": text}, {"react": emoji, "to": index}, {"wait": seconds}, ' +
+  '{"say": text}, {"react": emoji, "to": index}, {"wait": seconds | "reply"}, ' +
   '{"photo" | "video" | "voice" | "audio" | "document": file, "caption"?: text}, ' +
   '{"sticker": file, "emoji"?: emoji} or {"sticker": name, "set": set}';
 

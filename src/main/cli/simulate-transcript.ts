@@ -51,6 +51,11 @@ export class TranscriptPrinter {
     });
   }
 
+  /** Something the run did on the script's behalf, worth a line of its own. */
+  note(text: string): void {
+    this.#print({ type: 'note', text });
+  }
+
   edited(message: ChatMsg): void {
     const index = this.transcript.findIndex((known) => known.messageId === message.messageId);
     if (index === -1) return;

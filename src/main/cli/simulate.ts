@@ -9,24 +9,25 @@ import { parseCommandArgs, reportUsageError, UsageError } from './cli-options';
 import type { CliIo } from './io';
 import { readStepFiles, type StepFile } from './simulate-files';
 import { call, playScript, sleep } from './simulate-play';
+import { readableLine } from './simulate-readable';
 import { parseSimulateScript, ScriptError, type SimulateScript } from './simulate-script';
 import { TranscriptPrinter } from './simulate-transcript';
 
 const DEFAULT_TIMEOUT_SECONDS = 600;
 const IDLE_POLL_MS = 100;
 
-const USAGE = `Usage: troupe simulate --agent NAME --script FILE [--state DIR] [--config-path DIRS] [--fast] [--timeout SECONDS]
+const USAGE = `Usage: troupe simulate --agent NAME --script FILE [--state DIR] [--config-path DIRS] [--fast] [--json] [--timeout SECONDS]
 
 Plays a scripted Simulator conversation with an agent through the full engine and its configured
-LLM, printing the transcript, every task state change and every LLM call as JSON lines. Exits 0
-once the agent is idle after the last step.
+LLM, printing the transcript, every task state change and every LLM call. Exits 0 once the agent
+is idle after the last step. Each run is a new chat: a username an earlier run took gets a number.
 
 The script is JSON:
   { "people": ["Pat"] | [{"firstName": "Pat", "username": "pat_b"}, ...],
     "kind": "direct" | "group",                       (default: direct for one person)
     "steps": [ {"say": "Hi!", "as": "Pat", "replyTo": 0},
                {"react": "👍", "to": -1, "as": 0},
-               {"wait": 5},
+               {"wait": 5}, {"wait": "reply"},                 (seconds, or until the agent is done)
                {"photo": "beach.jpg", "caption": "Look!"},   (also "video", "voice", "audio", "document")
                {"sticker": "cat.tgs", "emoji": "🐱"},        (a .webp, .tgs or .webm file)
                {"sticker": "😺", "set": "HappyCats"} ] }    (a sticker the agent knows)
@@ -42,6 +43,7 @@ Options:
   --config-path DIRS    Colon-separated config directories (default: TROUPE_CONFIG_PATH, then
                         CINDY_AGENT_CONFIG_PATH, then the saved setting, then the shipped samples)
   --fast                No human pacing: no typing waits, no waiting for the person to stop typing
+  --json                Print JSON lines (type: message, edit, task, llm, note, idle) instead of text
   --timeout SECONDS     Give up when the agent is not idle this long after the last step
                         (default ${DEFAULT_TIMEOUT_SECONDS})
   -h, --help            Show this help
@@ -57,6 +59,7 @@ interface SimulateArgs {
   stateFlag: string | undefined;
   configPathOverride: string[] | undefined;
   fast: boolean;
+  json: boolean;
   timeoutSeconds: number;
 }
 
@@ -66,6 +69,7 @@ function parseSimulateArgs(args: string[]): SimulateArgs | 'help' {
       agent: { type: 'string' },
       script: { type: 'string' },
       fast: { type: 'boolean' },
+      json: { type: 'boolean' },
       timeout: { type: 'string' },
     },
     state: true,
@@ -87,6 +91,7 @@ function parseSimulateArgs(args: string[]): SimulateArgs | 'help' {
     stateFlag: parsed.stateFlag,
     configPathOverride: parsed.configPathOverride,
     fast: parsed.flag('fast'),
+    json: parsed.flag('json'),
     timeoutSeconds,
   };
 }
@@ -128,7 +133,10 @@ export async function runSimulate(args: string[], io: SimulateIo): Promise<numbe
     env: { TROUPE_LOG_LEVEL: 'warn', ...io.env },
     destination: { write: (line: string) => io.stderr(line) },
   });
-  const print = (line: Record<string, unknown>) => io.stdout(`${JSON.stringify(line)}\n`);
+  // The agent's own name labels its messages once the configuration is read.
+  let agentName = parsed.agent;
+  const print = (line: Record<string, unknown>) =>
+    io.stdout(`${parsed.json ? JSON.stringify(line) : readableLine(line, agentName)}\n`);
   const printer = new TranscriptPrinter(print);
   let runtime: ConversationRuntimeHandle | undefined;
   try {
@@ -145,13 +153,19 @@ export async function runSimulate(args: string[], io: SimulateIo): Promise<numbe
       version: 'simulate',
       ...(parsed.fast ? { engine: { pacing: 'off' as const, partnerTypingWindowMs: 0 } } : {}),
     });
-    const agents = await call<{ agents: { config: { configName: string } }[] }>(runtime, 'agents.list', {});
-    if (!agents.agents.some((agent) => agent.config.configName === parsed.agent)) {
-      const known = agents.agents.map((agent) => agent.config.configName).join(', ') || 'none';
+    const agents = await call<{ agents: { config: { configName: string; name: string } }[] }>(
+      runtime,
+      'agents.list',
+      {},
+    );
+    const agent = agents.agents.find((known) => known.config.configName === parsed.agent);
+    if (!agent) {
+      const known = agents.agents.map((other) => other.config.configName).join(', ') || 'none';
       throw new ScriptError(
         `There is no agent "${parsed.agent}" in the loaded configuration (agents: ${known}).`,
       );
     }
+    agentName = agent.config.name || parsed.agent;
     let channelId: number | null = null;
     const ours = (payload: { agent: string; network: string }) =>
       payload.agent === parsed.agent && payload.network === 'simulator';
@@ -171,18 +185,21 @@ export async function runSimulate(args: string[], io: SimulateIo): Promise<numbe
         if (ours(event) && inChat(event.channelId)) printer.exchange(event.exchange);
       }
     });
-    channelId = (await playScript({ runtime, agent: parsed.agent, script, files, printer })).channelId;
-
     const engine = runtime.engines.simulator!;
-    const deadline = Date.now() + parsed.timeoutSeconds * 1000;
-    // Let the last step's event reach the engine before asking whether it is idle.
-    await sleep(IDLE_POLL_MS);
-    while (!engine.isIdle(parsed.agent) || engine.isBusy()) {
-      if (Date.now() > deadline) {
-        throw new ScriptError(`The agent was still busy ${parsed.timeoutSeconds} s after the last step.`);
-      }
+    const untilIdle = async (after: string) => {
+      const deadline = Date.now() + parsed.timeoutSeconds * 1000;
+      // Let the last step's event reach the engine before asking whether it is idle.
       await sleep(IDLE_POLL_MS);
-    }
+      while (!engine.isIdle(parsed.agent) || engine.isBusy()) {
+        if (Date.now() > deadline) {
+          throw new ScriptError(`The agent was still busy ${parsed.timeoutSeconds} s after ${after}.`);
+        }
+        await sleep(IDLE_POLL_MS);
+      }
+    };
+    const play = { runtime, agent: parsed.agent, script, files, printer, untilIdle };
+    channelId = (await playScript(play)).channelId;
+    await untilIdle('the last step');
     print({ type: 'idle', messages: printer.transcript.length, failedTasks: printer.failedTasks });
     if (printer.failedTasks > 0) {
       io.stderr(`${printer.failedTasks} task(s) failed; see the "task" lines with an "error".\n`);

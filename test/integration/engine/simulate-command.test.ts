@@ -27,7 +27,7 @@ describe('troupe simulate', () => {
   });
 
   /** Runs the command; `appRoot` is where the shipped prompts (media descriptions) are found. */
-  async function simulate(script: unknown, extra: string[] = [], appRoot = root) {
+  async function run(script: unknown, extra: string[], appRoot = root) {
     const scriptFile = join(root, 'script.json');
     writeFileSync(scriptFile, typeof script === 'string' ? script : JSON.stringify(script));
     let stdout = '';
@@ -56,6 +56,12 @@ describe('troupe simulate', () => {
         appRoot,
       },
     );
+    return { code, stdout, stderr };
+  }
+
+  /** Runs the command with `--json`, its output read back as records. */
+  async function simulate(script: unknown, extra: string[] = [], appRoot = root) {
+    const { code, stdout, stderr } = await run(script, ['--json', ...extra], appRoot);
     const lines = stdout
       .trim()
       .split('\n')
@@ -84,6 +90,35 @@ describe('troupe simulate', () => {
     );
     expect(lines.filter((line) => line.type === 'llm')).toHaveLength(2);
     expect(lines.at(-1)).toMatchObject({ type: 'idle', messages: 2, failedTasks: 0 });
+  });
+
+  it('prints a readable transcript by default, waits for the reply when told, and plays again as a new chat', async () => {
+    const script = {
+      people: [{ firstName: 'Kim', username: 'kim_reads' }],
+      steps: [{ say: 'Any Christie this week?' }, { wait: 'reply' }, { react: '👍', to: -1 }],
+    };
+    llm.replyWith({ tasks: [{ kind: 'send', text: 'Two of them, yes!' }] });
+    llm.replyWith({ tasks: [{ kind: 'think', text: 'A thumbs up needs no answer.' }] });
+    const first = await run(script, ['--fast']);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const lines = first.stdout.trim().split('\n');
+    expect(lines[0]).toBe('[0] Kim: Any Christie this week?');
+    expect(lines).toContain('[1] Ada (agent): Two of them, yes!');
+    expect(lines).toContain('    send “Two of them, yes!”: done');
+    // The reaction waited for the reply, so it is on the agent's message, not Kim's own.
+    expect(lines).toContain('[1] now: Two of them, yes!  (Kim: 👍)');
+    expect(lines.at(-1)).toBe('Ada is idle: 2 message(s).');
+
+    llm.replyWith({ tasks: [{ kind: 'send', text: 'Hello again!' }] });
+    llm.replyWith({ tasks: [{ kind: 'think', text: 'Nothing to add.' }] });
+    const again = await simulate(script, ['--fast']);
+    expect(again.code).toBe(0);
+    expect(again.lines[0]).toEqual({
+      type: 'note',
+      text: "@kim_reads is taken by an earlier run; this run's Kim is @kim_reads_2",
+    });
+    expect(again.lines.filter((line) => line.type === 'message').map((line) => line.index)).toEqual([0, 1]);
   });
 
   it('names the step of an invalid script and exits non-zero', async () => {
