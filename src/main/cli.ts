@@ -5,6 +5,7 @@ import { runHistory } from './cli/history-import';
 import type { CliIo } from './cli/io';
 import { runLogin } from './cli/login';
 import { runMemory } from './cli/memory-recall';
+import { runSecrets } from './cli/secrets';
 import { runServe } from './cli/serve';
 import { runSimulate } from './cli/simulate';
 import { shippedConfigDirs } from './config';
@@ -18,6 +19,7 @@ Commands:
   login          Log an agent's Telegram account in (phone code, two-step password or QR code)
   memory recall  Show what an agent recalls in a chat for a question (full-text; needs no LLM)
   history import Read a Telegram Desktop JSON export into an agent's conversation archive
+  secrets        List, set (from standard input) or clear the API keys and Telegram credentials
 
 Run "troupe <command> --help" for a command's options.`;
 
@@ -39,6 +41,8 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
       return runMemory(args, io);
     case 'history':
       return runHistory(args, io);
+    case 'secrets':
+      return runSecrets(args, { ...io, input: process.stdin });
     case undefined:
     case 'help':
     case '--help':

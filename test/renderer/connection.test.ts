@@ -143,7 +143,14 @@ describe('events feeding the stores', () => {
     await stores.settings.getState().actions.loadSettings();
 
     runtime.emit('secrets.changed', {
-      secrets: [{ name: 'telegram.apiId', isSet: true, updatedAt: '2025-06-01T12:00:00.000Z' }],
+      secrets: [
+        {
+          name: 'telegram.apiId',
+          isSet: true,
+          updatedAt: '2025-06-01T12:00:00.000Z',
+          environmentVariable: null,
+        },
+      ],
     });
     runtime.emit('settings.changed', {
       configPath: ['/srv/agents'],

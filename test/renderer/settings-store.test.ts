@@ -15,6 +15,7 @@ describe('settings store', () => {
       name: 'gemini.apiKey',
       isSet: true,
       updatedAt: '2025-05-01T08:00:00.000Z',
+      environmentVariable: null,
     });
     store = createSettingsStore(runtime.client);
   });
@@ -30,7 +31,12 @@ describe('settings store', () => {
 
   it('reads a secret it has not heard of as not set, the same object each time', () => {
     const select = settingsSelectors.secretStatus('telegram.apiHash');
-    expect(select(store.getState())).toEqual({ name: 'telegram.apiHash', isSet: false, updatedAt: null });
+    expect(select(store.getState())).toEqual({
+      name: 'telegram.apiHash',
+      isSet: false,
+      updatedAt: null,
+      environmentVariable: null,
+    });
     expect(select(store.getState())).toBe(select(store.getState()));
   });
 
@@ -42,6 +48,7 @@ describe('settings store', () => {
       name: 'openai.apiKey',
       isSet: true,
       updatedAt: runtime.now.toISOString(),
+      environmentVariable: null,
     });
     expect(JSON.stringify(store.getState())).not.toContain('sk-test-123');
 

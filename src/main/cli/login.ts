@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface, type Interface } from 'node:readline';
-import { Writable } from 'node:stream';
 import type { AgentConfig } from '../../shared/domain/config';
 import type { LoginStep, TelegramUser } from '../../shared/domain/telegram';
 import { createLogger } from '../logging';
@@ -27,6 +25,7 @@ import {
 import { parseCommandArgs, reportUsageError, UsageError } from './cli-options';
 import { findConfiguredAgent, UnknownAgentError } from './configured-agent';
 import type { CliIo } from './io';
+import { CancelledError, Prompter, type PrompterInput } from './prompter';
 
 const USAGE = `Usage: troupe login AGENT [--qr] [--state DIR] [--config-path DIRS]
 
@@ -49,7 +48,7 @@ Options:
 
 export type LoginIo = Pick<CliIo, 'stdout' | 'stderr' | 'env' | 'cwd' | 'defaultDirs'> & {
   /** Where the operator's answers come from; a terminal hides the password as it is typed. */
-  input: NodeJS.ReadableStream & { isTTY?: boolean };
+  input: PrompterInput;
 };
 
 interface LoginArgs {
@@ -61,8 +60,6 @@ interface LoginArgs {
 
 /** A problem the operator must fix before logging in; the message says how. */
 class SetupError extends Error {}
-/** The operator ended the login (Ctrl-C, or the input ran out). */
-class CancelledError extends Error {}
 
 function parseLoginArgs(args: string[]): LoginArgs | 'help' {
   const parsed = parseCommandArgs(args, {
@@ -78,46 +75,6 @@ function parseLoginArgs(args: string[]): LoginArgs | 'help' {
     stateFlag: parsed.stateFlag,
     configPathOverride: parsed.configPathOverride,
   };
-}
-
-/** Asks questions on the terminal (or reads answers piped in), one line per answer. */
-class Prompter {
-  readonly #write: (text: string) => void;
-  readonly #lines: Interface;
-  readonly #next: AsyncIterator<string>;
-  #muted = false;
-
-  /** `onInterrupt` hears Ctrl-C on a terminal, which also ends any question being asked. */
-  constructor(input: LoginIo['input'], write: (text: string) => void, onInterrupt: () => void) {
-    this.#write = write;
-    // A terminal echoes what is typed through `output`; muting it hides the password.
-    const output = new Writable({
-      write: (chunk: Buffer, _encoding, done) => {
-        if (!this.#muted) write(chunk.toString());
-        done();
-      },
-    });
-    this.#lines = createInterface({ input, output, terminal: input.isTTY === true });
-    this.#lines.on('SIGINT', () => {
-      this.#lines.close();
-      onInterrupt();
-    });
-    this.#next = this.#lines[Symbol.asyncIterator]();
-  }
-
-  async ask(question: string, { hidden = false } = {}): Promise<string> {
-    this.#write(question);
-    this.#muted = hidden;
-    const answer = await this.#next.next();
-    this.#muted = false;
-    if (hidden) this.#write('\n');
-    if (answer.done) throw new CancelledError('Login cancelled.');
-    return answer.value.trim();
-  }
-
-  close(): void {
-    this.#lines.close();
-  }
 }
 
 /** Steps the QR login announces by itself, taken one at a time. */
@@ -170,8 +127,11 @@ export async function runLogin(args: string[], io: LoginIo): Promise<number> {
   const stateDir = resolveStateDir({ flag: parsed.stateFlag, env: io.env, cwd: io.cwd });
   const store = openStore({ file: join(stateDir, DATABASE_FILE_NAME), logger });
   const steps = new StepQueue();
-  const prompter = new Prompter(io.input, io.stdout, () =>
-    steps.push({ step: 'failed', message: 'Login cancelled.' }),
+  const prompter = new Prompter(
+    io.input,
+    io.stdout,
+    () => steps.push({ step: 'failed', message: 'Login cancelled.' }),
+    'Login cancelled.',
   );
   let service: TelegramLoginService | undefined;
   try {

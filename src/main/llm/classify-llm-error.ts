@@ -71,7 +71,7 @@ export function llmErrorForStatus(status: number, detail: string, context: LlmEr
   if (status === 401 || status === 403 || (status === 400 && mentionsInvalidKey(detail))) {
     return permanent(
       'auth',
-      `${label} refused the API key (HTTP ${status})${said}. Check the key in Settings.`,
+      `${label} refused the API key (HTTP ${status})${said}. Check the key in Settings (or its environment variable, which takes precedence).`,
     );
   }
   if (status === 429) return retryable('rate_limit', `${label} is rate limiting (HTTP 429)${said}`);

@@ -1,4 +1,4 @@
-import { LLM_API_KEY_SECRETS } from '../../shared/domain/secrets';
+import { LLM_API_KEY_SECRETS, waysToSetSecret } from '../../shared/domain/secrets';
 import { LLM_PROVIDER_LABELS, type LlmProviderId, type Settings } from '../../shared/domain/settings';
 import type { SecretStore } from '../secrets';
 import { classifyLlmError, type LlmErrorContext, llmErrorForStatus } from './classify-llm-error';
@@ -71,9 +71,14 @@ function openAiEndpoint(
 function apiKey(deps: EmbedderDeps, provider: LlmProviderId): string | null {
   const key = deps.secrets.reveal(LLM_API_KEY_SECRETS[provider]);
   if (key !== null || provider === 'ollama') return key;
-  throw new LlmError('auth', `Set the ${LLM_PROVIDER_LABELS[provider]} API key in Settings for embeddings.`, {
-    retryable: false,
-  });
+  const ways = waysToSetSecret(LLM_API_KEY_SECRETS[provider]);
+  throw new LlmError(
+    'auth',
+    `Embeddings need the ${LLM_PROVIDER_LABELS[provider]} API key: set it ${ways}.`,
+    {
+      retryable: false,
+    },
+  );
 }
 
 async function post(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { LLM_API_KEY_SECRETS } from '../../shared/domain/secrets';
+import { LLM_API_KEY_SECRETS, waysToSetSecret } from '../../shared/domain/secrets';
 import {
   DEFAULT_LLM_BASE_URLS,
   LLM_PROVIDER_LABELS,
@@ -84,7 +84,8 @@ export function createLlmRouter(deps: LlmRouterDeps): LlmRouter {
     }
     if (key !== null) return key;
     if (provider === 'ollama') return KEYLESS_PLACEHOLDER;
-    throw new LlmError('auth', `Set the ${LLM_PROVIDER_LABELS[provider]} API key in Settings.`, {
+    const ways = waysToSetSecret(LLM_API_KEY_SECRETS[provider]);
+    throw new LlmError('auth', `Set the ${LLM_PROVIDER_LABELS[provider]} API key ${ways}.`, {
       retryable: false,
     });
   }

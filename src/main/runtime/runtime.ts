@@ -69,6 +69,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     repository: store.secrets,
     cipher: options.cipher,
     logger: options.logger,
+    env: options.env,
   });
   secrets.onChange(() => events.emit('secrets.changed', { secrets: secrets.status() }));
 
@@ -197,6 +198,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
         mode: options.mode,
         version: options.version,
         stateDir: options.stateDir,
+        env: options.env,
       }),
       ...createAgentHandlers({ config, store }),
       ...createConfigHandlers(config),

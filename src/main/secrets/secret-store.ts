@@ -1,4 +1,5 @@
 import {
+  SECRET_ENV_VARS,
   SECRET_NAMES,
   type SecretName,
   SecretNameSchema,
@@ -14,6 +15,8 @@ export interface SecretStoreDeps {
   repository: SecretsRepository;
   cipher: SecretCipher;
   logger: Logger;
+  /** Variables that supply secrets in place of saved ones (`SECRET_ENV_VARS`); none when left out. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -25,12 +28,14 @@ export class SecretStore {
   readonly #repository: SecretsRepository;
   readonly #cipher: SecretCipher;
   readonly #logger: Logger;
+  readonly #env: Readonly<Record<string, string | undefined>>;
   readonly #listeners = new Set<SecretChangeListener>();
 
   constructor(deps: SecretStoreDeps) {
     this.#repository = deps.repository;
     this.#cipher = deps.cipher;
     this.#logger = deps.logger.child({ module: 'secrets' });
+    this.#env = deps.env ?? {};
   }
 
   /** Stores the trimmed value; an empty value clears the secret. Returns the new status. */
@@ -58,15 +63,21 @@ export class SecretStore {
 
   /** One status per known secret, in `SECRET_NAMES` order. */
   status(): SecretStatus[] {
-    return this.#repository.listStatuses();
+    return this.#repository.listStatuses().map((stored) => ({
+      ...stored,
+      environmentVariable: this.#fromEnvironment(stored.name) === null ? null : SECRET_ENV_VARS[stored.name],
+    }));
   }
 
   /**
-   * The plaintext, or null when unset. Throws `SecretDecryptError` (naming the secret) when the
-   * stored value was encrypted with another key.
+   * The plaintext: the environment's when its variable is set, else the saved one, else null.
+   * Throws `SecretDecryptError` (naming the secret) when the saved value was encrypted with
+   * another key.
    */
   reveal(name: SecretName): string | null {
     const secretName = validName(name);
+    const fromEnvironment = this.#fromEnvironment(secretName);
+    if (fromEnvironment !== null) return fromEnvironment;
     const blob = this.#repository.getBlob(secretName);
     if (blob === null) return null;
     try {
@@ -81,6 +92,10 @@ export class SecretStore {
   onChange(listener: SecretChangeListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  #fromEnvironment(name: SecretName): string | null {
+    return this.#env[SECRET_ENV_VARS[name]]?.trim() || null;
   }
 
   #statusOf(name: SecretName): SecretStatus {

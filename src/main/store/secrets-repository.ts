@@ -2,6 +2,9 @@ import { SECRET_NAMES, type SecretName, type SecretStatus } from '../../shared/d
 import { type Now, systemNow } from './clock';
 import type { SqliteDatabase } from './migrations/migration';
 
+/** A secret's saved state; the secret store adds whether the environment supplies it. */
+export type StoredSecretStatus = Omit<SecretStatus, 'environmentVariable'>;
+
 interface SecretRow {
   name: string;
   updated_at: string;
@@ -63,7 +66,8 @@ export class SecretsRepository {
   }
 
   /** One status per known secret name, in `SECRET_NAMES` order; rows for retired names are ignored. */
-  listStatuses(): SecretStatus[] {
+  /** Whether each secret is saved, and when it changed; the environment is the secret store's to add. */
+  listStatuses(): StoredSecretStatus[] {
     const updatedAtByName = new Map(this.#selectTimes.all().map((row) => [row.name, row.updated_at]));
     return SECRET_NAMES.map((name) => {
       const updatedAt = updatedAtByName.get(name) ?? null;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AgentRuntimeStateSchema } from '../domain/agent-runtime';
 import { AgentChangesSchema, AgentConfigSchema, ConfigProblemSchema, MEDIA_KINDS } from '../domain/config';
 import { SecretNameSchema, SecretStatusSchema } from '../domain/secrets';
-import { SettingsPatchSchema, SettingsSchema } from '../domain/settings';
+import { LlmProviderIdSchema, SettingsPatchSchema, SettingsSchema } from '../domain/settings';
 import { conversationEvents, conversationProcedures } from './conversation-contract';
 import { copilotEvents, copilotProcedures } from './copilot-contract';
 import { mediaEvents, mediaProcedures } from './media-contract';
@@ -40,6 +40,10 @@ export const AppInfoSchema = z.object({
   /** Where `configPath` came from, so the console can explain it. */
   configPathSource: ConfigPathSourceSchema,
   platform: z.string(),
+  /** The providers an environment variable points elsewhere, over the base URLs in Settings. */
+  environmentBaseUrls: z.array(
+    z.object({ provider: LlmProviderIdSchema, variable: z.string(), url: z.string() }),
+  ),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 

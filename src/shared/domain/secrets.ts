@@ -33,10 +33,32 @@ export const LLM_API_KEY_SECRETS: Record<LlmProviderId, SecretName> = {
   ollama: 'ollama.apiKey',
 };
 
+/**
+ * The environment variable that supplies each secret instead of the saved one: servers and
+ * scripts can be given keys without the console, and a variable set wins over a saved value.
+ */
+export const SECRET_ENV_VARS: Record<SecretName, string> = {
+  'gemini.apiKey': 'GEMINI_API_KEY',
+  'openai.apiKey': 'OPENAI_API_KEY',
+  'xai.apiKey': 'XAI_API_KEY',
+  'openrouter.apiKey': 'OPENROUTER_API_KEY',
+  'ollama.apiKey': 'OLLAMA_API_KEY',
+  'telegram.apiId': 'TELEGRAM_API_ID',
+  'telegram.apiHash': 'TELEGRAM_API_HASH',
+};
+
+/** Every way to give Troupe a secret, for the messages that ask for one. */
+export function waysToSetSecret(name: SecretName): string {
+  return `in Settings, with \`troupe secrets set ${name}\`, or in the environment variable ${SECRET_ENV_VARS[name]}`;
+}
+
 export const SecretStatusSchema = z.object({
   name: SecretNameSchema,
+  /** Whether a value is saved (encrypted in the state directory). */
   isSet: z.boolean(),
   /** ISO time of the last change; null when never set. */
   updatedAt: z.string().nullable(),
+  /** The environment variable supplying the value in place of the saved one; null when none does. */
+  environmentVariable: z.string().nullable(),
 });
 export type SecretStatus = z.infer<typeof SecretStatusSchema>;

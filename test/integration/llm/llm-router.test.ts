@@ -123,7 +123,8 @@ describe('LLM router', () => {
     expect(error).toMatchObject({
       kind: 'auth',
       retryable: false,
-      message: 'Set the xAI (Grok) API key in Settings.',
+      message:
+        'Set the xAI (Grok) API key in Settings, with `troupe secrets set xai.apiKey`, or in the environment variable XAI_API_KEY.',
     });
   });
 
@@ -152,7 +153,9 @@ describe('LLM router', () => {
     expect(llm.providerFor('openai')).toBe(first);
 
     secrets.clear('openai.apiKey');
-    expect(() => llm.providerFor('openai')).toThrow('Set the OpenAI API key in Settings.');
+    expect(() => llm.providerFor('openai')).toThrow(
+      'Set the OpenAI API key in Settings, with `troupe secrets set openai.apiKey`, or in the environment variable OPENAI_API_KEY.',
+    );
   });
 
   it('resolves the empty LLM through the default agent LLM in the current settings', () => {

@@ -71,6 +71,27 @@ describe('runtime', () => {
     });
   });
 
+  it('reports the base URLs and secrets the environment supplies in place of Settings', async () => {
+    await runtime.close();
+    runtime = await startTestRuntime({
+      stateDir,
+      configDirs: [configDir],
+      env: { OPENAI_BASE_URL: ' http://127.0.0.1:9/v1 ', OPENROUTER_API_KEY: 'or-key' },
+    });
+    const info = await call(runtime, 'app.info');
+    expect(info.environmentBaseUrls).toEqual([
+      { provider: 'openai', variable: 'OPENAI_BASE_URL', url: 'http://127.0.0.1:9/v1' },
+    ]);
+    const { secrets } = (await call(runtime, 'secrets.status')) as {
+      secrets: { name: string; isSet: boolean; environmentVariable: string | null }[];
+    };
+    expect(secrets.find((secret) => secret.name === 'openrouter.apiKey')).toMatchObject({
+      isSet: false,
+      environmentVariable: 'OPENROUTER_API_KEY',
+    });
+    expect(secrets.filter((secret) => secret.environmentVariable !== null)).toHaveLength(1);
+  });
+
   it('lists agents with their runtime state and gives one agent in detail', async () => {
     const list = await call(runtime, 'agents.list');
     const agents = list.agents as {

@@ -72,6 +72,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
       configPath: [],
       configPathSource: 'default',
       platform: process.platform,
+      environmentBaseUrls: [],
     }),
     'agents.list': () => ({ agents: [], problems: [] }),
     'agents.get': ({ configName }) => {

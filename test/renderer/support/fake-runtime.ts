@@ -139,7 +139,7 @@ export class FakeRuntime {
   problems: ConfigProblem[] = [];
   settings: Settings = structuredClone(DEFAULT_SETTINGS);
   secrets = new Map<SecretName, SecretStatus>(
-    SECRET_NAMES.map((name) => [name, { name, isSet: false, updatedAt: null }]),
+    SECRET_NAMES.map((name) => [name, { name, isSet: false, updatedAt: null, environmentVariable: null }]),
   );
   info: AppInfo = {
     name: 'Troupe',
@@ -149,6 +149,7 @@ export class FakeRuntime {
     configPath: ['/config/samples', '/config/configdir'],
     configPathSource: 'default',
     platform: 'linux',
+    environmentBaseUrls: [],
   };
   now = new Date('2025-06-01T12:00:00.000Z');
   reloads = 0;
@@ -314,13 +315,13 @@ export class FakeRuntime {
         return { secrets: [...this.secrets.values()] };
       case 'secrets.set': {
         const { name } = input as { name: SecretName };
-        const status = { name, isSet: true, updatedAt: this.now.toISOString() };
+        const status = { name, isSet: true, updatedAt: this.now.toISOString(), environmentVariable: null };
         this.secrets.set(name, status);
         return status;
       }
       case 'secrets.clear': {
         const { name } = input as { name: SecretName };
-        const status = { name, isSet: false, updatedAt: this.now.toISOString() };
+        const status = { name, isSet: false, updatedAt: this.now.toISOString(), environmentVariable: null };
         this.secrets.set(name, status);
         return status;
       }

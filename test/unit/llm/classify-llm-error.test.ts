@@ -36,7 +36,7 @@ describe('llmErrorForStatus', () => {
 
   it('tells the operator where to fix a refused key', () => {
     expect(llmErrorForStatus(401, '', context).message).toBe(
-      'Gemini refused the API key (HTTP 401). Check the key in Settings.',
+      'Gemini refused the API key (HTTP 401). Check the key in Settings (or its environment variable, which takes precedence).',
     );
   });
 });

@@ -14,7 +14,7 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0).reverse()) cleanup();
 });
 
-function setup(options: { stateDir?: string; env?: NodeJS.ProcessEnv } = {}) {
+function setup(options: { stateDir?: string; env?: NodeJS.ProcessEnv; secretEnv?: NodeJS.ProcessEnv } = {}) {
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'troupe-secret-store-'));
   if (!options.stateDir) cleanups.push(() => rmSync(stateDir, { recursive: true, force: true }));
   const lines: string[] = [];
@@ -27,7 +27,7 @@ function setup(options: { stateDir?: string; env?: NodeJS.ProcessEnv } = {}) {
   };
   cleanups.push(close);
   const cipher = createKeyFileCipher({ stateDir, env: options.env ?? {}, logger });
-  const secrets = new SecretStore({ repository: store.secrets, cipher, logger });
+  const secrets = new SecretStore({ repository: store.secrets, cipher, logger, env: options.secretEnv });
   return { stateDir, secrets, close, logLines: lines };
 }
 
@@ -60,7 +60,12 @@ describe('SecretStore', () => {
   it('reports a status for every known secret', () => {
     const { secrets } = setup();
     const returned = secrets.set('telegram.apiHash', PLAIN);
-    expect(returned).toEqual({ name: 'telegram.apiHash', isSet: true, updatedAt: expect.any(String) });
+    expect(returned).toEqual({
+      name: 'telegram.apiHash',
+      isSet: true,
+      updatedAt: expect.any(String),
+      environmentVariable: null,
+    });
     const statuses = secrets.status();
     expect(statuses.map((status) => status.name)).toEqual([...SECRET_NAMES]);
     expect(statuses.filter((status) => status.isSet)).toEqual([returned]);
@@ -69,12 +74,37 @@ describe('SecretStore', () => {
   it('clears a secret, and treats setting an empty value as clearing', () => {
     const { secrets } = setup();
     secrets.set('xai.apiKey', PLAIN);
-    expect(secrets.clear('xai.apiKey')).toEqual({ name: 'xai.apiKey', isSet: false, updatedAt: null });
+    expect(secrets.clear('xai.apiKey')).toMatchObject({ name: 'xai.apiKey', isSet: false, updatedAt: null });
     expect(secrets.reveal('xai.apiKey')).toBeNull();
 
     secrets.set('xai.apiKey', PLAIN);
-    expect(secrets.set('xai.apiKey', '   ')).toEqual({ name: 'xai.apiKey', isSet: false, updatedAt: null });
+    expect(secrets.set('xai.apiKey', '   ')).toMatchObject({
+      name: 'xai.apiKey',
+      isSet: false,
+      updatedAt: null,
+    });
     expect(secrets.reveal('xai.apiKey')).toBeNull();
+  });
+
+  it('takes a secret from its environment variable before the saved value, and says so in its status', () => {
+    const { secrets } = setup({
+      secretEnv: { GEMINI_API_KEY: '  from-the-environment \n', XAI_API_KEY: ' ' },
+    });
+    secrets.set('gemini.apiKey', PLAIN);
+    secrets.set('xai.apiKey', PLAIN);
+    expect(secrets.reveal('gemini.apiKey')).toBe('from-the-environment');
+    // A variable set to blanks supplies nothing.
+    expect(secrets.reveal('xai.apiKey')).toBe(PLAIN);
+    expect(secrets.reveal('openai.apiKey')).toBeNull();
+    const byName = new Map(secrets.status().map((status) => [status.name, status]));
+    expect(byName.get('gemini.apiKey')).toMatchObject({ isSet: true, environmentVariable: 'GEMINI_API_KEY' });
+    expect(byName.get('xai.apiKey')).toMatchObject({ isSet: true, environmentVariable: null });
+    // Clearing the saved value leaves the environment's in effect.
+    expect(secrets.clear('gemini.apiKey')).toMatchObject({
+      isSet: false,
+      environmentVariable: 'GEMINI_API_KEY',
+    });
+    expect(secrets.reveal('gemini.apiKey')).toBe('from-the-environment');
   });
 
   it('rejects a name it does not know, without echoing the value', () => {

@@ -1,5 +1,7 @@
 import type { AppInfo } from '../../../shared/api';
+import { LLM_PROVIDERS } from '../../../shared/domain/settings';
 import type { ConfigService } from '../../config';
+import { LLM_BASE_URL_ENV } from '../../llm';
 import type { ApiHandlers } from '../dispatcher';
 
 export interface AppHandlerDeps {
@@ -7,6 +9,16 @@ export interface AppHandlerDeps {
   mode: AppInfo['mode'];
   version: string;
   stateDir: string;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+/** Base URLs the environment sets, which win over Settings (`llmBaseUrl`). */
+function environmentBaseUrls(env: AppHandlerDeps['env']): AppInfo['environmentBaseUrls'] {
+  return LLM_PROVIDERS.flatMap((provider) => {
+    const variable = LLM_BASE_URL_ENV[provider];
+    const url = env[variable]?.trim();
+    return url ? [{ provider, variable, url }] : [];
+  });
 }
 
 export function createAppHandlers(deps: AppHandlerDeps): Pick<ApiHandlers, 'app.info'> {
@@ -19,6 +31,7 @@ export function createAppHandlers(deps: AppHandlerDeps): Pick<ApiHandlers, 'app.
       configPath: deps.config.path.dirs,
       configPathSource: deps.config.path.source,
       platform: process.platform,
+      environmentBaseUrls: environmentBaseUrls(deps.env),
     }),
   };
 }

@@ -2,8 +2,9 @@ import type { SecretStore } from '../../secrets';
 import type { TelegramApiCredentials } from '../connection';
 import { LoginError } from './login-error';
 
-/** Where the operator sets what a login needs; named in every message about missing credentials. */
-export const API_CREDENTIALS_SETTING = 'the console’s Settings → Telegram (API id and API hash)';
+/** Every way the operator can give what a login needs; named in each message about missing credentials. */
+export const API_CREDENTIALS_SETTING =
+  'the console’s Settings → Telegram (API id and API hash), with `troupe secrets set telegram.apiId` and `troupe secrets set telegram.apiHash`, or in the environment variables TELEGRAM_API_ID and TELEGRAM_API_HASH';
 
 /**
  * The Telegram API id and hash from the secret store, or null while either is unset. Throws a

@@ -4,7 +4,7 @@ import type { SettingsState } from './store';
 
 // One object per name, so a selector reading an unknown secret returns the same value each time.
 const NOT_SET = Object.fromEntries(
-  SECRET_NAMES.map((name) => [name, { name, isSet: false, updatedAt: null }]),
+  SECRET_NAMES.map((name) => [name, { name, isSet: false, updatedAt: null, environmentVariable: null }]),
 ) as Record<SecretName, SecretStatus>;
 
 /** Named selectors: components read the settings store only through these. */
@@ -22,5 +22,8 @@ export const settingsSelectors = {
     (s: SettingsState): SecretStatus =>
       s.secrets[name] ?? NOT_SET[name],
   baseUrl: (provider: LlmProviderId) => (s: SettingsState) => s.settings?.llmBaseUrls[provider] ?? '',
+  /** The base URL an environment variable sets for the provider, over Settings; null when none. */
+  environmentBaseUrl: (provider: LlmProviderId) => (s: SettingsState) =>
+    s.info?.environmentBaseUrls.find((entry) => entry.provider === provider) ?? null,
   configPathSetting: (s: SettingsState) => s.settings?.configPath,
 };

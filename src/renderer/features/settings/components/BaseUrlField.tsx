@@ -9,7 +9,10 @@ import { settingsSelectors } from '../selectors';
 import { useSettingsStore } from '../store';
 import { useDraftSave } from './useDraftSave';
 
-/** A provider's base URL; empty means the provider's default, shown as the placeholder. */
+/**
+ * A provider's base URL; empty means the provider's default, shown as the placeholder. When an
+ * environment variable sets it, that URL is the one in effect, and the field says so.
+ */
 export function BaseUrlField({
   provider,
   accessibleLabel,
@@ -18,6 +21,9 @@ export function BaseUrlField({
   accessibleLabel: string;
 }) {
   const saved = useSettingsStore(useMemo(() => settingsSelectors.baseUrl(provider), [provider]));
+  const fromEnvironment = useSettingsStore(
+    useMemo(() => settingsSelectors.environmentBaseUrl(provider), [provider]),
+  );
   const { updateSettings } = useSettingsStore(settingsSelectors.actions);
   const field = `llmBaseUrls.${provider}`;
   const form = useDraftSave<string>(field);
@@ -51,8 +57,12 @@ export function BaseUrlField({
           inputMode="url"
         />
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text size="xs" c="dimmed">
-            {saved === '' ? 'Using the default' : 'Custom URL'}
+          <Text size="xs" c={fromEnvironment ? 'blue' : 'dimmed'}>
+            {fromEnvironment
+              ? `In effect: ${fromEnvironment.url}, from ${fromEnvironment.variable} in the environment`
+              : saved === ''
+                ? 'Using the default'
+                : 'Custom URL'}
           </Text>
           <Group gap="xs" wrap="nowrap">
             {saved !== '' && (

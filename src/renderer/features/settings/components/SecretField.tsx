@@ -8,7 +8,8 @@ import { useDraftSave } from './useDraftSave';
 
 /**
  * A write-only secret: the stored value never comes back from the runtime, so the field only
- * takes a new one. It shows whether a value is set and when it last changed.
+ * takes a new one. It shows whether a value is set and when it last changed, and when an
+ * environment variable supplies the value instead.
  */
 export function SecretField({
   name,
@@ -26,6 +27,7 @@ export function SecretField({
   const statusId = useId();
   const fullLabel = SECRET_LABELS[name];
   const draft = form.draft ?? '';
+  const fromEnvironment = status.environmentVariable;
   const pending = form.saving ? action : null;
 
   const run = (kind: 'save' | 'clear') => {
@@ -53,11 +55,11 @@ export function SecretField({
               <Badge
                 id={statusId}
                 size="xs"
-                variant={status.isSet ? 'light' : 'outline'}
-                color={status.isSet ? 'teal' : 'gray'}
+                variant={status.isSet || fromEnvironment ? 'light' : 'outline'}
+                color={fromEnvironment ? 'blue' : status.isSet ? 'teal' : 'gray'}
                 tt="none"
               >
-                {status.isSet ? 'Set' : 'Not set'}
+                {fromEnvironment ? `From ${fromEnvironment}` : status.isSet ? 'Set' : 'Not set'}
               </Badge>
             </Group>
           }
@@ -73,7 +75,9 @@ export function SecretField({
         />
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="xs" c="dimmed">
-            {status.isSet && status.updatedAt ? (
+            {fromEnvironment ? (
+              `${fromEnvironment} in the environment is used in place of a saved value.`
+            ) : status.isSet && status.updatedAt ? (
               <>
                 Updated <RelativeTime iso={status.updatedAt} />
               </>
