@@ -7,7 +7,7 @@ import {
   resolveConfigPath,
   totalMediaByKind,
 } from '../config';
-import { parseCommandArgs, reportUsageError, UsageError } from './cli-options';
+import { parseOrExit } from './cli-options';
 import type { CliIo } from './io';
 
 const USAGE = `Usage: troupe check-config [--config-path DIRS] [--json]
@@ -24,17 +24,9 @@ Options:
 type CheckConfigIo = Pick<CliIo, 'stdout' | 'stderr' | 'env' | 'cwd' | 'defaultDirs'>;
 
 export async function runCheckConfig(args: string[], io: CheckConfigIo): Promise<number> {
-  let parsed: ReturnType<typeof parseCommandArgs>;
-  try {
-    parsed = parseCommandArgs(args, { options: { json: { type: 'boolean' } } });
-  } catch (error) {
-    if (error instanceof UsageError) return reportUsageError(error, USAGE, io.stderr);
-    throw error;
-  }
-  if (parsed === 'help') {
-    io.stdout(`${USAGE}\n`);
-    return 0;
-  }
+  const outcome = parseOrExit(args, { options: { json: { type: 'boolean' } } }, USAGE, io, (read) => read);
+  if ('exit' in outcome) return outcome.exit;
+  const parsed = outcome.args;
   const override = parsed.configPathOverride;
 
   const configPath = resolveConfigPath({ env: io.env, override, defaultDirs: io.defaultDirs, cwd: io.cwd });

@@ -73,6 +73,28 @@ export function reportUsageError(error: UsageError, usage: string, stderr: (text
 }
 
 /**
+ * Parses a command's arguments and reads them with `read` (which may throw UsageError too),
+ * answering --help and usage errors itself: the arguments read, or the exit code to end with.
+ */
+export function parseOrExit<T>(
+  args: string[],
+  spec: CommandSpec,
+  usage: string,
+  io: { stdout(text: string): void; stderr(text: string): void },
+  read: (parsed: CommandArgs) => T,
+): { args: T } | { exit: number } {
+  try {
+    const parsed = parseCommandArgs(args, spec);
+    if (parsed !== 'help') return { args: read(parsed) };
+  } catch (error) {
+    if (error instanceof UsageError) return { exit: reportUsageError(error, usage, io.stderr) };
+    throw error;
+  }
+  io.stdout(`${usage}\n`);
+  return { exit: 0 };
+}
+
+/**
  * A command made of subcommands (`troupe memory recall`): runs the one named first, prints the
  * group's usage for no subcommand (exit 2) or for help (exit 0), and says so for an unknown one.
  */

@@ -67,6 +67,7 @@ function llmRouter(context: MemoryPassContext): LlmRouter {
     repository: store.secrets,
     cipher: createKeyFileCipher({ stateDir, env: io.env, logger }),
     logger,
+    env: io.env,
   });
   return createLlmRouter({ secrets, settings: () => store.settings.get(), env: io.env, logger });
 }

@@ -4,13 +4,7 @@ import type { AgentConfig } from '../../shared/domain/config';
 import type { LoginStep, TelegramUser } from '../../shared/domain/telegram';
 import { createLogger } from '../logging';
 import { resolveStateDir } from '../runtime/state-dir';
-import {
-  createKeyFileCipher,
-  SecretDecryptError,
-  SecretKeyMismatchError,
-  SecretStore,
-  verifySecretKey,
-} from '../secrets';
+import { openStateSecrets, SecretDecryptError, SecretKeyMismatchError } from '../secrets';
 import { DATABASE_FILE_NAME, openStore, type Store } from '../store';
 import { resolveTelegramServer, type TelegramServer } from '../telegram/connection';
 import {
@@ -135,15 +129,7 @@ export async function runLogin(args: string[], io: LoginIo): Promise<number> {
   );
   let service: TelegramLoginService | undefined;
   try {
-    const cipher = createKeyFileCipher({ stateDir, env: io.env, logger });
-    verifySecretKey({
-      secrets: store.secrets,
-      telegramSessions: store.telegramSessions,
-      cipher,
-      stateDir,
-      logger,
-    });
-    const secrets = new SecretStore({ repository: store.secrets, cipher, logger });
+    const { cipher, secrets } = openStateSecrets({ store, stateDir, env: io.env, logger });
     const agent = await findAgent(parsed, store, io);
     const credentials = telegramCredentialsFrom(secrets);
     if (!credentials) {

@@ -215,6 +215,7 @@ function settingsEmbedder(
             repository: store.secrets,
             cipher: createKeyFileCipher({ stateDir, env, logger }),
             logger,
+            env,
           })
         : null;
     }

@@ -8,9 +8,9 @@ import {
 } from '../../shared/domain/secrets';
 import { createLogger, type Logger } from '../logging';
 import { resolveStateDir } from '../runtime/state-dir';
-import { createKeyFileCipher, SecretKeyMismatchError, SecretStore, verifySecretKey } from '../secrets';
+import { openStateSecrets, SecretKeyMismatchError, type SecretStore } from '../secrets';
 import { DATABASE_FILE_NAME, openStore } from '../store';
-import { parseCommandArgs, reportUsageError, runSubcommand, UsageError } from './cli-options';
+import { type CommandArgs, parseOrExit, runSubcommand, UsageError } from './cli-options';
 import type { CliIo } from './io';
 import { CancelledError, Prompter, type PrompterInput } from './prompter';
 
@@ -83,18 +83,7 @@ async function withSecrets(
   const stateDir = resolveStateDir({ flag: stateFlag, env: io.env, cwd: io.cwd });
   const store = openStore({ file: join(stateDir, DATABASE_FILE_NAME), logger });
   try {
-    const cipher = createKeyFileCipher({ stateDir, env: io.env, logger });
-    verifySecretKey({
-      secrets: store.secrets,
-      telegramSessions: store.telegramSessions,
-      cipher,
-      stateDir,
-      logger,
-    });
-    return await action(
-      new SecretStore({ repository: store.secrets, cipher, logger, env: io.env }),
-      stateDir,
-    );
+    return await action(openStateSecrets({ store, stateDir, env: io.env, logger }).secrets, stateDir);
   } catch (error) {
     if (error instanceof SecretKeyMismatchError || error instanceof CancelledError) {
       io.stderr(`${error.message}\n`);
@@ -106,16 +95,12 @@ async function withSecrets(
   }
 }
 
-function parse(
-  args: string[],
-  takesName: boolean,
-): { name: SecretName | null; stateFlag: string | undefined } | 'help' {
-  const parsed = parseCommandArgs(args, { state: true, positionals: true });
-  if (parsed === 'help') return 'help';
+/** The secret a subcommand names (none for `list`); throws UsageError for a wrong command line. */
+function secretOf(parsed: CommandArgs, takesName: boolean): SecretName | null {
   const [given, ...extra] = parsed.positionals;
   if (!takesName) {
     if (given !== undefined) throw new UsageError(`"list" takes no arguments, not "${given}".`);
-    return { name: null, stateFlag: parsed.stateFlag };
+    return null;
   }
   if (given === undefined) throw new UsageError('Name the secret, e.g. gemini.apiKey.');
   if (extra.length > 0) {
@@ -123,29 +108,23 @@ function parse(
       'Give the value on standard input, not on the command line, where shell history would keep it.',
     );
   }
-  return { name: secretNamed(given), stateFlag: parsed.stateFlag };
+  return secretNamed(given);
 }
 
-/** Runs one subcommand: its arguments parsed, usage errors reported the shared way. */
+/** Runs one subcommand: its arguments read, usage errors and help answered the shared way. */
 async function subcommand(
   args: string[],
   io: SecretsIo,
   takesName: boolean,
   action: (name: SecretName | null, secrets: SecretStore, stateDir: string) => Promise<number>,
 ): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(args, takesName);
-  } catch (error) {
-    if (error instanceof UsageError) return reportUsageError(error, USAGE, io.stderr);
-    throw error;
-  }
-  if (parsed === 'help') {
-    io.stdout(`${USAGE}\n`);
-    return 0;
-  }
-  const { name } = parsed;
-  return withSecrets(parsed.stateFlag, io, (secrets, stateDir) => action(name, secrets, stateDir));
+  const outcome = parseOrExit(args, { state: true, positionals: true }, USAGE, io, (parsed) => ({
+    name: secretOf(parsed, takesName),
+    stateFlag: parsed.stateFlag,
+  }));
+  if ('exit' in outcome) return outcome.exit;
+  const { name, stateFlag } = outcome.args;
+  return withSecrets(stateFlag, io, (secrets, stateDir) => action(name, secrets, stateDir));
 }
 
 /** `troupe secrets list|set|clear`: the console's secret fields, from a terminal or a script. */

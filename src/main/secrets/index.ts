@@ -7,3 +7,4 @@ export {
   PASSPHRASE_SALT_FILE_NAME,
 } from './key-file-cipher';
 export { type SecretChangeListener, SecretStore, type SecretStoreDeps } from './secret-store';
+export { openStateSecrets, type StateSecretsDeps } from './state-secrets';
