@@ -377,6 +377,8 @@ export interface EngineRuntimeOptions {
   engine?: Partial<EngineSettings>;
   partnerTypingWindowMs?: number;
   instructions?: string;
+  /** Config directories searched after `root/config`. */
+  moreConfigDirs?: readonly string[];
 }
 
 /** A minimal agent file for runtime tests; `extra` adds sections. */
@@ -408,7 +410,7 @@ export async function startEngineRuntime(options: EngineRuntimeOptions): Promise
     appRoot: REPO_ROOT,
     env: { GOOGLE_GEMINI_BASE_URL: options.geminiBaseUrl },
     cwd: stateDir,
-    configPathOverride: [configDir],
+    configPathOverride: [configDir, ...(options.moreConfigDirs ?? [])],
     cipher: createKeyFileCipher({ stateDir, env: {} }),
     logger: createLogger({ level: process.env.HARNESS_LOG ?? 'silent' }),
     version: '0.0.0-test',

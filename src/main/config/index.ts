@@ -1,6 +1,16 @@
 /** The configuration layer: config path, agent files, prompts, curated media, and watching them. */
 
 export { AgentFileConflictError, agentFileVersion, updateAgentFile } from './agent-file-update';
+export {
+  type AgentPlace,
+  AgentPathTakenError,
+  agentFilePath,
+  agentFolderPath,
+  relocateAgentFiles,
+  setAgentFilesAside,
+  type UndoFileChange,
+  writeNewAgentFile,
+} from './agent-files';
 export { type AgentFileContext, type ParsedAgentFile, parseAgentMarkdown } from './agent-markdown-parser';
 export { type AgentFileChanges, patchAgentMarkdown } from './agent-markdown-patch';
 export { type AgentFileContent, UnwritableAgentError, writeAgentMarkdown } from './agent-markdown-writer';

@@ -40,6 +40,15 @@ import { cancelTask, clearPending, retryTask, TaskActionError } from './steering
 import { createTaskHandlers } from './tasks/handler-registry';
 import { receivedHandler } from './turn/received-turn';
 
+/** The agent is working in a conversation (or on its memory) right now. */
+export class AgentBusyError extends Error {
+  override readonly name = 'AgentBusyError';
+
+  constructor(readonly agent: string) {
+    super(`${agent} is working in a conversation right now; try again once it is idle.`);
+  }
+}
+
 export type { ConversationParametersPatch } from './conversation-parameters';
 export type { ConversationEngineDeps, EngineEvent, MemoryTouch } from './engine-core';
 
@@ -189,6 +198,37 @@ export class ConversationEngine {
   /** Looks at every conversation again (after a config reload enabled an agent, for instance). */
   refresh(): void {
     for (const graph of this.#core.graphs.values()) this.#loop.poke(graph.conversation);
+  }
+
+  // ---- Agents renamed or deleted (see api/handlers/agent-lifecycle) ----
+
+  /**
+   * Lets go of an agent about to be renamed or deleted: its plans leave memory (the store keeps
+   * them), its timers and the memory work waiting for quiet go. Throws AgentBusyError, changing
+   * nothing, while one of its conversations or its memory work is under way.
+   */
+  releaseAgent(agent: string): void {
+    const core = this.#core;
+    const runners = [...core.runners.values()].filter((runner) => runner.conversation.agent === agent);
+    const working = runners.some((runner) => runner.running || runner.current !== null);
+    if (working || this.#intake.busy || this.#memory.isWorkingFor(agent)) throw new AgentBusyError(agent);
+    this.#memory.forgetAgent(agent);
+    for (const runner of runners) {
+      runner.cancelWake?.();
+      runner.presence.close();
+      core.runners.delete(conversationKeyString(runner.conversation));
+    }
+    for (const [key, graph] of core.graphs) if (graph.conversation.agent === agent) core.graphs.delete(key);
+  }
+
+  /** Takes up the stored plans of an agent (one just renamed to this name, or put back). */
+  adoptAgent(agent: string): void {
+    for (const record of this.#core.deps.store.taskGraphs.list(this.network)) {
+      if (record.conversation.agent !== agent) continue;
+      const graph = new TaskGraph(record);
+      this.#core.graphs.set(conversationKeyString(graph.conversation), graph);
+      this.#loop.poke(graph.conversation);
+    }
   }
 
   // ---- Queries ----

@@ -3,6 +3,7 @@
 export { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
 export { ConversationBusyError } from './background/memory-work';
 export {
+  AgentBusyError,
   ConversationEngine,
   type ConversationEngineDeps,
   type ConversationParametersPatch,

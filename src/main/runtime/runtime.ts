@@ -3,6 +3,7 @@ import type { Network } from '../../shared/api';
 import { createApiDispatcher } from '../api/dispatcher';
 import { EventHub } from '../api/event-hub';
 import { createAgentHandlers } from '../api/handlers/agent-handlers';
+import { createAgentLifecycleHandlers } from '../api/handlers/agent-lifecycle-handlers';
 import { createAppHandlers } from '../api/handlers/app-handlers';
 import { createConfigHandlers } from '../api/handlers/config-handlers';
 import { createConversationHandlers } from '../api/handlers/conversation-handlers';
@@ -201,6 +202,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
         env: options.env,
       }),
       ...createAgentHandlers({ config, store }),
+      ...createAgentLifecycleHandlers({
+        config,
+        store,
+        engines: [simulatorEngine, telegramEngine],
+        telegram: telegram.service,
+        logger: options.logger,
+      }),
       ...createConfigHandlers(config),
       ...createSettingsHandlers({ store, config, events }),
       ...createPriceHandlers({ store, events }),

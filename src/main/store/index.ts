@@ -5,6 +5,12 @@ export {
   LlmPriceSchema,
 } from '../../shared/domain/prices';
 export {
+  AGENT_NAME_COLUMNS,
+  type AgentRowCounts,
+  AgentRowsConflictError,
+  AgentRowsRepository,
+} from './agent-rows-repository';
+export {
   type AgentStateChange,
   AgentStateConflictError,
   AgentStateRepository,

@@ -1,4 +1,5 @@
 import type { Logger } from '../logging';
+import { AgentRowsRepository } from './agent-rows-repository';
 import { AgentStateRepository } from './agent-state-repository';
 import { AgentSteeringRepository } from './agent-steering-repository';
 import { ArchiveImportRepository } from './archive-import-repository';
@@ -33,6 +34,8 @@ export interface Store {
   readonly agentState: AgentStateRepository;
   /** Per agent: approval of planned messages by default, and the daily spending limit. */
   readonly agentSteering: AgentSteeringRepository;
+  /** Every row of an agent, across tables: moved to a new config name or deleted. */
+  readonly agentRows: AgentRowsRepository;
   readonly taskLog: TaskLogRepository;
   /** The cost ledger (the task log's `llm_usage` rows) summed for the cost views and spending limits. */
   readonly usage: UsageRepository;
@@ -101,6 +104,7 @@ export function openStore(options: OpenStoreOptions): Store {
     secrets: new SecretsRepository(db, deps),
     agentState: new AgentStateRepository(db, deps),
     agentSteering: new AgentSteeringRepository(db),
+    agentRows: new AgentRowsRepository(db),
     taskLog: new TaskLogRepository(db, deps),
     usage: new UsageRepository(db),
     llmPrices: new LlmPriceRepository(db, deps),

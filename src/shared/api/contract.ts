@@ -3,6 +3,7 @@ import { AgentRuntimeStateSchema } from '../domain/agent-runtime';
 import { AgentChangesSchema, AgentConfigSchema, ConfigProblemSchema, MEDIA_KINDS } from '../domain/config';
 import { SecretNameSchema, SecretStatusSchema } from '../domain/secrets';
 import { LlmProviderIdSchema, SettingsPatchSchema, SettingsSchema } from '../domain/settings';
+import { agentLifecycleProcedures } from './agent-lifecycle-contract';
 import { conversationEvents, conversationProcedures } from './conversation-contract';
 import { copilotEvents, copilotProcedures } from './copilot-contract';
 import { mediaEvents, mediaProcedures } from './media-contract';
@@ -100,6 +101,7 @@ export const procedures = {
       .strict(),
     output: AgentDetailSchema,
   },
+  ...agentLifecycleProcedures,
   'config.check': { input: NoInput, output: ConfigReportSchema },
   'config.reload': { input: NoInput, output: ConfigReportSchema },
   'settings.get': { input: NoInput, output: SettingsSchema },

@@ -1,3 +1,4 @@
+export * from './agent-lifecycle-contract';
 export * from './bridge';
 export * from './channels';
 export * from './client';

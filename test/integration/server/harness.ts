@@ -8,6 +8,7 @@ import { createLogger } from '../../../src/main/logging';
 import { type ConsoleServer, type ConsoleServerOptions, startConsoleServer } from '../../../src/main/server';
 import {
   ApiError,
+  agentLifecycleProcedures,
   conversationProcedures,
   copilotProcedures,
   mediaProcedures,
@@ -50,6 +51,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
       ...Object.keys(pricesProcedures),
       ...Object.keys(telegramProcedures),
       ...Object.keys(usageProcedures),
+      ...Object.keys(agentLifecycleProcedures),
     ].map((name) => [name, notInThisTest]),
   ) as unknown as Pick<
     ApiHandlers,
@@ -61,6 +63,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
     | keyof typeof pricesProcedures
     | keyof typeof telegramProcedures
     | keyof typeof usageProcedures
+    | keyof typeof agentLifecycleProcedures
   >;
   const handlers: ApiHandlers = {
     ...refused,

@@ -38,6 +38,7 @@ import type {
   TelegramServerView,
   TelegramUser,
 } from '../../../src/shared/domain/telegram';
+import { FakeAgentLifecycle, isAgentLifecycleProcedure } from './fake-agent-lifecycle';
 import { FakeAgentFiles } from './fake-agents';
 import { FakeCopilot, isCopilotProcedure } from './fake-copilot';
 import { FakeMedia, isMediaProcedure } from './fake-media';
@@ -185,6 +186,8 @@ export class FakeRuntime {
   readonly copilot = new FakeCopilot(this);
   /** Each agent's file version, moved on by writes (`agents.update`) and by tests. */
   readonly agentFiles = new FakeAgentFiles();
+  /** Agents made, renamed, moved and deleted (`agents.create`, …) in `agents`. */
+  readonly agentLifecycle = new FakeAgentLifecycle(this);
   readonly usage = new FakeUsage(this);
   /** Kept exchanges and the provenance of messages, as tests seed them. */
   readonly provenance = new FakeProvenance();
@@ -262,6 +265,7 @@ export class FakeRuntime {
     if (isMediaProcedure(method)) return this.media.answer(method, input);
     if (isCopilotProcedure(method)) return this.copilot.answer(method, input);
     if (isUsageProcedure(method)) return this.usage.answer(method, input);
+    if (isAgentLifecycleProcedure(method)) return this.agentLifecycle.answer(method, input);
     switch (method) {
       case 'app.info':
         return this.info;

@@ -62,6 +62,23 @@ export class BackgroundJobs {
     return this.#current !== null || this.#queue.length > 0;
   }
 
+  /** The keys of the jobs running or queued now. */
+  keysUnderWay(): string[] {
+    return [...this.#keys];
+  }
+
+  /**
+   * Cancels the requests still waiting for quiet whose key `matches`; queued and running jobs go
+   * on (someone may wait for their outcome).
+   */
+  dropWaiting(matches: (key: string) => boolean): void {
+    for (const [key, cancel] of this.#timers) {
+      if (!matches(key)) continue;
+      cancel();
+      this.#timers.delete(key);
+    }
+  }
+
   stop(): void {
     this.#stopped = true;
     for (const cancel of this.#timers.values()) cancel();

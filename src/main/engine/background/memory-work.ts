@@ -67,6 +67,19 @@ export class MemoryWork {
     this.#jobs.stop();
   }
 
+  /** Whether work of the agent runs, or is queued to run, now. */
+  isWorkingFor(agent: string): boolean {
+    return this.#jobs.keysUnderWay().some((key) => agentOfJobKey(key) === agent);
+  }
+
+  /** Drops the agent's work still waiting for its conversations to go quiet (it is renamed or deleted). */
+  forgetAgent(agent: string): void {
+    this.#jobs.dropWaiting((key) => agentOfJobKey(key) === agent);
+    for (const key of this.#futileSummaries.keys()) {
+      if (agentOfJobKey(key) === agent) this.#futileSummaries.delete(key);
+    }
+  }
+
   changed(conversation: ConversationKey, touched: MemoryTouch[]): void {
     if (touched.length > 0) this.#core.emit({ type: 'memoryChanged', conversation, touched });
   }
@@ -257,4 +270,9 @@ function summaryKey(conversation: ConversationKey): string {
 
 function reflectionKey(conversation: ConversationKey): string {
   return `reflect:${conversationKeyString(conversation)}`;
+}
+
+/** The agent a job's key names: every key is `<work>:<conversation key>` (`<network>:<agent>:<channel>`). */
+function agentOfJobKey(key: string): string {
+  return key.split(':').slice(2, -1).join(':');
 }
