@@ -28,7 +28,10 @@ export interface ParsedAgentFile {
 }
 
 interface SectionValue {
+  /** The heading's line. */
   line: number;
+  /** Where the value starts, for problems with the value itself. */
+  valueLine: number;
   value: string;
 }
 
@@ -78,7 +81,7 @@ export function parseAgentMarkdown(text: string, context: AgentFileContext): Par
         ),
       );
     }
-    sections.set(section.heading, { line: section.line, value: section.body });
+    sections.set(section.heading, { line: section.line, valueLine: section.bodyLine, value: section.body });
     if (!KNOWN_AGENT_SECTIONS.includes(section.heading)) {
       problems.push(configWarning(file, section.line, unknownSectionMessage(section.heading)));
     }
@@ -100,8 +103,9 @@ export function parseAgentMarkdown(text: string, context: AgentFileContext): Par
   if (missingRequired.length > 0) return { agent: null, problems, sectionLines };
 
   const sectionValue = (heading: string) => sections.get(heading)?.value;
+  // A value's problem points at the value, not at its heading.
   const warn = (heading: string, message: string) =>
-    problems.push(configWarning(file, sections.get(heading)?.line ?? null, message));
+    problems.push(configWarning(file, sections.get(heading)?.valueLine ?? null, message));
 
   const agent: AgentConfig = {
     configName: context.configName,

@@ -64,6 +64,8 @@ export interface MarkdownSection {
   line: number;
   /** Everything up to the next level-1 heading, trimmed. */
   body: string;
+  /** 1-based line number where the body starts (its first non-blank line); the heading's when empty. */
+  bodyLine: number;
 }
 
 export interface SplitMarkdown {
@@ -88,11 +90,15 @@ export function splitLevelOneSections(text: string): SplitMarkdown {
   });
   return {
     preamble: preambleLines.join('\n').trim(),
-    sections: sections.map(({ heading, line, lines: body }) => ({
-      heading,
-      line,
-      body: body.join('\n').trim(),
-    })),
+    sections: sections.map(({ heading, line, lines: body }) => {
+      const firstWritten = body.findIndex((bodyLine) => bodyLine.trim() !== '');
+      return {
+        heading,
+        line,
+        body: body.join('\n').trim(),
+        bodyLine: firstWritten === -1 ? line : line + 1 + firstWritten,
+      };
+    }),
   };
 }
 

@@ -229,7 +229,7 @@ Say hello.
     });
 
     it.each(['Mars/Olympus_Mons', 'Not A Zone', '+02:00'])(
-      'drops the invalid zone %j with a warning at its heading',
+      'drops the invalid zone %j with a warning at the value',
       (value) => {
         const { agent, problems } = parse(`${MINIMAL}# Agent Timezone\n\n${value}\n`);
         expect(agent?.timezone).toBeNull();
@@ -237,7 +237,7 @@ Say hello.
           {
             severity: 'warning',
             file: context.file,
-            line: 13,
+            line: 15,
             message: expect.stringContaining(`"${value}" is not an IANA time zone`),
           },
         ]);
@@ -285,7 +285,8 @@ Say hello.
         {
           severity: 'warning',
           file: context.file,
-          line: 13,
+          // An empty value has no line of its own: the heading's.
+          line: value === '' ? 13 : 15,
           message: expect.stringContaining('from 1 to 3600'),
         },
       ]);
@@ -309,7 +310,7 @@ Say hello.
           {
             severity: 'warning',
             file: context.file,
-            line: 13,
+            line: 15,
             message: expect.stringContaining('from 1 to 1000'),
           },
         ]);
@@ -322,7 +323,7 @@ Say hello.
     const bad = parse(`${MINIMAL}# Telegram ID\n\n12.5\n`);
     expect(bad.agent?.telegramId).toBeNull();
     expect(bad.problems).toEqual([
-      { severity: 'warning', file: context.file, line: 13, message: expect.stringContaining('whole number') },
+      { severity: 'warning', file: context.file, line: 15, message: expect.stringContaining('whole number') },
     ]);
   });
 

@@ -46,7 +46,7 @@ describe('check-config', () => {
     expect(stdout).toContain('Prompts (2): Companion, Instructions');
     expect(stdout).toContain('Media: 3 curated records (1 photo, 2 sticker)');
     expect(stdout).toContain(
-      `  ${join(root, 'mine', 'agents', 'Bo.md')}:13: warning: "# Typing Speed" must be`,
+      `  ${join(root, 'mine', 'agents', 'Bo.md')}:15: warning: "# Typing Speed" must be`,
     );
     expect(stdout).toContain('0 errors, 1 warning.');
   });
@@ -77,7 +77,7 @@ describe('check-config', () => {
     expect(report.warnings).toEqual([
       {
         file: join(root, 'mine', 'agents', 'Bo.md'),
-        line: 13,
+        line: 15,
         message: expect.stringContaining('Typing Speed'),
       },
     ]);

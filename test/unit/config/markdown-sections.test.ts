@@ -45,13 +45,13 @@ describe('hasUnclosedCodeFence', () => {
 });
 
 describe('splitLevelOneSections', () => {
-  it('gives each section its heading line and trimmed body', () => {
+  it('gives each section its heading line, trimmed body and the line its body starts on', () => {
     expect(splitLevelOneSections('intro\n\n# One\n\n a \n\n#  Two  \nb\n# Three')).toEqual({
       preamble: 'intro',
       sections: [
-        { heading: 'One', line: 3, body: 'a' },
-        { heading: 'Two', line: 7, body: 'b' },
-        { heading: 'Three', line: 9, body: '' },
+        { heading: 'One', line: 3, body: 'a', bodyLine: 5 },
+        { heading: 'Two', line: 7, body: 'b', bodyLine: 8 },
+        { heading: 'Three', line: 9, body: '', bodyLine: 9 },
       ],
     });
   });
