@@ -68,12 +68,18 @@ export function createConsoleAuth(deps: ConsoleAuthDeps): ConsoleAuth {
       startSession(response);
       logger.info({ address: clientAddress(request) }, 'console login link used');
     } else if (!sessionOf(request)) {
-      sendHtmlNotice(response, 401, 'This login link no longer works', [
-        'Each link printed by `troupe serve` opens one browser session and then stops working.',
-        password
-          ? 'Open the console without the link and sign in with the operator password.'
-          : 'Restart `troupe serve` to get a new link, or start it with --password-file to sign in with a password.',
-      ]);
+      sendHtmlNotice(
+        response,
+        401,
+        'This login link no longer works',
+        [
+          'Each link printed by `troupe serve` opens one browser session and then stops working.',
+          password
+            ? 'Open the console without the link and sign in with the operator password.'
+            : 'Restart `troupe serve` to get a new link, or start it with `--password-file` to sign in with a password.',
+        ],
+        password ? { href: '/', label: 'Sign in with the password' } : undefined,
+      );
       return;
     }
     // Redirecting drops the token from the address bar and the browser history.

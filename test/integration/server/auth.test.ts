@@ -58,7 +58,10 @@ describe('the one-time login link', () => {
     const second = await fetch(server.loginUrl, { redirect: 'manual' });
     expect(second.status).toBe(401);
     expect(second.headers.get('set-cookie')).toBeNull();
-    expect(await second.text()).toContain('no longer works');
+    const page = await second.text();
+    expect(page).toContain('This login link no longer works');
+    expect(page).toContain('start it with <code>--password-file</code>');
+    expect(page).not.toContain('class="action"');
   });
 
   it('refuses a wrong token without spending the right one', { timeout: 10_000 }, async () => {
@@ -128,6 +131,14 @@ describe('password login', () => {
     expect(right.status).toBe(200);
     const cookie = cookiePair(right);
     expect((await session(running, cookie)).body).toEqual({ authenticated: true, passwordLogin: true });
+  });
+
+  it('sends a spent login link on to the password sign-in', { timeout: 10_000 }, async () => {
+    running = await startTestServer({ password: PASSWORD });
+    await fetch(running.server.loginUrl, { redirect: 'manual' });
+    const spent = await fetch(running.server.loginUrl, { redirect: 'manual' });
+    expect(spent.status).toBe(401);
+    expect(await spent.text()).toContain('<a class="action" href="/">Sign in with the password</a>');
   });
 
   it('answers 429 with Retry-After after five failures, even for the right password', {
