@@ -40,7 +40,9 @@ function taskGist(params: unknown): string {
 
 function task(record: SimulateRecord): string {
   const retries = typeof record.retries === 'number' && record.retries > 0 ? `, retry ${record.retries}` : '';
-  const error = record.error ? ` — ${text(record.error)}` : '';
+  const reason = text(record.error);
+  // A task that went on after retrying keeps its last failure: said as what it got past.
+  const error = reason === '' ? '' : record.status === 'done' ? ` (after: ${reason})` : ` — ${reason}`;
   return `${TASK_INDENT}${text(record.kind)}${taskGist(record.params)}: ${text(record.status)}${retries}${error}`;
 }
 

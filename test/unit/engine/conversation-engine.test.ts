@@ -237,6 +237,12 @@ describe('conversation engine', () => {
       await harness.advance(15_000);
       expect(harness.llm.queries).toHaveLength(2);
       expect(harness.agentTexts(chat)).toEqual(['Sorry, I was away.']);
+      // Done at last, it still says why it needed a second try.
+      expect(harness.nodes(chat).find((node) => node.kind === 'received')).toMatchObject({
+        status: 'done',
+        retries: 1,
+        lastError: 'HTTP 500',
+      });
     });
 
     it('fails the turn at once on a permanent LLM error, saying why', async () => {

@@ -56,7 +56,8 @@ export function completeTask(
     };
     if (failure === null) {
       result?.apply?.(graph, now);
-      updateNode(node, { status: 'done', lastError: null }, now);
+      // A retried task keeps its last failure: the operator sees why it needed more tries.
+      updateNode(node, { status: 'done' }, now);
       store.taskLog.append({ ...logBase, details: { ...result?.log, ...traced } });
       return;
     }

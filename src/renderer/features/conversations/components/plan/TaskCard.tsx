@@ -53,7 +53,7 @@ export function TaskCard({ task, live, actions }: { task: TaskNodeView; live: bo
               {task.retries} {task.retries === 1 ? 'retry' : 'retries'}
             </Text>
           )}
-          {task.lastError && <TaskFailure reason={task.lastError} failed={task.status === 'failed'} />}
+          {task.lastError && <TaskFailure reason={task.lastError} status={task.status} />}
         </Group>
         {actions && <TaskActions task={task} />}
       </Group>
