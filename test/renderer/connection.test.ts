@@ -10,6 +10,7 @@ import { agentsSelectors } from '../../src/renderer/features/agents/selectors';
 import { createAgentsStore } from '../../src/renderer/features/agents/store';
 import { createCopilotStore } from '../../src/renderer/features/copilot/store';
 import { createCostsStore } from '../../src/renderer/features/costs/store';
+import { createDocumentsStore } from '../../src/renderer/features/documents/store';
 import { createMediaStore } from '../../src/renderer/features/media/store';
 import { createMemoryStore } from '../../src/renderer/features/memory/store';
 import { createSessionStore, sessionSelectors } from '../../src/renderer/features/session/store';
@@ -87,6 +88,7 @@ describe('events feeding the stores', () => {
       media: createMediaStore(runtime.client),
       costs: createCostsStore(runtime.client),
       copilot: createCopilotStore(runtime.client),
+      documents: createDocumentsStore(runtime.client),
     };
     const statusListeners = new Set<(status: ConnectionStatus) => void>();
     const stop = feedStoresFromEvents(

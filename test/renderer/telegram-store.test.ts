@@ -3,6 +3,7 @@ import { feedStoresFromEvents } from '../../src/renderer/api/events';
 import { createAgentsStore } from '../../src/renderer/features/agents/store';
 import { createCopilotStore } from '../../src/renderer/features/copilot/store';
 import { createCostsStore } from '../../src/renderer/features/costs/store';
+import { createDocumentsStore } from '../../src/renderer/features/documents/store';
 import { createMediaStore } from '../../src/renderer/features/media/store';
 import { createMemoryStore } from '../../src/renderer/features/memory/store';
 import { createSessionStore } from '../../src/renderer/features/session/store';
@@ -287,6 +288,7 @@ describe('telegram store', () => {
           memory: createMemoryStore(runtime.client),
           costs: createCostsStore(runtime.client),
           copilot: createCopilotStore(runtime.client),
+          documents: createDocumentsStore(runtime.client),
           media: createMediaStore(runtime.client),
         },
       );

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { type AgentFileChanges, patchAgentMarkdown } from './agent-markdown-patch';
+import { textVersion, writeTextFileAtomically } from './text-file-write';
 
 /** The file changed on disk since the version the change was made against; nothing was written. */
 export class AgentFileConflictError extends Error {
@@ -10,15 +10,14 @@ export class AgentFileConflictError extends Error {
 
 /** A short fingerprint of a file's text: a change is refused when the file no longer has it. */
 export function agentFileVersion(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return textVersion(text);
 }
 
 /**
  * Applies `changes` to an agent file (see patchAgentMarkdown): read fresh, checked against
  * `expectedVersion` when given (an edit made in a text editor meanwhile is never overwritten),
- * written beside the file and renamed over it, so a crash never leaves half a file. The
- * `.tmp.<pid>` name is one the config watcher ignores. Returns the new version, or the old one
- * when nothing changed.
+ * and written atomically (writeTextFileAtomically). Returns the new version, or the old one when
+ * nothing changed.
  */
 export async function updateAgentFile(
   file: string,
@@ -35,8 +34,6 @@ export async function updateAgentFile(
   const context = { configName: basename(file, '.md'), configDir: dirname(file), file };
   const updated = patchAgentMarkdown(original, changes, context);
   if (updated === original) return { version, written: false };
-  const temporary = `${file}.tmp.${process.pid}`;
-  await writeFile(temporary, updated);
-  await rename(temporary, file);
+  await writeTextFileAtomically(file, updated);
   return { version: agentFileVersion(updated), written: true };
 }

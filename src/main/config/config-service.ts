@@ -61,6 +61,11 @@ export class ConfigService {
     return this.#internalPrompts;
   }
 
+  /** The config directories shipped with Troupe, whether or not the config path names them. */
+  get shippedDirs(): readonly string[] {
+    return this.#deps.defaultDirs;
+  }
+
   get path(): ResolvedConfigPath {
     return this.#path;
   }

@@ -30,6 +30,18 @@ export {
   type MediaDirSummary,
   totalMediaByKind,
 } from './load-config';
+export {
+  createDocument,
+  DocumentConflictError,
+  DocumentNotFoundError,
+  deleteDocument,
+  InvalidDocumentNameError,
+  listDocuments,
+  moveDocument,
+  readDocument,
+  renameDocument,
+  saveDocument,
+} from './documents';
 export { demoteHeadingsOutsideCodeFences } from './markdown-sections';
 export { listMediaRecords, type MediaRecord, type MediaRecordList, parseMediaRecord } from './media-records';
 export { formatProblem, sortProblems } from './problems';

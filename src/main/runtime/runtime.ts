@@ -6,6 +6,7 @@ import { createAgentHandlers } from '../api/handlers/agent-handlers';
 import { createAgentLifecycleHandlers } from '../api/handlers/agent-lifecycle-handlers';
 import { createAppHandlers } from '../api/handlers/app-handlers';
 import { createConfigHandlers } from '../api/handlers/config-handlers';
+import { createDocumentHandlers } from '../api/handlers/document-handlers';
 import { createConversationHandlers } from '../api/handlers/conversation-handlers';
 import { createCopilotHandlers } from '../api/handlers/copilot-handlers';
 import { createMediaHandlers } from '../api/handlers/media-handlers';
@@ -210,6 +211,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
         logger: options.logger,
       }),
       ...createConfigHandlers(config),
+      ...createDocumentHandlers({ config }),
       ...createSettingsHandlers({ store, config, events }),
       ...createPriceHandlers({ store, events }),
       ...createUsageHandlers({ store }),

@@ -2,6 +2,7 @@ import type { AgentsStore } from '../features/agents/store';
 import type { ConversationStores } from '../features/conversations/store';
 import type { CopilotStore } from '../features/copilot/store';
 import type { CostsStore } from '../features/costs/store';
+import type { DocumentsStore } from '../features/documents/store';
 import type { MediaStore } from '../features/media/store';
 import type { MemoryStore } from '../features/memory/store';
 import type { SessionStore } from '../features/session/store';
@@ -20,6 +21,7 @@ export interface ConsoleStores {
   media: MediaStore;
   costs: CostsStore;
   copilot: CopilotStore;
+  documents: DocumentsStore;
 }
 
 /**
@@ -30,7 +32,18 @@ export interface ConsoleStores {
  */
 export function feedStoresFromEvents(
   connection: Pick<ConsoleConnection, 'client' | 'onStatus'>,
-  { agents, settings, session, conversations, telegram, memory, media, costs, copilot }: ConsoleStores,
+  {
+    agents,
+    settings,
+    session,
+    conversations,
+    telegram,
+    memory,
+    media,
+    costs,
+    copilot,
+    documents,
+  }: ConsoleStores,
 ): () => void {
   const { client } = connection;
   let missedEvents = false;
@@ -41,6 +54,8 @@ export function feedStoresFromEvents(
       agents.getState().actions.applyConfigReport(report);
       settings.getState().actions.applyConfigReload();
       media.getState().actions.applyConfigReloaded(report.configPath);
+      // A role prompt or document changed on disk, or an agent now names another prompt.
+      documents.getState().actions.applyConfigReloaded();
     }),
     client.on('secrets.changed', ({ secrets }) => settings.getState().actions.applySecrets(secrets)),
     client.on('settings.changed', (value) => {
@@ -106,6 +121,7 @@ export function feedStoresFromEvents(
         media.getState().actions.resync();
         costs.getState().actions.resync();
         copilot.getState().actions.resync();
+        documents.getState().actions.resync();
       }
     }),
   ];

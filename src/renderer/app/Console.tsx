@@ -12,6 +12,11 @@ import {
 } from '../features/conversations/store';
 import { type CopilotStore, CopilotStoreContext, createCopilotStore } from '../features/copilot/store';
 import { type CostsStore, CostsStoreContext, createCostsStore } from '../features/costs/store';
+import {
+  createDocumentsStore,
+  type DocumentsStore,
+  DocumentsStoreContext,
+} from '../features/documents/store';
 import { createMediaStore, type MediaStore, MediaStoreContext } from '../features/media/store';
 import { createMemoryStore, type MemoryStore, MemoryStoreContext } from '../features/memory/store';
 import {
@@ -35,6 +40,7 @@ type ConnectedStores = {
   playground: PlaygroundStore;
   costs: CostsStore;
   copilot: CopilotStore;
+  documents: DocumentsStore;
 };
 
 function ConsoleProviders({ stores, children }: { stores: ConnectedStores; children: ReactNode }) {
@@ -47,7 +53,9 @@ function ConsoleProviders({ stores, children }: { stores: ConnectedStores; child
               <MediaStoreContext value={stores.media}>
                 <PlaygroundStoreContext value={stores.playground}>
                   <CostsStoreContext value={stores.costs}>
-                    <CopilotStoreContext value={stores.copilot}>{children}</CopilotStoreContext>
+                    <CopilotStoreContext value={stores.copilot}>
+                      <DocumentsStoreContext value={stores.documents}>{children}</DocumentsStoreContext>
+                    </CopilotStoreContext>
                   </CostsStoreContext>
                 </PlaygroundStoreContext>
               </MediaStoreContext>
@@ -98,6 +106,7 @@ export function Console({ connect, session }: { connect: () => ConsoleConnection
       playground: createPlaygroundStore(connection.client),
       costs: createCostsStore(connection.client),
       copilot: createCopilotStore(connection.client),
+      documents: createDocumentsStore(connection.client),
     };
     const stopFeeding = feedStoresFromEvents(connection, { ...stores, session });
     const stopFollowing = askForChatListsEarly(stores.conversations);

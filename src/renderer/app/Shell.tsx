@@ -15,6 +15,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconChartBar,
+  IconFileText,
   IconLogout,
   IconMasksTheater,
   IconMessageChatbot,
@@ -29,6 +30,7 @@ import { errorMessage } from '../api/errors';
 import { AGENTS_PATH } from '../features/agents/paths';
 import { CONVERSATIONS_PATH, PLAYGROUND_PATH } from '../features/conversations/paths';
 import { COSTS_PATH } from '../features/costs/paths';
+import { DOCUMENTS_PATH } from '../features/documents/paths';
 import { MEDIA_PATH } from '../features/media/paths';
 import { sessionSelectors, useSessionStore } from '../features/session/store';
 import { settingsSelectors } from '../features/settings/selectors';
@@ -44,6 +46,7 @@ const NAV_ITEMS = [
   { href: PLAYGROUND_PATH, label: 'Playground', Icon: IconMessageChatbot },
   { href: MEDIA_PATH, label: 'Media', Icon: IconPhoto },
   { href: COSTS_PATH, label: 'Costs', Icon: IconChartBar },
+  { href: DOCUMENTS_PATH, label: 'Documents', Icon: IconFileText },
   { href: '/settings', label: 'Settings', Icon: IconSettings },
 ] as const;
 

@@ -12,6 +12,7 @@ import {
   PLAYGROUND_PATH,
 } from '../features/conversations/paths';
 import { COSTS_PATH, PRICES_PATH } from '../features/costs/paths';
+import { DOCUMENTS_PATH } from '../features/documents/paths';
 import { MEDIA_PATH, uniqueIdFromParam } from '../features/media/paths';
 import { lazyComponent } from '../ui/lazy-component';
 import { PageHeader } from '../ui/PageHeader';
@@ -38,6 +39,9 @@ const MediaEditorPage = lazyComponent(() =>
 const CostsPage = lazyComponent(() =>
   import('../features/costs/components/CostsPage').then((m) => m.CostsPage),
 );
+const DocumentsPage = lazyComponent(() =>
+  import('../features/documents/components/DocumentsPage').then((m) => m.DocumentsPage),
+);
 const SettingsPage = lazyComponent(() =>
   import('../features/settings/components/SettingsPage').then((m) => m.SettingsPage),
 );
@@ -48,6 +52,7 @@ const PAGES = [
   PlaygroundPage,
   MediaEditorPage,
   CostsPage,
+  DocumentsPage,
   SettingsPage,
 ];
 
@@ -93,7 +98,8 @@ function NotFoundPage() {
  * The console's pages, under the hash router: `#/agents`, `#/agents/:configName[/memory[/:network[/:partnerId]]]`,
  * `#/agents/:configName/media[/:network]`, `#/agents/:configName/plans[/:network]`, `#/agents/:configName/costs`,
  * `#/conversations[/:agent[/:channelId[/:messageId]]]`, `#/playground[/...]` alike,
- * `#/media[/:uniqueId]`, `#/costs[/agent/:agent]`, `#/costs/prices[/add/:provider/:model]`, `#/settings`.
+ * `#/media[/:uniqueId]`, `#/costs[/agent/:agent]`, `#/costs/prices[/add/:provider/:model]`, `#/settings`,
+ * `#/documents`, `#/agents/:configName/documents`.
  */
 export function ConsoleRoutes() {
   // Idle time before the first visits: the pages' chunks, and the date formats their lists draw.
@@ -148,6 +154,12 @@ function ConsoleSwitch() {
           <AgentDetailPage configName={configNameFromParam(params.configName)} view={{ tab: 'costs' }} />
         )}
       </Route>
+      <Route path={`${AGENTS_PATH}/:configName/documents`}>
+        {(params) => (
+          <AgentDetailPage configName={configNameFromParam(params.configName)} view={{ tab: 'documents' }} />
+        )}
+      </Route>
+      <Route path={DOCUMENTS_PATH} component={DocumentsPage} />
       <Route path={CONVERSATIONS_PATH}>
         <ConversationsPage agent={null} channelId={null} />
       </Route>

@@ -6,6 +6,7 @@ import { LlmProviderIdSchema, SettingsPatchSchema, SettingsSchema } from '../dom
 import { agentLifecycleProcedures } from './agent-lifecycle-contract';
 import { conversationEvents, conversationProcedures } from './conversation-contract';
 import { copilotEvents, copilotProcedures } from './copilot-contract';
+import { documentsProcedures } from './documents-contract';
 import { mediaEvents, mediaProcedures } from './media-contract';
 import { memoryEvents, memoryProcedures } from './memory-contract';
 import { planProcedures } from './plan-contract';
@@ -122,6 +123,7 @@ export const procedures = {
   ...copilotProcedures,
   ...telegramProcedures,
   ...usageProcedures,
+  ...documentsProcedures,
 } as const;
 
 export const events = {

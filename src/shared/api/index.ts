@@ -5,6 +5,7 @@ export * from './client';
 export * from './contract';
 export * from './conversation-contract';
 export * from './copilot-contract';
+export * from './documents-contract';
 export * from './errors';
 export * from './http-auth';
 export * from './media-contract';

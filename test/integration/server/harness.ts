@@ -11,6 +11,7 @@ import {
   agentLifecycleProcedures,
   conversationProcedures,
   copilotProcedures,
+  documentsProcedures,
   mediaProcedures,
   memoryProcedures,
   planProcedures,
@@ -52,6 +53,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
       ...Object.keys(telegramProcedures),
       ...Object.keys(usageProcedures),
       ...Object.keys(agentLifecycleProcedures),
+      ...Object.keys(documentsProcedures),
     ].map((name) => [name, notInThisTest]),
   ) as unknown as Pick<
     ApiHandlers,
@@ -64,6 +66,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
     | keyof typeof telegramProcedures
     | keyof typeof usageProcedures
     | keyof typeof agentLifecycleProcedures
+    | keyof typeof documentsProcedures
   >;
   const handlers: ApiHandlers = {
     ...refused,

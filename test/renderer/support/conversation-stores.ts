@@ -7,6 +7,7 @@ import {
 } from '../../../src/renderer/features/conversations/store';
 import { createCopilotStore } from '../../../src/renderer/features/copilot/store';
 import { createCostsStore } from '../../../src/renderer/features/costs/store';
+import { createDocumentsStore } from '../../../src/renderer/features/documents/store';
 import { createMediaStore, type MediaStore } from '../../../src/renderer/features/media/store';
 import { createMemoryStore, type MemoryStore } from '../../../src/renderer/features/memory/store';
 import { createSessionStore } from '../../../src/renderer/features/session/store';
@@ -57,6 +58,7 @@ export function feedFromRuntimeEvents(
       media: stores.media ?? createMediaStore(client),
       costs: createCostsStore(client),
       copilot: createCopilotStore(client),
+      documents: createDocumentsStore(client),
     },
   );
 }

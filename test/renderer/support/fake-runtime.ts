@@ -41,6 +41,7 @@ import type {
 import { FakeAgentLifecycle, isAgentLifecycleProcedure } from './fake-agent-lifecycle';
 import { FakeAgentFiles } from './fake-agents';
 import { FakeCopilot, isCopilotProcedure } from './fake-copilot';
+import { FakeDocuments, isDocumentsProcedure } from './fake-documents';
 import { FakeMedia, isMediaProcedure } from './fake-media';
 import { FakeMemory, isMemoryProcedure } from './fake-memory';
 import * as plan from './fake-plan';
@@ -189,6 +190,8 @@ export class FakeRuntime {
   /** Agents made, renamed, moved and deleted (`agents.create`, …) in `agents`. */
   readonly agentLifecycle = new FakeAgentLifecycle(this);
   readonly usage = new FakeUsage(this);
+  /** The config directories' role prompts and documents (`documents.*`). */
+  readonly documents = new FakeDocuments();
   /** Kept exchanges and the provenance of messages, as tests seed them. */
   readonly provenance = new FakeProvenance();
   readonly #listeners = new Set<(name: string, payload: unknown) => void>();
@@ -266,6 +269,7 @@ export class FakeRuntime {
     if (isCopilotProcedure(method)) return this.copilot.answer(method, input);
     if (isUsageProcedure(method)) return this.usage.answer(method, input);
     if (isAgentLifecycleProcedure(method)) return this.agentLifecycle.answer(method, input);
+    if (isDocumentsProcedure(method)) return this.documents.answer(method, input);
     switch (method) {
       case 'app.info':
         return this.info;

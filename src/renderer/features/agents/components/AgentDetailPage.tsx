@@ -4,6 +4,7 @@ import {
   IconBrain,
   IconChartBar,
   IconFileDescription,
+  IconFiles,
   IconMessageChatbot,
   IconMoodEmpty,
   IconPhoto,
@@ -19,6 +20,8 @@ import { AgentPlans } from '../../conversations/components/agent-plans/AgentPlan
 import { isLoggedIn } from '../../conversations/telegram-agents';
 import { AgentCosts } from '../../costs/components/AgentCosts';
 import { agentCostsPath } from '../../costs/paths';
+import { AgentDocuments } from '../../documents/components/AgentDocuments';
+import { agentDocumentsPath } from '../../documents/paths';
 import { AgentMediaLibrary } from '../../media/components/library/AgentMediaLibrary';
 import { AgentMemory } from '../../memory/components/AgentMemory';
 import { playgroundPath } from '../../playground/paths';
@@ -48,7 +51,8 @@ export type AgentPageView =
   | { tab: 'memory'; network: Network | null; partnerId: number | null }
   | { tab: 'media'; network: Network | null }
   | { tab: 'plans'; network: Network | null }
-  | { tab: 'costs' };
+  | { tab: 'costs' }
+  | { tab: 'documents' };
 
 const TAB_TITLES: Record<AgentPageView['tab'], string | null> = {
   overview: null,
@@ -56,6 +60,7 @@ const TAB_TITLES: Record<AgentPageView['tab'], string | null> = {
   media: 'Media',
   plans: 'Plans',
   costs: 'Costs',
+  documents: 'Documents',
 };
 
 const TAB_PATHS: Record<AgentPageView['tab'], (configName: string) => string> = {
@@ -64,6 +69,7 @@ const TAB_PATHS: Record<AgentPageView['tab'], (configName: string) => string> = 
   media: (configName) => agentMediaPath(configName),
   plans: (configName) => agentPlansPath(configName),
   costs: agentCostsPath,
+  documents: agentDocumentsPath,
 };
 
 /** The agent's page: its header, and the Overview (its file), Memory, Media or Plans tab the address names. */
@@ -126,6 +132,9 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
           <Tabs.Tab value="costs" leftSection={<IconChartBar size={16} aria-hidden />}>
             Costs
           </Tabs.Tab>
+          <Tabs.Tab value="documents" leftSection={<IconFiles size={16} aria-hidden />}>
+            Documents
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview">
           <AgentOverview detail={detail} />
@@ -156,6 +165,9 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
         </Tabs.Panel>
         <Tabs.Panel value="costs">
           <AgentCosts agent={config.configName} />
+        </Tabs.Panel>
+        <Tabs.Panel value="documents">
+          <AgentDocuments configName={config.configName} agentName={config.name} />
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,0 +1,76 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import type { DocumentPlace } from '../../../../shared/api/documents-contract';
+import { errorMessage, fieldErrors } from '../../../api/errors';
+import { nameProblem } from '../model';
+import { documentsSelectors } from '../selectors';
+import { useDocumentsStore } from '../store';
+
+/**
+ * A name for a new document of a folder: checked as it is typed (a plain file name, `.md` added,
+ * not one the folder has), created and opened in the editor on Create.
+ */
+export function NewDocumentForm({
+  place,
+  what,
+  taken,
+  onDone,
+}: {
+  place: DocumentPlace;
+  /** "role prompt" or "document", for the field's label. */
+  what: string;
+  taken: readonly string[];
+  onDone: () => void;
+}) {
+  const { create } = useDocumentsStore(documentsSelectors.actions);
+  const [name, setName] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const problem = nameProblem(name, taken);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (problem !== null) return;
+    setCreating(true);
+    try {
+      await create(place, name);
+      onDone();
+    } catch (error) {
+      setRefusal(fieldErrors(error).name ?? errorMessage(error));
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} aria-label={`New ${what}`}>
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <TextInput
+          label={`Name of the new ${what}`}
+          description=".md is added"
+          placeholder="Night Owl"
+          size="xs"
+          style={{ flex: 1 }}
+          value={name}
+          data-autofocus
+          autoFocus
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setRefusal(null);
+          }}
+          error={refusal ?? (name !== '' || submitted ? problem : null)}
+        />
+        <Group gap={4} mt={38} wrap="nowrap">
+          <Button type="submit" size="xs" loading={creating}>
+            Create
+          </Button>
+          <Button size="xs" variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+        </Group>
+      </Group>
+    </form>
+  );
+}

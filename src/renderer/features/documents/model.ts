@@ -1,0 +1,86 @@
+import type { DocumentDir, DocumentPlace } from '../../../shared/api/documents-contract';
+import { checkDocumentName, isDocumentNameTaken } from '../../../shared/domain/document-name';
+
+/** One key per place, for lists and the open document. */
+export function placeKey(place: DocumentPlace): string {
+  switch (place.kind) {
+    case 'prompts':
+    case 'docs':
+      return `${place.kind}:${place.configDir}`;
+    case 'agent':
+      return `agent:${place.agent}`;
+    case 'shipped':
+      return 'shipped';
+    default:
+      return place satisfies never;
+  }
+}
+
+export function samePlace(a: DocumentPlace, b: DocumentPlace): boolean {
+  return placeKey(a) === placeKey(b);
+}
+
+/** The folder a place stands for, as the operator knows it. */
+export function placeLabel(place: DocumentPlace): string {
+  switch (place.kind) {
+    case 'prompts':
+      return `${place.configDir}/prompts`;
+    case 'docs':
+      return `${place.configDir}/docs`;
+    case 'agent':
+      return `${place.agent}’s documents`;
+    case 'shipped':
+      return 'Shipped with Troupe';
+    default:
+      return place satisfies never;
+  }
+}
+
+/**
+ * What is wrong with a name typed for a new or renamed document, before asking the runtime (which
+ * checks again): null when it may be used. `current` is the document being renamed.
+ */
+export function nameProblem(
+  input: string,
+  taken: readonly string[],
+  current: string | null = null,
+): string | null {
+  const checked = checkDocumentName(input);
+  if (!checked.ok) return checked.message;
+  if (isDocumentNameTaken(checked.name, taken, current)) {
+    return `This folder already has ${checked.name}.md; choose another name.`;
+  }
+  return null;
+}
+
+/** The names a place's folder holds, from the lists shown. */
+export function namesIn(place: DocumentPlace, dirs: readonly DocumentDir[]): string[] {
+  if (place.kind !== 'prompts' && place.kind !== 'docs') return [];
+  const dir = dirs.find((candidate) => candidate.configDir === place.configDir);
+  return dir ? dir[place.kind].map((entry) => entry.name) : [];
+}
+
+/**
+ * Where a document may go: role prompts to another directory's prompts; documents to another
+ * directory's shared documents, and an agent's documents to its own directory's and back.
+ */
+export function moveTargets(
+  place: DocumentPlace,
+  dirs: readonly DocumentDir[],
+  agentOf: { agent: string; configDir: string } | null = null,
+): DocumentPlace[] {
+  if (place.kind === 'prompts') {
+    return dirs
+      .filter((dir) => dir.configDir !== place.configDir && !dir.shipped)
+      .map((dir) => ({ kind: 'prompts', configDir: dir.configDir }));
+  }
+  if (place.kind === 'agent') {
+    return agentOf ? [{ kind: 'docs', configDir: agentOf.configDir }] : [];
+  }
+  if (place.kind === 'docs') {
+    return dirs
+      .filter((dir) => dir.configDir !== place.configDir)
+      .map((dir) => ({ kind: 'docs', configDir: dir.configDir }));
+  }
+  return [];
+}

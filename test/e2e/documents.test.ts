@@ -1,0 +1,96 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MediaConsole, startMediaConsole } from '../support/media-console';
+import { expectText, expectVisible } from '../support/page-assertions';
+import { REPO_ROOT } from '../support/serve-process';
+
+const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
+const SAVE_TIMEOUT_MS = 10_000;
+
+describe('role prompts and documents in the console against troupe serve', () => {
+  let harness: MediaConsole;
+  let page: Page;
+
+  const shot = (name: string, fullPage = true) =>
+    page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    harness = await startMediaConsole({
+      curate: (samplesDir) => {
+        mkdirSync(join(samplesDir, 'docs'), { recursive: true });
+        writeFileSync(join(samplesDir, 'docs', 'House rules.md'), '# House rules\n\n- Be kind.\n');
+      },
+    });
+    ({ page } = harness);
+  });
+
+  afterAll(() => harness?.close());
+
+  it('creates a role prompt, saves what is typed into it to disk, and keeps one in use', async () => {
+    await page.goto(`${harness.server.origin}/#/documents`);
+    const samples = page.getByRole('article', { name: `Config directory ${harness.samplesDir}` });
+    await expectVisible(samples);
+    await expectText(samples.getByRole('region', { name: 'Role prompts' }), 'used by');
+
+    // A name with a folder in it is refused on the field; a plain one is created and opened.
+    await samples.getByRole('button', { name: 'New role prompt in Role prompts' }).click();
+    const name = samples.getByRole('textbox', { name: 'Name of the new role prompt' });
+    await name.fill('night/owl');
+    await expectText(samples.getByRole('form', { name: 'New role prompt' }), 'Use a plain file name');
+    await name.fill('Night Owl');
+    await samples.getByRole('button', { name: 'Create' }).click();
+
+    const editor = page.getByRole('textbox', { name: 'Text of Night Owl.md' });
+    await expectVisible(editor);
+    await editor.click();
+    await page.keyboard.type('# Night Owl\n\nYou answer best after midnight.\n- Short replies');
+    const file = join(harness.samplesDir, 'prompts', 'Night Owl.md');
+    await expectText(page.getByRole('status').filter({ hasText: 'Saved' }), 'Saved', SAVE_TIMEOUT_MS);
+    expect(readFileSync(file, 'utf8')).toBe(
+      '# Night Owl\n\nYou answer best after midnight.\n- Short replies',
+    );
+    await shot('documents');
+
+    // A change made on disk meanwhile is shown, as nothing was left unsaved.
+    writeFileSync(file, '# Night Owl\n\nEdited in another editor.\n');
+    await expectText(editor, 'Edited in another editor.', SAVE_TIMEOUT_MS);
+
+    // The shared documents of the directory open the same way.
+    await samples.getByRole('button', { name: /^House rules/ }).click();
+    await expectText(page.getByRole('textbox', { name: 'Text of House rules.md' }), 'Be kind.');
+
+    // A role prompt an agent uses is not deleted; the agents are named.
+    const companion = samples.getByRole('region', { name: 'Role prompts' });
+    await companion.getByRole('button', { name: 'Actions for Companion.md' }).click();
+    await page.getByRole('menuitem', { name: 'Delete…' }).click();
+    await expectText(page.getByRole('dialog'), 'is a role prompt of');
+    await page.waitForTimeout(400); // the dialog's opening transition
+    await shot('documents-in-use');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    expect(existsSync(join(harness.samplesDir, 'prompts', 'Companion.md'))).toBe(true);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await samples.getByRole('button', { name: /^Night Owl/ }).click();
+    await expectVisible(page.getByRole('textbox', { name: 'Text of Night Owl.md' }));
+    await shot('documents-390', false);
+  });
+
+  it('edits an agent’s own documents on its Documents tab', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${harness.server.origin}/#/agents/Juniper/documents`);
+    await page.getByRole('button', { name: /^New document in/ }).click();
+    await page.getByRole('textbox', { name: 'Name of the new document' }).fill('Regulars');
+    await page.getByRole('button', { name: 'Create' }).click();
+    const editor = page.getByRole('textbox', { name: 'Text of Regulars.md' });
+    await editor.click();
+    await page.keyboard.type('Pat comes in on Thursdays.');
+    const file = join(harness.samplesDir, 'agents', 'Juniper', 'docs', 'Regulars.md');
+    await expect
+      .poll(() => (existsSync(file) ? readFileSync(file, 'utf8') : ''), { timeout: SAVE_TIMEOUT_MS })
+      .toBe('Pat comes in on Thursdays.');
+    await shot('agent-documents');
+  });
+});
