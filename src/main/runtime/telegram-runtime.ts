@@ -101,7 +101,7 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
   });
   const wasConnected = new Set<string>();
   const stopForwardingAccounts = accounts.onChange((configName, view) => {
-    events.emit('telegram.accountChanged', service.view(configName));
+    service.accountChanged(configName);
     // Updates sent while the account was away are not replayed: a scan finds what they left unread.
     if (view?.connection === 'connected' && !wasConnected.has(configName)) {
       wasConnected.add(configName);

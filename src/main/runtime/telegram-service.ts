@@ -52,6 +52,8 @@ export class TelegramService implements TelegramConsole {
   #reconciling: Promise<void> = Promise.resolve();
   #serverScope: string | null = null;
   #closed = false;
+  /** Each agent's account view as last announced, to announce only what a reconciliation changed. */
+  readonly #announced = new Map<string, string>();
 
   constructor(deps: TelegramServiceDeps) {
     this.#deps = deps;
@@ -188,6 +190,11 @@ export class TelegramService implements TelegramConsole {
 
   // ---- Events from the login service and the accounts ----
 
+  /** The account's connection changed: the console hears its view. */
+  accountChanged(configName: string): void {
+    this.#changed(configName);
+  }
+
   /** A login finished: remember the account, write its id into the agent file, connect it. */
   async loggedIn(configName: string, login: SavedTelegramSession): Promise<void> {
     this.#deps.store.agentState.update(configName, { telegramId: login.user.id, loginState: 'logged-in' });
@@ -215,6 +222,23 @@ export class TelegramService implements TelegramConsole {
 
   async #reconcileNow(): Promise<void> {
     if (this.#closed) return;
+    try {
+      await this.#reconcileAccounts();
+    } finally {
+      // An edited agent file (Disabled added or removed, an agent renamed) changes what an account
+      // view says without any connection changing: the console hears of it here.
+      if (!this.#closed) this.#announceChanges();
+    }
+  }
+
+  #announceChanges(): void {
+    for (const agent of this.#deps.agents()) {
+      const view = this.view(agent.configName);
+      if (this.#announced.get(agent.configName) !== JSON.stringify(view)) this.#announce(view);
+    }
+  }
+
+  async #reconcileAccounts(): Promise<void> {
     let server: TelegramServer | null = null;
     try {
       server = this.#server();
@@ -285,8 +309,13 @@ export class TelegramService implements TelegramConsole {
 
   #changed(configName: string): TelegramAccountView {
     const view = this.view(configName);
-    this.#deps.onAccountChanged(view);
+    this.#announce(view);
     return view;
+  }
+
+  #announce(view: TelegramAccountView): void {
+    this.#announced.set(view.configName, JSON.stringify(view));
+    this.#deps.onAccountChanged(view);
   }
 
   #server(): TelegramServer {

@@ -155,6 +155,25 @@ describe('Telegram accounts in the runtime', () => {
     if (!refused.ok) expect(refused.error.message).toMatch(/Disabled/);
   });
 
+  it('announces an account view an edited agent file changes, with no connection changing', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const heard: TelegramAccountView[] = [];
+    runtime!.events.subscribe((name, payload) => {
+      if (name === 'telegram.accountChanged') heard.push(payload as TelegramAccountView);
+    });
+    expect((await account('Cy')).connection).toBe('disabled');
+    // Cy's Disabled section goes, by hand: the console hears Cy is now merely logged out.
+    writeFileSync(join(configDir, 'agents', 'Cy.md'), agentFile('Cy', '+15550000003'));
+    await waitFor(
+      () => heard.some((view) => view.configName === 'Cy' && view.connection === 'logged-out'),
+      10_000,
+      "Cy's account view after the edit",
+    );
+    // Nothing else changed, so nothing else was said.
+    expect(heard.filter((view) => view.configName !== 'Cy')).toEqual([]);
+  });
+
   it('logs out, and marks a revoked session logged out without touching the others', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {
