@@ -149,6 +149,7 @@ describe('telegram store', () => {
       expect(wizard()?.error).toEqual({
         action: 'code',
         message: 'The code is wrong. Check it and try again.',
+        onField: true,
       });
 
       await actions().submitCode(AGENT, '12345');
@@ -169,6 +170,7 @@ describe('telegram store', () => {
       expect(wizard()?.error).toEqual({
         action: 'phone',
         message: 'Enter the phone number with its country code, e.g. +44 7700 900123.',
+        onField: true,
       });
       expect(runtime.callsOf('telegram.login.start')).toHaveLength(1);
     });
@@ -181,7 +183,12 @@ describe('telegram store', () => {
       await actions().submitPhone(AGENT, PHONE);
 
       expect(wizard()?.step.step).toBe('phone');
-      expect(wizard()?.error?.message).toBe('Telegram asks to wait 5 minutes before sending another code.');
+      // Not a problem with the number: shown above the buttons, not under the phone field.
+      expect(wizard()?.error).toEqual({
+        action: 'phone',
+        message: 'Telegram asks to wait 5 minutes before sending another code.',
+        onField: false,
+      });
     });
 
     it('cancels the login on the runtime when closed midway, and ignores the answer still in flight', async () => {

@@ -71,6 +71,19 @@ export function loginErrorFrom(error: unknown): LoginError {
   return new LoginError('unavailable', `The login failed: ${detail}.`);
 }
 
+/**
+ * What failed while connecting for a login: Telegram's own refusals as `loginErrorFrom` says
+ * them, anything else (a refused or dropped connection, a bad address) naming the server tried.
+ */
+export function connectErrorFrom(error: unknown, serverLabel: string): LoginError {
+  if (error instanceof LoginError || error instanceof errors.RPCError) return loginErrorFrom(error);
+  const detail = error instanceof Error ? error.message : String(error);
+  return new LoginError(
+    'unavailable',
+    `Cannot connect to ${serverLabel} (${detail}); check the network and the Telegram server in Settings, then try again.`,
+  );
+}
+
 /** A wait rounded up to a unit a person reads at a glance: "45 seconds", "3 minutes", "2 hours". */
 export function waitDuration(seconds: number): string {
   const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;

@@ -4,7 +4,7 @@ import type { TelegramApiCredentials, TelegramServer } from '../connection';
 import { API_CREDENTIALS_SETTING } from './api-credentials';
 import { logOutSession } from './log-out-session';
 import { LoginAttempt, type QrOutcome, type SignInOutcome } from './login-attempt';
-import { LoginError, loginErrorFrom } from './login-error';
+import { connectErrorFrom, LoginError, loginErrorFrom } from './login-error';
 import type { SavedTelegramSession, SessionVault } from './session-vault';
 
 /** A login nobody moves on for this long is cancelled, so its client does not linger. */
@@ -179,7 +179,7 @@ export class TelegramLoginService {
     try {
       attempt = await LoginAttempt.open(server, credentials, this.#stepTimeoutMs, this.#closing.signal);
     } catch (error) {
-      throw this.#logged(configName, loginErrorFrom(error));
+      throw this.#logged(configName, connectErrorFrom(error, server.view.label));
     }
     const login: ActiveLogin = {
       attempt,

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiClient } from '../../../shared/api/client';
+import { ApiError } from '../../../shared/api/errors';
 import type { LoginStep, TelegramAccountView, TelegramServerView } from '../../../shared/domain/telegram';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import type { LoadStatus } from '../../ui/load-status';
@@ -17,8 +18,11 @@ export type LoginWizard = {
   /** The number to send the code to: the agent file's, then what the operator typed. */
   phone: string;
   pending: LoginAction | null;
-  /** The last call's failure in the server's words, shown under its field; the step stays. */
-  error: { action: LoginAction; message: string } | null;
+  /**
+   * The last call's failure in the server's words; the step stays. `onField`: a problem with what
+   * was typed, shown under its field; else (a connection, a flood wait) above the step's buttons.
+   */
+  error: { action: LoginAction; message: string; onField: boolean } | null;
 };
 
 export interface TelegramActions {
@@ -117,8 +121,15 @@ export function createTelegramStore(api: ApiClient): TelegramStore {
         showStep(configName, step);
       } catch (error) {
         if (loginRequests.get(configName) !== request) return;
-        const message = fieldErrors(error)[FIELD_OF[action]] ?? errorMessage(error);
-        updateWizard(configName, (wizard) => ({ ...wizard, pending: null, error: { action, message } }));
+        const fieldMessage = fieldErrors(error)[FIELD_OF[action]];
+        const onField =
+          fieldMessage !== undefined || (error instanceof ApiError && error.code === 'invalid_input');
+        const message = fieldMessage ?? errorMessage(error);
+        updateWizard(configName, (wizard) => ({
+          ...wizard,
+          pending: null,
+          error: { action, message, onField },
+        }));
       }
     };
 

@@ -1,7 +1,11 @@
 import { errors } from 'telegram';
 import { describe, expect, it } from 'vitest';
 import { LoginError } from '../../../../src/main/telegram/login';
-import { loginErrorFrom, waitDuration } from '../../../../src/main/telegram/login/login-error';
+import {
+  connectErrorFrom,
+  loginErrorFrom,
+  waitDuration,
+} from '../../../../src/main/telegram/login/login-error';
 
 describe('loginErrorFrom', () => {
   it('says how long a flood wait lasts, rounded up to a readable unit', () => {
@@ -15,5 +19,19 @@ describe('loginErrorFrom', () => {
     const error = loginErrorFrom(new errors.RPCError('SOMETHING_ODD', new (class {})() as never, 400));
     expect(error).toBeInstanceOf(LoginError);
     expect(error).toMatchObject({ kind: 'unavailable', message: 'The login failed: SOMETHING_ODD.' });
+  });
+
+  it('names the server a failed connection tried, and keeps Telegram’s own refusals as they are', () => {
+    const refused = connectErrorFrom(new Error('connect ECONNREFUSED 127.0.0.1:4443'), '127.0.0.1:4443');
+    expect(refused).toMatchObject({
+      kind: 'unavailable',
+      message:
+        'Cannot connect to 127.0.0.1:4443 (connect ECONNREFUSED 127.0.0.1:4443); check the network and the Telegram server in Settings, then try again.',
+    });
+    const flood = connectErrorFrom(
+      new errors.RPCError('PHONE_NUMBER_FLOOD', new (class {})() as never, 400),
+      'x',
+    );
+    expect(flood.message).toMatch(/^Telegram has seen too many login attempts/);
   });
 });

@@ -11,9 +11,19 @@ type WizardProps = { configName: string; wizard: LoginWizard };
 /** The props of one step's view: the agent, its wizard, and the step with its details. */
 export type StepProps<S extends LoginStep['step']> = WizardProps & { step: Extract<LoginStep, { step: S }> };
 
-/** The failure of `action`, if the last call was that one. */
+/** The failure of `action` with what was typed, if the last call was that one: shown on its field. */
 export function errorOf(wizard: LoginWizard, action: LoginAction): string | null {
-  return wizard.error?.action === action ? wizard.error.message : null;
+  return wizard.error?.action === action && wizard.error.onField ? wizard.error.message : null;
+}
+
+/** The last call's failure that is not about a field (the server, a wait Telegram asks for). */
+export function StepAlert({ wizard }: { wizard: LoginWizard }) {
+  if (!wizard.error || wizard.error.onField) return null;
+  return (
+    <Alert role="alert" color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+      {wizard.error.message}
+    </Alert>
+  );
 }
 
 /** Focuses the step's field when the step appears: the modal only focuses when it opens. */
@@ -65,7 +75,6 @@ export function PhoneStep({ configName, wizard }: WizardProps) {
   const [phone, setPhone] = useState(wizard.phone);
   const inputRef = useFocusOnMount<HTMLInputElement>();
   const busy = wizard.pending !== null;
-  const qrError = errorOf(wizard, 'qr');
   return (
     <StepForm
       onSubmit={() => {
@@ -100,11 +109,7 @@ export function PhoneStep({ configName, wizard }: WizardProps) {
         onChange={(event) => setPhone(event.currentTarget.value)}
         error={errorOf(wizard, 'phone')}
       />
-      {qrError && (
-        <Alert role="alert" color="red" variant="light" icon={<IconAlertTriangle aria-hidden />}>
-          {qrError}
-        </Alert>
-      )}
+      <StepAlert wizard={wizard} />
     </StepForm>
   );
 }
@@ -158,6 +163,7 @@ export function CodeStep({ configName, wizard, step }: StepProps<'code'>) {
           Send a new code
         </Button>
       </Group>
+      <StepAlert wizard={wizard} />
     </StepForm>
   );
 }
@@ -191,6 +197,7 @@ export function PasswordStep({ configName, wizard, step }: StepProps<'password'>
         onChange={(event) => setPassword(event.currentTarget.value)}
         error={errorOf(wizard, 'password')}
       />
+      <StepAlert wizard={wizard} />
     </StepForm>
   );
 }

@@ -6,7 +6,7 @@ import { useNow } from '../../../ui/RelativeTime';
 import { formatRemaining, remainingMs } from '../model';
 import { telegramSelectors } from '../selectors';
 import { useTelegramStore } from '../store';
-import { CancelButton, errorOf, type StepProps } from './LoginSteps';
+import { CancelButton, type StepProps } from './LoginSteps';
 
 // The QR encoder is needed only once an operator logs in by QR: it stays out of the agent page's chunk.
 const QrCode = lazyComponent(() => import('../../../ui/QrCode').then((m) => m.QrCode));
@@ -44,7 +44,8 @@ function QrExpiry({
 
 export function QrStep({ configName, wizard, step }: StepProps<'qr'>) {
   const { startQrLogin, restartLogin } = useTelegramStore(telegramSelectors.actions);
-  const error = errorOf(wizard, 'qr');
+  // A QR login has no field: whatever failed shows above the buttons.
+  const error = wizard.error?.message ?? null;
   return (
     <Stack gap="md">
       <List type="ordered" size="sm" spacing={4}>
