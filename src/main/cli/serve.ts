@@ -158,8 +158,9 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
   const logger = createLogger({ env: runtimeEnv, destination: { write: (line: string) => io.stderr(line) } });
   let runtime: RuntimeHandle | undefined;
   let server: ConsoleServer;
+  let stateDir: string;
   try {
-    const stateDir = resolveStateDir({ flag: parsed.stateFlag, env: runtimeEnv, cwd: io.cwd });
+    stateDir = resolveStateDir({ flag: parsed.stateFlag, env: runtimeEnv, cwd: io.cwd });
     runtime = await createRuntime({
       mode: 'server',
       stateDir,
@@ -190,6 +191,7 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
 
   io.stdout(
     `Troupe console: ${server.loginUrl}\n` +
+      `State (database, key, sign-ins): ${stateDir}\n` +
       'This link signs in one browser and then stops working. ' +
       (password
         ? `Other browsers sign in at ${server.url} with the operator password.\n`

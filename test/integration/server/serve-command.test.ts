@@ -62,6 +62,7 @@ describe('troupe serve', () => {
     const loginUrl = await loginUrlPrinted(run.stdout, exited);
     expect(loginUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=/);
     expect(run.stdout()).toContain('signs in one browser');
+    expect(run.stdout()).toContain(`State (database, key, sign-ins): ${state}\n`);
 
     const signIn = await fetch(loginUrl, { redirect: 'manual' });
     expect(signIn.status).toBe(303);

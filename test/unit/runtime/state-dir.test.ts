@@ -1,7 +1,8 @@
-import { statSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveStateDir } from '../../../src/main/runtime/state-dir';
+import { defaultStateDir, resolveStateDir } from '../../../src/main/runtime/state-dir';
+import { DATABASE_FILE_NAME } from '../../../src/main/store';
 import { tempDirsPerTest } from '../../support/helpers';
 
 const tempDir = tempDirsPerTest();
@@ -39,9 +40,34 @@ describe('resolveStateDir', () => {
     expect(dir).toBe(join(root, 'ud'));
   });
 
-  it('falls back to ./state under the working directory', () => {
+  it('falls back to a folder of the user, the same from every working directory', () => {
+    const home = tempDir();
+    const fromOne = resolveStateDir({ env: {}, cwd: tempDir(), platform: 'linux', home });
+    const fromAnother = resolveStateDir({ env: {}, cwd: tempDir(), platform: 'linux', home });
+    expect(fromOne).toBe(join(home, '.local', 'state', 'troupe'));
+    expect(fromAnother).toBe(fromOne);
+    const xdg = tempDir();
+    expect(resolveStateDir({ env: { XDG_STATE_HOME: xdg }, cwd: home, platform: 'linux', home })).toBe(
+      join(xdg, 'troupe'),
+    );
+  });
+
+  it('names the platform’s own place for the default', () => {
+    expect(defaultStateDir({}, 'darwin', '/Users/ada')).toBe(
+      '/Users/ada/Library/Application Support/Troupe/server',
+    );
+    expect(defaultStateDir({ LOCALAPPDATA: 'C:/Users/ada/AppData/Local' }, 'win32', 'C:/Users/ada')).toBe(
+      join('C:/Users/ada/AppData/Local', 'Troupe', 'server'),
+    );
+  });
+
+  it('keeps using ./state of the working directory when it holds a database', () => {
     const root = tempDir();
-    expect(resolveStateDir({ env: {}, cwd: root })).toBe(join(root, 'state'));
+    mkdirSync(join(root, 'state'));
+    writeFileSync(join(root, 'state', DATABASE_FILE_NAME), '');
+    expect(resolveStateDir({ env: {}, cwd: root, platform: 'linux', home: tempDir() })).toBe(
+      join(root, 'state'),
+    );
   });
 
   it('resolves a relative choice against the working directory', () => {
