@@ -18,7 +18,7 @@ export const AgentFieldsSchema = AgentConfigSchema.omit({
 export type AgentFields = z.infer<typeof AgentFieldsSchema>;
 
 export const NewAgentDefaultsSchema = z.object({
-  /** The config directories loaded, in search order: where a new agent may go. */
+  /** The config directories of the path that exist, in search order: where an agent may be created or moved to. */
   configDirs: z.array(z.string()),
   /** What the form starts with: `DefaultAgent.md` of the first directory that has one, else Troupe's. */
   fields: AgentFieldsSchema,

@@ -111,7 +111,7 @@ describe('API calls over the WebSocket', () => {
     const unknown = (await request(socket, {
       type: 'request',
       id: 2,
-      method: 'agents.delete',
+      method: 'agents.teleport',
       input: {},
     })) as {
       error: { code: string };

@@ -17,7 +17,7 @@ import { AgentBusyError, type ConversationEngine } from '../../engine';
 import type { Logger } from '../../logging';
 import { AgentRowsConflictError, type Store } from '../../store';
 import type { ApiHandlers } from '../dispatcher';
-import { agentNameClash, newAgentDefaults } from './new-agent';
+import { agentHomeDirs, agentNameClash, newAgentDefaults } from './new-agent';
 
 export interface AgentLifecycleDeps {
   config: ConfigService;
@@ -60,8 +60,8 @@ export function createAgentLifecycleHandlers(
       throw new ApiError('not_found', `There is no agent "${configName}" in the loaded configuration.`);
     return agent;
   };
-  const loadedDir = (path: string, field: string): string => {
-    const dir = deps.config.config.configDirs.find((candidate) => candidate === resolve(path));
+  const loadedDir = async (path: string, field: string): Promise<string> => {
+    const dir = (await agentHomeDirs(deps.config.config)).find((candidate) => candidate === resolve(path));
     if (!dir) throw invalid(field, `${path} is not one of the loaded config directories.`);
     return dir;
   };
@@ -129,7 +129,7 @@ export function createAgentLifecycleHandlers(
     'agents.newAgentDefaults': () => newAgentDefaults(deps.config.config),
 
     'agents.create': async ({ configDir, configName, fields }) => {
-      const dir = loadedDir(configDir, 'configDir');
+      const dir = await loadedDir(configDir, 'configDir');
       await freeConfigName(configName, 'configName');
       const sameName = agents().find((agent) => agent.name === fields.name.trim());
       if (sameName) {
@@ -179,7 +179,7 @@ export function createAgentLifecycleHandlers(
 
     'agents.move': async ({ configName, configDir }) => {
       const agent = loaded(configName);
-      const dir = loadedDir(configDir, 'configDir');
+      const dir = await loadedDir(configDir, 'configDir');
       if (dir === agent.configDir) throw invalid('configDir', `${agent.name} is in ${dir} already.`);
       await mustBeIdle(agent, 'moving');
       try {

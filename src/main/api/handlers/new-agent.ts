@@ -1,4 +1,4 @@
-import { access } from 'node:fs/promises';
+import { access, stat } from 'node:fs/promises';
 import type { AgentFields, NewAgentDefaults } from '../../../shared/api/agent-lifecycle-contract';
 import { sameConfigName } from '../../../shared/domain/agent-config-name';
 import type { AgentConfig } from '../../../shared/domain/config';
@@ -23,12 +23,26 @@ const TROUPE_DEFAULTS: AgentFields = {
   disabled: true,
 };
 
+/** The config directories of the path that exist: where an agent may be created or moved to. */
+export async function agentHomeDirs(config: LoadedConfig): Promise<string[]> {
+  const kinds = await Promise.all(
+    config.configDirs.map((dir) =>
+      stat(dir).then(
+        (found) => found.isDirectory(),
+        () => false,
+      ),
+    ),
+  );
+  return config.configDirs.filter((_dir, index) => kinds[index]);
+}
+
 /** What the New agent form starts with: the template's fields (a new agent starts disabled). */
-export function newAgentDefaults(config: LoadedConfig): NewAgentDefaults {
+export async function newAgentDefaults(config: LoadedConfig): Promise<NewAgentDefaults> {
+  const configDirs = await agentHomeDirs(config);
   const template = config.defaultAgentTemplate;
-  if (!template) return { configDirs: config.configDirs, fields: TROUPE_DEFAULTS, templateFile: null };
+  if (!template) return { configDirs, fields: TROUPE_DEFAULTS, templateFile: null };
   const { configName: _name, configDir: _dir, file, telegramId: _id, ...fields } = template;
-  return { configDirs: config.configDirs, fields: { ...fields, disabled: true }, templateFile: file };
+  return { configDirs, fields: { ...fields, disabled: true }, templateFile: file };
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -1,8 +1,9 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { NewAgentDefaults } from '../../../shared/api/agent-lifecycle-contract';
 import type { ApiClient } from '../../../shared/api/client';
-import type { AgentDetail, AgentSummary, ConfigReport } from '../../../shared/api/contract';
+import type { AgentDetail, AgentSummary, ConfigReport, ProcedureInput } from '../../../shared/api/contract';
 import type { AgentRuntimeState } from '../../../shared/domain/agent-runtime';
 import type { AgentChanges, ConfigProblem } from '../../../shared/domain/config';
 import { errorMessage, isNotFound } from '../../api/errors';
@@ -33,6 +34,19 @@ export interface AgentsActions {
    * the API error (`conflict` when the file changed on disk, field issues under `changes.<field>`).
    */
   updateAgent(configName: string, fileVersion: string, changes: AgentChanges): Promise<AgentDetail>;
+  /** What the New agent form starts with: the config directories and the template's fields. */
+  newAgentDefaults(): Promise<NewAgentDefaults>;
+  /**
+   * Creates an agent (it starts disabled) and lists it; resolves its config name. Rejects with the
+   * API error, field issues under `configName`, `configDir` or `fields.<field>`.
+   */
+  createAgent(input: ProcedureInput<'agents.create'>): Promise<string>;
+  /** Renames a disabled agent (file, folder, state); resolves the new name. Rejects with the API error. */
+  renameAgent(configName: string, newConfigName: string): Promise<string>;
+  /** Moves a disabled agent's file and folder to another config directory. */
+  moveAgent(configName: string, configDir: string): Promise<void>;
+  /** Deletes a disabled agent; `confirmation` is what the operator typed (`DELETE <name>`). */
+  deleteAgent(configName: string, confirmation: string): Promise<void>;
   /** Re-fetches everything on screen, e.g. after the connection came back. */
   resync(): void;
   setQuery(query: string): void;
@@ -151,6 +165,34 @@ export function createAgentsStore(api: ApiClient): AgentsStore {
           set({ detail: { configName, status: 'ready', detail, error: null } });
         }
         return detail;
+      },
+
+      newAgentDefaults() {
+        return api.call('agents.newAgentDefaults', {});
+      },
+
+      // Each change lists the agents again at once; the config.reloaded event that follows agrees.
+      async createAgent(input) {
+        const { configName } = await api.call('agents.create', input);
+        await get().actions.loadAgents();
+        return configName;
+      },
+
+      async renameAgent(configName, newConfigName) {
+        const renamed = await api.call('agents.rename', { configName, newConfigName });
+        await get().actions.loadAgents();
+        return renamed.configName;
+      },
+
+      async moveAgent(configName, configDir) {
+        await api.call('agents.move', { configName, configDir });
+        await get().actions.loadAgents();
+        if (get().detail?.configName === configName) await get().actions.openAgent(configName);
+      },
+
+      async deleteAgent(configName, confirmation) {
+        await api.call('agents.delete', { configName, confirmation });
+        await get().actions.loadAgents();
       },
 
       resync() {

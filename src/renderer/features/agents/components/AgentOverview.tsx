@@ -11,6 +11,7 @@ import { TelegramAccountSection } from '../../telegram/components/TelegramAccoun
 import { groupProblemsByFile } from '../model';
 import { useAgentsStore } from '../store';
 import { AgentEditor } from './editor/AgentEditor';
+import { AgentFileSection } from './lifecycle/AgentFileSection';
 import { ProblemList } from './ProblemList';
 
 function Flag({ on }: { on: boolean }) {
@@ -193,6 +194,7 @@ export function AgentOverview({ detail }: { detail: AgentDetail }) {
             <Section title="Flags">
               <FieldList inline fields={flagFields(detail)} />
             </Section>
+            <AgentFileSection config={config} runtime={detail.runtime} />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -16,6 +16,7 @@ import { agentsSelectors } from '../selectors';
 import { useAgentsStore } from '../store';
 import { AgentTable } from './AgentTable';
 import { ConfigProblemsPanel } from './ConfigProblemsPanel';
+import { NewAgentButton } from './lifecycle/NewAgentButton';
 
 function ReloadConfigButton() {
   const reloading = useAgentsStore(agentsSelectors.reloading);
@@ -122,11 +123,12 @@ function AgentsContent() {
             title="No agents yet"
             description={
               <>
-                Troupe reads one agent per <code>agents/*.md</code> file in each config directory. Add a file
-                there, or point the config path at your directories in Settings, then reload.
+                Troupe reads one agent per <code>agents/*.md</code> file in each config directory. Create one
+                here, add a file there, or point the config path at your directories in Settings, then reload.
               </>
             }
           >
+            <NewAgentButton />
             <ReloadConfigButton />
             <Button component={Link} href="/settings" variant="subtle">
               Open Settings
@@ -171,7 +173,7 @@ function AgentsContent() {
   );
 }
 
-/** The agents page: every configured agent, searchable, with the config's problems. */
+/** The agents page: every configured agent, searchable, with the config's problems; new agents start here. */
 export function AgentsPage() {
   const listStatus = useAgentsStore(agentsSelectors.listStatus);
   const { loadAgents } = useAgentsStore(agentsSelectors.actions);
@@ -192,7 +194,12 @@ export function AgentsPage() {
       <PageHeader
         title="Agents"
         description="The personas Troupe runs, as read from the config directories."
-        actions={<ReloadConfigButton />}
+        actions={
+          <Group gap="xs">
+            <ReloadConfigButton />
+            <NewAgentButton />
+          </Group>
+        }
       />
       <AgentsContent />
     </>

@@ -1,3 +1,4 @@
+import type { AgentFields } from '../../../../../shared/api/agent-lifecycle-contract';
 import type { AgentChanges, AgentConfig } from '../../../../../shared/domain/config';
 
 /** The agent as the editor's fields hold it: text for what is typed, lists and switches as they are. */
@@ -19,7 +20,8 @@ export type AgentForm = {
   disabled: boolean;
 };
 
-export function formOf(agent: AgentConfig): AgentForm {
+/** The form holding an agent's fields (a loaded agent's, or a new agent's defaults). */
+export function formOf(agent: AgentFields): AgentForm {
   return {
     name: agent.name,
     phone: agent.phone,
@@ -43,7 +45,7 @@ const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 const numberOrNull = (value: number | string) => (value === '' ? null : Number(value));
 
 /** The form as the agent's fields: empty text is "not set". */
-function fieldsOf(form: AgentForm): Omit<Required<AgentChanges>, 'telegramId'> {
+export function fieldsOf(form: AgentForm): AgentFields {
   return {
     name: form.name,
     phone: form.phone,
@@ -72,11 +74,11 @@ export function changesOf(agent: AgentConfig, form: AgentForm): AgentChanges {
   return changes as AgentChanges;
 }
 
-/** The API's field issues (`changes.<field>`) by field. */
+/** The API's field issues (`changes.<field>` of an edit, `fields.<field>` of a new agent) by field. */
 export function formErrors(issues: Record<string, string>): Partial<Record<keyof AgentForm, string>> {
   const errors: Partial<Record<keyof AgentForm, string>> = {};
   for (const [path, message] of Object.entries(issues)) {
-    const field = path.replace(/^changes\./, '') as keyof AgentForm;
+    const field = path.replace(/^(changes|fields)\./, '') as keyof AgentForm;
     errors[field] = message;
   }
   return errors;
