@@ -99,6 +99,11 @@ export class ConversationEngine {
       pacing: this.#pacing,
       timeZone: (agent) => core.timeZone(agent),
       onExchange: (conversation, exchange) => core.emit({ type: 'exchange', conversation, exchange }),
+      onThinking: (conversation, since) =>
+        core.emitTurnState(
+          conversation,
+          since ? { phase: 'thinking', since: since.toISOString() } : { phase: 'idle' },
+        ),
       embedder: () => deps.embedder?.() ?? null,
       media: deps.media ?? null,
       mediaBudget: () => deps.settings().media.descriptionsPerTurn,

@@ -2,7 +2,7 @@ import type { LlmExchangeView, Network } from '../../shared/api/conversation-con
 import type { AgentConfig } from '../../shared/domain/config';
 import { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
 import type { Settings } from '../../shared/domain/settings';
-import type { TaskGraphView } from '../../shared/domain/tasks';
+import type { TaskGraphView, TurnState } from '../../shared/domain/tasks';
 import type { Clock } from '../clock';
 import type { PromptSource } from '../config';
 import type { Embedder, LlmRouter } from '../llm';
@@ -54,7 +54,10 @@ export type EngineEvent =
   | { type: 'exchange'; conversation: ConversationKey; exchange: LlmExchangeView }
   | { type: 'memoryChanged'; conversation: ConversationKey; touched: MemoryTouch[] }
   /** The agent's daily spending limit held up a turn (told once per agent and day). */
-  | { type: 'spendingLimit'; agent: string; spending: SpendingState };
+  | { type: 'spendingLimit'; agent: string; spending: SpendingState }
+  | { type: 'turnState'; conversation: ConversationKey; state: TurnState };
+
+const IDLE_TOLD = JSON.stringify({ phase: 'idle' } satisfies TurnState);
 
 /** Per-conversation scheduling state, in memory only. */
 export interface Runner {
@@ -87,6 +90,8 @@ export class EngineCore {
   /** Conversations whose last turn failed for good; the unread scan leaves them alone. */
   readonly givenUp = new GivenUpChats();
   readonly #listeners = new Set<(event: EngineEvent) => void>();
+  /** Each conversation's turn state as last told, idle ones left out. */
+  readonly #turnStates = new Map<string, string>();
   readonly #work = new Set<Promise<unknown>>();
   readonly #defaultTimeZone: string;
   #stopped = false;
@@ -192,6 +197,16 @@ export class EngineCore {
   emitGraph(conversation: ConversationKey): void {
     const graph = this.graphOf(conversation);
     this.emit({ type: 'graphChanged', conversation, graph: graph ? toGraphView(graph) : null });
+  }
+
+  /** Tells the listeners what the conversation's turn is doing, when that changed. */
+  emitTurnState(conversation: ConversationKey, state: TurnState): void {
+    const key = conversationKeyString(conversation);
+    const told = JSON.stringify(state);
+    if ((this.#turnStates.get(key) ?? IDLE_TOLD) === told) return;
+    if (state.phase === 'idle') this.#turnStates.delete(key);
+    else this.#turnStates.set(key, told);
+    this.emit({ type: 'turnState', conversation, state });
   }
 
   emit(event: EngineEvent): void {

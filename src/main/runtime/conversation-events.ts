@@ -196,6 +196,9 @@ function forwardEngineEvents(events: EventHub, engine: ConversationEngine): () =
       case 'exchange':
         events.emit('conversation.exchange', { agent, network, channelId, exchange: event.exchange });
         return;
+      case 'turnState':
+        events.emit('conversation.turnState', { agent, network, channelId, state: event.state });
+        return;
       case 'memoryChanged':
         for (const touch of event.touched) {
           const partnerId = 'partnerId' in touch ? touch.partnerId : null;

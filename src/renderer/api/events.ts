@@ -90,6 +90,9 @@ export function feedStoresFromEvents(
     client.on('conversation.activity', ({ agent, network, channelId, typing, online }) =>
       conversations[network].getState().actions.applyActivity({ agent, channelId }, { typing, online }),
     ),
+    client.on('conversation.turnState', ({ agent, network, channelId, state }) =>
+      conversations[network].getState().actions.applyTurnState({ agent, channelId }, state),
+    ),
     client.on('conversation.exchange', ({ agent, network, channelId, exchange }) =>
       conversations[network].getState().actions.applyExchange({ agent, channelId }, exchange),
     ),

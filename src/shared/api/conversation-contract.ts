@@ -7,7 +7,7 @@ import {
   ReplyPolicySchema,
   StickerRefSchema,
 } from '../domain/conversation';
-import { TaskGraphViewSchema } from '../domain/tasks';
+import { TaskGraphViewSchema, TurnStateSchema } from '../domain/tasks';
 import { FileDataSchema, MAX_CAPTION_LENGTH, SimulatedFileKindSchema, takesCaption } from './simulated-file';
 
 export {
@@ -303,6 +303,13 @@ export const conversationEvents = {
     channelId: z.number().int(),
     typing: z.boolean(),
     online: z.boolean(),
+  }),
+  /** What the agent's turn is doing: waiting for the partner to stop typing, thinking, or neither. */
+  'conversation.turnState': z.object({
+    agent: z.string(),
+    network: NetworkSchema,
+    channelId: z.number().int(),
+    state: TurnStateSchema,
   }),
   'conversation.exchange': z.object({
     agent: z.string(),

@@ -50,3 +50,14 @@ export const TaskGraphViewSchema = z.object({
   nodes: z.array(TaskNodeViewSchema),
 });
 export type TaskGraphView = z.infer<typeof TaskGraphViewSchema>;
+
+/**
+ * What the engine is doing in a conversation, for the console to say: nothing it shows, waiting
+ * for the partner to stop typing before it answers (until then), or thinking (an LLM call since).
+ */
+export const TurnStateSchema = z.discriminatedUnion('phase', [
+  z.object({ phase: z.literal('idle') }),
+  z.object({ phase: z.literal('waitingForPartner'), until: z.string() }),
+  z.object({ phase: z.literal('thinking'), since: z.string() }),
+]);
+export type TurnState = z.infer<typeof TurnStateSchema>;

@@ -107,6 +107,24 @@ describe('conversation engine', () => {
       expect(harness.llm.queries).toHaveLength(1);
     });
 
+    it('says while it waits for the partner to stop typing, then while it thinks, then that it is idle', async () => {
+      harness = new EngineHarness();
+      const chat = harness.directChat();
+      harness.llm.reply([{ kind: 'send', text: 'Tell me.' }]);
+      harness.simulator.typeAsPerson('Ada', chat.channelId, chat.personIds[0]!);
+      harness.say(chat, 'Let me tell you something');
+      await harness.advance(10_000);
+      const states = harness.events.flatMap((event) => (event.type === 'turnState' ? [event.state] : []));
+      const phases = states.map((state) => state.phase);
+      expect(phases.slice(0, 3)).toEqual(['waitingForPartner', 'thinking', 'idle']);
+      // The wait lasts the partner's typing window from when they were last seen typing.
+      const waiting = states[0] as { until: string };
+      const thinking = states[1] as { since: string };
+      expect(Date.parse(thinking.since)).toBeGreaterThanOrEqual(Date.parse(waiting.until));
+      // Told once per change, not once per look at the graph.
+      expect(phases.filter((phase, index) => phase === phases[index - 1])).toEqual([]);
+    });
+
     it('replans when a message arrives during the LLM call: the stale call is aborted, one answer goes out', async () => {
       harness = new EngineHarness();
       const chat = harness.directChat();

@@ -98,6 +98,17 @@ export function nextRunnableTask(
   return null;
 }
 
+/** Until when a received task that could run now is held by its gate (the partner typing); null when none is. */
+export function gatedUntil(graph: TaskGraph, now: Date, gate: ReceivedGate): Date | null {
+  for (const node of graph.nodes) {
+    if (node.kind !== 'received' || node.status !== 'pending') continue;
+    if (dependencyState(graph, node) !== 'satisfied') continue;
+    const until = gate(node);
+    if (until !== null && until.getTime() > now.getTime()) return until;
+  }
+  return null;
+}
+
 /** The earliest moment something in the graph may change by itself: a wait deadline or a gate opening. */
 export function nextWakeTime(graph: TaskGraph, now: Date, gate: ReceivedGate): Date | null {
   let earliest: number | null = null;

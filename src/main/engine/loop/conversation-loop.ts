@@ -1,6 +1,8 @@
 import { type ConversationKey, conversationKeyString } from '../../../shared/domain/conversation-key';
+import type { TurnState } from '../../../shared/domain/tasks';
 import type { EngineCore, Runner } from '../engine-core';
 import {
+  gatedUntil,
   isGraphIdle,
   nextRunnableTask,
   nextWakeTime,
@@ -14,6 +16,8 @@ import { presenceOf } from '../pacing/presence';
 import { failConversation } from './fail-conversation';
 import { operatorHold } from './operator-hold';
 import type { TaskRunner } from './run-task';
+
+const IDLE: TurnState = { phase: 'idle' };
 
 function earliest(a: Date | null, b: Date | null): Date | null {
   if (a === null || b === null) return a ?? b;
@@ -114,6 +118,7 @@ export class ConversationLoop {
     const graph = core.graphOf(conversation);
     if (!graph) {
       runner.presence.show('away');
+      core.emitTurnState(conversation, IDLE);
       return null;
     }
     // Telegram accounts of disabled agents rest: their graphs are kept and resume when re-enabled.
@@ -122,6 +127,7 @@ export class ConversationLoop {
     // Paused by the operator: the plan is kept (inbound messages still join it), nothing runs.
     if (store.conversationSettings.get(conversation).paused) {
       runner.presence.show('away');
+      core.emitTurnState(conversation, IDLE);
       return null;
     }
     const now = clock.now();
@@ -134,6 +140,7 @@ export class ConversationLoop {
       core.graphs.delete(conversationKeyString(conversation));
       runner.presence.show('away');
       core.emit({ type: 'graphChanged', conversation, graph: null });
+      core.emitTurnState(conversation, IDLE);
       return null;
     }
     if (changed.length > 0) {
@@ -142,6 +149,7 @@ export class ConversationLoop {
     }
     runner.presence.show(presenceOf(graph));
     const next = this.#pick(conversation, graph, now);
+    this.#tellTurnState(conversation, graph, next, now);
     const wakeAt = earliest(
       nextWakeTime(graph, now, this.#receivedGate(conversation, now)),
       next === null && hasPendingTurn(graph) ? this.#limitResetsAt(conversation.agent) : null,
@@ -178,6 +186,17 @@ export class ConversationLoop {
       core.emit({ type: 'spendingLimit', agent, spending });
     }
     return spending.resetsAt;
+  }
+
+  /**
+   * Says when the turn waits for the partner to stop typing; otherwise idle, unless a turn is
+   * about to run (it says it is thinking once its LLM call starts).
+   */
+  #tellTurnState(conversation: ConversationKey, graph: TaskGraph, next: TaskNode | null, now: Date): void {
+    const until = gatedUntil(graph, now, this.#receivedGate(conversation, now));
+    if (until)
+      this.#core.emitTurnState(conversation, { phase: 'waitingForPartner', until: until.toISOString() });
+    else if (next?.kind !== 'received') this.#core.emitTurnState(conversation, IDLE);
   }
 
   /** A received task in a direct chat waits while the partner is (or just was) typing. */

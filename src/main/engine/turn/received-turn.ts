@@ -50,6 +50,8 @@ export interface ReceivedTurnDeps {
   /** The agent's IANA zone (its file's, else the server's). */
   timeZone: (agent: AgentConfig) => string;
   onExchange: (conversation: ConversationKey, exchange: LlmExchangeView) => void;
+  /** The turn's LLM call started (`since`) or ended (null), for the console to show it thinking. */
+  onThinking: (conversation: ConversationKey, since: Date | null) => void;
   /** Asks for a summarization beside the conversation; it never holds up the turn. */
   requestSummary: (request: Omit<SummarizeRequest, 'signal'>) => void;
   /** Memory work after an exchange, once the conversation has been quiet (facts, topic summaries). */
@@ -309,9 +311,11 @@ async function queryModel(
     turns: call.turns.map((turn) => ({ role: turn.role, parts: [...turn.parts] })),
   };
   let reply: LlmReply;
+  deps.onThinking(conversation, startedAt);
   try {
     reply = await call.run();
   } catch (error) {
+    deps.onThinking(conversation, null);
     if (call.signal.aborted) throw error;
     const exchange: LlmExchangeView = {
       ...exchangeBase,
@@ -330,6 +334,7 @@ async function queryModel(
     deps.onExchange(conversation, exchange);
     throw error;
   }
+  deps.onThinking(conversation, null);
   const costUsd = priceLlmCall(deps.store.llmPrices, {
     provider: call.provider,
     model: call.model,

@@ -60,6 +60,8 @@ export const conversationSelectors = {
       const view = viewOf(s, ref);
       return view ? chatPresence(view.activity, view.graph.value) : OFFLINE;
     },
+  /** What the agent's turn is doing in the chat (waiting for the partner, thinking); null when idle. */
+  turn: (ref: ChatRef) => (s: ConversationState) => viewOf(s, ref)?.turn ?? null,
   unfinishedTasks: (ref: ChatRef) => (s: ConversationState) =>
     unfinishedTaskCount(viewOf(s, ref)?.graph.value ?? null),
   summary:

@@ -67,7 +67,8 @@ export function ConfigProblemsPanel({ problems }: { problems: readonly ConfigPro
       </Group>
       <Collapse expanded={opened} id={listId}>
         <Text size="xs" c="dimmed" mt="xs" mb="sm">
-          Fix these in the files below: Troupe reads a file again as soon as it is saved, and this list follows.
+          Fix these in the files below: Troupe reads a file again as soon as it is saved, and this list
+          follows.
         </Text>
         <ProblemList groups={groups} />
       </Collapse>

@@ -9,28 +9,8 @@ import { type ChatRef, chatIdentity, initials, NETWORK_COLORS, NETWORK_LABELS, s
 import { chatPath } from '../paths';
 import { conversationSelectors } from '../selectors';
 import { type ChatDetail, useConversationNetwork, useConversationStore } from '../store';
+import { AgentActivityLine } from './AgentActivityLine';
 import { MessageTimeline } from './MessageTimeline';
-
-function PresenceLine({
-  agentName,
-  typing,
-  online,
-}: {
-  agentName: string;
-  typing: boolean;
-  online: boolean;
-}) {
-  return (
-    <Text
-      size="xs"
-      c={typing || online ? 'teal' : 'dimmed'}
-      aria-live="polite"
-      style={{ flex: 'none', whiteSpace: 'nowrap' }}
-    >
-      {typing ? `${agentName} is typing…` : online ? `${agentName} is online` : `${agentName} is offline`}
-    </Text>
-  );
-}
 
 const KIND_LABELS = { direct: 'Direct chat with the agent', group: 'Group', channel: 'Channel' } as const;
 
@@ -84,6 +64,7 @@ export function ChatView({
       detail: conversationSelectors.detail(chatRef),
       summary: conversationSelectors.summary(chatRef),
       presence: conversationSelectors.presence(chatRef),
+      turn: conversationSelectors.turn(chatRef),
       unfinishedTasks: conversationSelectors.unfinishedTasks(chatRef),
     }),
     [chatRef],
@@ -91,6 +72,7 @@ export function ChatView({
   const detailState = useConversationStore(select.detail);
   const summary = useConversationStore(select.summary);
   const presence = useConversationStore(useShallow(select.presence));
+  const turn = useConversationStore(select.turn);
   const pending = useConversationStore(select.unfinishedTasks);
   const listReady = useConversationStore(conversationSelectors.chatListReady);
   const { openChat } = useConversationStore(conversationSelectors.actions);
@@ -161,7 +143,12 @@ export function ChatView({
               </Badge>
             </Group>
             <Group gap={6} wrap="nowrap">
-              <PresenceLine agentName={agentName} typing={presence.typing} online={presence.online} />
+              <AgentActivityLine
+                agentName={agentName}
+                partnerName={isGroup ? null : (identity?.title ?? null)}
+                presence={presence}
+                turn={turn}
+              />
               {subtitle && (
                 <Text size="xs" c="dimmed" truncate visibleFrom="md">
                   · {subtitle}

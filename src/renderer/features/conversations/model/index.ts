@@ -2,6 +2,7 @@
  * What the conversation pages derive from the API's data, as pure functions used by the store,
  * the selectors and the views; each module holds one part.
  */
+export * from './agent-activity';
 export * from './agent-plans';
 export * from './chat-order';
 export * from './formatting';

@@ -129,6 +129,12 @@ export function createEventSlice(
       patchChat(ref, () => ({ activity: { typing: activity.typing, online: activity.online } }));
     },
 
+    applyTurnState(ref, state) {
+      // A chat opened later hears of the next change; a turn lasts seconds.
+      if (!get().chats[chatKey(ref)]) return;
+      patchChat(ref, () => ({ turn: state.phase === 'idle' ? null : state }));
+    },
+
     applyExchange(ref, exchange) {
       const key = chatKey(ref);
       inspector.markLive(ref, 'exchange');

@@ -23,6 +23,7 @@ export function emptyChatView(ref: ChatRef): ChatView {
     },
     pending: [],
     activity: null,
+    turn: null,
     graph: loadable(null),
     lastGraph: null,
     replacedGraphs: [],

@@ -10,7 +10,7 @@ import type {
 import type { ApiErrorCode } from '../../../../shared/api/errors';
 import type { AgentPlan } from '../../../../shared/api/plan-contract';
 import type { ChatInfo, ChatMsg, ChatPerson, StickerRef } from '../../../../shared/domain/conversation';
-import type { TaskGraphView } from '../../../../shared/domain/tasks';
+import type { TaskGraphView, TurnState } from '../../../../shared/domain/tasks';
 import type { LoadStatus } from '../../../ui/load-status';
 import type { ChatRef, ChatRows, MessageWindow, PendingSend } from '../model';
 
@@ -59,6 +59,8 @@ export type ChatView = {
   pending: PendingSend[];
   /** The agent's typing and presence as last announced; null until an event says. */
   activity: Activity | null;
+  /** What the agent's turn is doing (waiting for the partner, thinking); null when idle or not yet told. */
+  turn: TurnState | null;
   graph: Loadable<TaskGraphView | null>;
   /** The newest graph seen, kept after the runtime drops a finished one. */
   lastGraph: TaskGraphView | null;
@@ -171,6 +173,7 @@ export interface EventActions {
   applyMessagesDeleted(ref: ChatRef, messageIds: readonly number[]): void;
   applyGraph(ref: ChatRef, graph: TaskGraphView | null): void;
   applyActivity(ref: ChatRef, activity: Activity): void;
+  applyTurnState(ref: ChatRef, state: TurnState): void;
   applyExchange(ref: ChatRef, exchange: LlmExchangeView): void;
   /** Re-fetches what is on screen, e.g. after the connection came back. */
   resync(): void;
