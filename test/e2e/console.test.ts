@@ -127,6 +127,24 @@ describe('console against troupe serve', () => {
     expect(server.output()).not.toContain(SECRET);
   });
 
+  it('fits a phone-sized screen: the agents as cards, nothing wider than the screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(`${server.origin}/#/agents`);
+      const cards = page.getByRole('list', { name: 'Agents' });
+      await expectVisible(cards.getByRole('link', { name: /Juniper/ }));
+      await expectCount(page.getByRole('table', { name: 'Agents' }), 0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await shot('agents-390');
+      await cards.getByRole('link', { name: /Marnie/ }).click();
+      await expectVisible(page.getByRole('heading', { level: 1, name: 'Marnie' }));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await shot('agent-detail-390');
+    } finally {
+      await page.setViewportSize({ width: 1360, height: 900 });
+    }
+  });
+
   it('switches to the dark theme', async () => {
     await page.getByRole('link', { name: 'Agents', exact: true }).click();
     await page.getByRole('group', { name: 'Color scheme' }).getByRole('button', { name: 'Dark' }).click();

@@ -1,4 +1,4 @@
-import { Avatar, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Box, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { AgentSummary } from '../../../../shared/api/contract';
@@ -107,8 +107,68 @@ const AgentRow = memo(function AgentRow({ agent }: { agent: AgentSummary }) {
   );
 });
 
-/** The agents, one row each; the display name is the row's link to the agent's page. */
+/** One agent on a phone-sized screen: a card with what matters at a glance, the whole card a link. */
+const AgentCard = memo(function AgentCard({ agent }: { agent: AgentSummary }) {
+  const { config, runtime, problemCount } = agent;
+  const account = useTelegramStore(
+    useMemo(() => telegramSelectors.account(config.configName), [config.configName]),
+  );
+  return (
+    <Paper
+      component={Link}
+      href={agentPath(config.configName)}
+      withBorder
+      radius="md"
+      p="sm"
+      className="troupe-agent-card"
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Avatar name={config.name} color="initials" radius="xl" size={34} aria-hidden />
+        <Stack gap={6} miw={0} style={{ flex: 1 }}>
+          <Group gap={6} justify="space-between" wrap="nowrap">
+            <Stack gap={0} miw={0}>
+              <Text fw={600} size="sm" truncate>
+                {config.name}
+              </Text>
+              <Text size="xs" c="dimmed" ff="monospace" truncate>
+                {config.configName} · {config.llm ?? 'default LLM'}
+              </Text>
+            </Stack>
+            {problemCount > 0 && (
+              <Badge color="red" variant="light" size="sm" tt="none" style={{ flex: 'none' }}>
+                {pluralize(problemCount, 'problem')}
+              </Badge>
+            )}
+          </Group>
+          <AgentStatusBadges config={config} runtime={runtime} account={account} />
+        </Stack>
+      </Group>
+    </Paper>
+  );
+});
+
+/**
+ * The agents, one row each, the display name the row's link to the agent's page; on a
+ * phone-sized screen, one card each instead, as a table that wide would only scroll sideways.
+ */
 export function AgentTable({ agents }: { agents: readonly AgentSummary[] }) {
+  return (
+    <>
+      <Stack component="ul" gap="xs" hiddenFrom="sm" aria-label="Agents" className="troupe-agent-cards">
+        {agents.map((agent) => (
+          <li key={agent.config.configName}>
+            <AgentCard agent={agent} />
+          </li>
+        ))}
+      </Stack>
+      <Box visibleFrom="sm">
+        <AgentWideTable agents={agents} />
+      </Box>
+    </>
+  );
+}
+
+function AgentWideTable({ agents }: { agents: readonly AgentSummary[] }) {
   return (
     <Table.ScrollContainer minWidth={860} type="native">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Agents">
