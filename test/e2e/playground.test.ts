@@ -90,6 +90,7 @@ describe('Playground against troupe serve and a scripted LLM', () => {
 
   it('writes as the person, sees the agent typing, then its scripted reply and the done tasks', async () => {
     llm.replyWith({ tasks: [{ kind: 'send', text: AGENT_REPLY }] });
+    llm.setLatency(1_500);
     const conversation = page.getByRole('region', { name: 'Conversation' });
     const composer = conversation.getByRole('textbox', { name: 'Message as Ada Lovelace' });
     await composer.fill(PERSON_MESSAGE);
@@ -97,11 +98,17 @@ describe('Playground against troupe serve and a scripted LLM', () => {
 
     const log = conversation.getByRole('log', { name: 'Messages' });
     await expectText(log, PERSON_MESSAGE);
+    // The header says what the turn waits for, then that the agent thinks (a slow model here).
+    await expectText(conversation, 'Juniper answers once Ada Lovelace stops typing', REPLY_TIMEOUT_MS);
+    await shot('playground-waiting-for-partner');
+    await expectText(conversation, 'Juniper is thinking…', REPLY_TIMEOUT_MS);
+    await shot('playground-thinking');
     await expectVisible(log.getByRole('status', { name: 'Juniper is typing' }), REPLY_TIMEOUT_MS);
     await expectText(conversation, 'Juniper is typing…');
     await shot('playground-typing');
 
     await expectText(log, AGENT_REPLY, REPLY_TIMEOUT_MS);
+    llm.setLatency(0);
     await expectCount(log.getByRole('status', { name: 'Juniper is typing' }), 0, REPLY_TIMEOUT_MS);
     // The agent read the person's message once its turn started.
     await expectVisible(log.getByRole('img', { name: 'Read' }), REPLY_TIMEOUT_MS);
