@@ -37,4 +37,10 @@ describe('a task card', () => {
 
     expect(card(task('send-4', { kind: 'send', status: 'done' }))).not.toContain('aria-label="Retried after');
   });
+
+  it('names the kind in words, keeping the engine’s name at hand', () => {
+    expect(card(task('recv-1', { kind: 'received' }))).toMatch(/title="received"[^>]*>Incoming</);
+    expect(card(task('media-1', { kind: 'send_media' }))).toMatch(/>Media</);
+    expect(card(task('odd-1', { kind: 'future_kind' }))).toMatch(/>future_kind</);
+  });
 });

@@ -1,4 +1,4 @@
-import type { TaskGraphView, TaskNodeView, TaskStatus } from '../../../../shared/domain/tasks';
+import type { TaskGraphView, TaskKind, TaskNodeView, TaskStatus } from '../../../../shared/domain/tasks';
 import { TERMINAL_TASK_STATUSES } from '../../../../shared/domain/tasks';
 
 /** The task graph as the inspector and the chat header read it: states, presence, countdowns. */
@@ -18,6 +18,31 @@ export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
 };
+
+/** Each task kind as the operator reads it on a card; the kind's own name stays in the labels for tools. */
+const TASK_KIND_LABELS: Record<TaskKind, string> = {
+  received: 'Incoming',
+  send: 'Message',
+  sticker: 'Sticker',
+  send_media: 'Media',
+  react: 'Reaction',
+  wait: 'Wait',
+  block: 'Block',
+  unblock: 'Unblock',
+  'clear-conversation': 'Clear chat',
+  xsend: 'Message elsewhere',
+  think: 'Thought',
+  remember: 'Memory',
+  note: 'Note',
+  plan: 'Plan',
+  intend: 'Intention',
+  summarize: 'Summary',
+};
+
+/** A task kind in words; a kind this console does not know reads as itself. */
+export function taskKindLabel(kind: string): string {
+  return TASK_KIND_LABELS[kind as TaskKind] ?? kind;
+}
 
 export function isTerminal(status: TaskStatus): boolean {
   return TERMINAL_TASK_STATUSES.includes(status);

@@ -2,7 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import type { TaskNodeView } from '../../../../../shared/domain/tasks';
-import { TASK_STATUS_COLORS, TASK_STATUS_LABELS } from '../../model';
+import { TASK_STATUS_COLORS, TASK_STATUS_LABELS, taskKindLabel } from '../../model';
 import { TaskActions } from './TaskActions';
 import { TaskFailure } from './TaskFailure';
 import { TaskIntentLine } from './TaskIntentLine';
@@ -24,8 +24,8 @@ export function TaskCard({ task, live, actions }: { task: TaskNodeView; live: bo
       <Group justify="space-between" gap={6} wrap="nowrap">
         <Group gap={6} wrap="nowrap" miw={0}>
           <Icon size={16} aria-hidden className="pg-plan-task-icon" />
-          <Text size="sm" fw={650}>
-            {task.kind}
+          <Text size="sm" fw={650} title={task.kind}>
+            {taskKindLabel(task.kind)}
           </Text>
           <Text size="xs" c="dimmed" ff="monospace" truncate>
             {task.id}

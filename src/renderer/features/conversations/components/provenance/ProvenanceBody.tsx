@@ -4,7 +4,7 @@ import type { LoggedTask, MessageProvenance } from '../../../../../shared/api/co
 import { formatDateTime } from '../../../../ui/format';
 import { RelativeTime } from '../../../../ui/RelativeTime';
 import { EmptyBlock } from '../../../../ui/states';
-import { loggedTaskWords } from '../../model';
+import { loggedTaskWords, taskKindLabel } from '../../model';
 import { ExchangeView } from '../exchange/ExchangeView';
 import { Block, Stat } from '../exchange/exchange-parts';
 
@@ -12,7 +12,9 @@ function TaskFacts({ task }: { task: LoggedTask }) {
   return (
     <Block title="The task">
       <Group gap={6}>
-        <Badge variant="light">{task.kind}</Badge>
+        <Badge variant="light" tt="none" title={task.kind}>
+          {taskKindLabel(task.kind)}
+        </Badge>
         <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
           {task.id}
         </Text>
