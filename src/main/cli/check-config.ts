@@ -7,7 +7,7 @@ import {
   resolveConfigPath,
   totalMediaByKind,
 } from '../config';
-import { parseOrExit } from './cli-options';
+import { configPathHelp, parseOrExit } from './cli-options';
 import type { CliIo } from './io';
 
 const USAGE = `Usage: troupe check-config [--config-path DIRS] [--json]
@@ -16,8 +16,7 @@ Loads the config directories and reports agents, prompts, curated media and prob
 Exits with 1 when there are errors, 0 otherwise.
 
 Options:
-  --config-path DIRS  Colon-separated config directories (default: TROUPE_CONFIG_PATH,
-                      then CINDY_AGENT_CONFIG_PATH, then the shipped samples and configdir)
+${configPathHelp(22)}
   --json              Print one JSON object instead of the summary
   -h, --help          Show this help`;
 

@@ -1,6 +1,20 @@
 import { parseArgs } from 'node:util';
 import { splitConfigPathList } from '../config';
 
+/**
+ * The help of --config-path, its description starting at `column` as the command's other options'
+ * do. It says the list replaces the defaults, so no one expects the shipped prompts to follow.
+ */
+export function configPathHelp(column: number): string {
+  const indent = ' '.repeat(column);
+  return [
+    `  ${'--config-path DIRS'.padEnd(column - 2)}Colon-separated config directories, instead of the default: the first of`,
+    `${indent}TROUPE_CONFIG_PATH, CINDY_AGENT_CONFIG_PATH, the saved setting, and the`,
+    `${indent}shipped samples and configdir. Name configdir too unless your directories`,
+    `${indent}hold the shared prompts (Instructions, Task-*)`,
+  ].join('\n');
+}
+
 /** The command line is wrong; the message says what, and the usage follows it. */
 export class UsageError extends Error {}
 

@@ -11,7 +11,7 @@ import {
 import { resolveStateDir } from '../runtime/state-dir';
 import { DATABASE_FILE_NAME, openStore, SchemaTooNewError, type Store } from '../store';
 import { exportTextToMarkdown } from '../telegram/mapping';
-import { parseCommandArgs, reportUsageError, runSubcommand, UsageError } from './cli-options';
+import { configPathHelp, parseCommandArgs, reportUsageError, runSubcommand, UsageError } from './cli-options';
 import { findAgentAndConfig, UnknownAgentError } from './configured-agent';
 import { type MemoryPasses, MissingSecretKeyError, runMemoryPasses } from './history-memory-passes';
 import type { CliIo } from './io';
@@ -51,8 +51,7 @@ Options:
   --extract           Then read each chat from its start for facts about the people in it, with
                       the agent's memory model (Memory LLM, else its LLM)
   --state DIR         State directory (default: TROUPE_STATE_DIR, else ./state)
-  --config-path DIRS  Colon-separated config directories (default: TROUPE_CONFIG_PATH, then
-                      CINDY_AGENT_CONFIG_PATH, then the saved setting, then the shipped samples)
+${configPathHelp(22)}
   -h, --help          Show this help`;
 
 export type HistoryImportIo = Pick<

@@ -16,7 +16,7 @@ import {
   telegramCredentialsFrom,
   writeTelegramIdToAgentFile,
 } from '../telegram/login';
-import { parseCommandArgs, reportUsageError, UsageError } from './cli-options';
+import { configPathHelp, parseCommandArgs, reportUsageError, UsageError } from './cli-options';
 import { findConfiguredAgent, UnknownAgentError } from './configured-agent';
 import type { CliIo } from './io';
 import { CancelledError, Prompter, type PrompterInput } from './prompter';
@@ -36,8 +36,7 @@ TROUPE_TELEGRAM_DC_ID).
 Options:
   --qr                  Log in by QR code instead of phone number and code
   --state DIR           State directory (default: TROUPE_STATE_DIR, else ./state)
-  --config-path DIRS    Colon-separated config directories (default: TROUPE_CONFIG_PATH, then
-                        CINDY_AGENT_CONFIG_PATH, then the saved setting, then the shipped samples)
+${configPathHelp(24)}
   -h, --help            Show this help`;
 
 export type LoginIo = Pick<CliIo, 'stdout' | 'stderr' | 'env' | 'cwd' | 'defaultDirs'> & {

@@ -9,7 +9,7 @@ import { type RecalledItem, recallMemory } from '../memory';
 import { resolveStateDir } from '../runtime/state-dir';
 import { createKeyFileCipher, KEY_FILE_NAME, SecretStore } from '../secrets';
 import { DATABASE_FILE_NAME, openStore, type Store } from '../store';
-import { parseCommandArgs, reportUsageError, runSubcommand, UsageError } from './cli-options';
+import { configPathHelp, parseCommandArgs, reportUsageError, runSubcommand, UsageError } from './cli-options';
 import type { CliIo } from './io';
 
 const MEMORY_USAGE = `Usage: troupe memory <subcommand> [options]
@@ -41,8 +41,7 @@ Options:
                       (kind: message, summary, topic, note, memory or fact)
   --network NETWORK   telegram (default) or simulator
   --state DIR         State directory (default: TROUPE_STATE_DIR, else ./state)
-  --config-path DIRS  Colon-separated config directories (default: TROUPE_CONFIG_PATH, then
-                      CINDY_AGENT_CONFIG_PATH, then the saved setting, then the shipped samples)
+${configPathHelp(22)}
   -h, --help          Show this help`;
 
 export type MemoryRecallIo = Pick<CliIo, 'stdout' | 'stderr' | 'env' | 'cwd' | 'defaultDirs'>;

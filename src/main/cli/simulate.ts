@@ -5,7 +5,7 @@ import { createRuntime } from '../runtime/runtime';
 import { resolveStateDir } from '../runtime/state-dir';
 import type { ConversationRuntimeHandle } from '../runtime/types';
 import { createKeyFileCipher } from '../secrets';
-import { parseCommandArgs, reportUsageError, UsageError } from './cli-options';
+import { configPathHelp, parseCommandArgs, reportUsageError, UsageError } from './cli-options';
 import type { CliIo } from './io';
 import { readStepFiles, type StepFile } from './simulate-files';
 import { call, playScript, sleep } from './simulate-play';
@@ -40,8 +40,7 @@ Options:
   --script FILE         The script to play
   --state DIR           State directory (default: TROUPE_STATE_DIR, else ./state); its stored
                         API keys and settings are used
-  --config-path DIRS    Colon-separated config directories (default: TROUPE_CONFIG_PATH, then
-                        CINDY_AGENT_CONFIG_PATH, then the saved setting, then the shipped samples)
+${configPathHelp(24)}
   --fast                No human pacing: no typing waits, no waiting for the person to stop typing
   --json                Print JSON lines (type: message, edit, task, llm, note, idle) instead of text
   --timeout SECONDS     Give up when the agent is not idle this long after the last step
