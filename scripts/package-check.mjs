@@ -246,6 +246,16 @@ for (const dir of ['samples', 'configdir']) {
   );
 }
 
+// 5b. The tray icons, which the desktop shell loads from resources/tray/.
+const trayIcons = listFiles(join(root, 'build', 'tray')).filter((path) => path.endsWith('.png'));
+const shippedTrayIcons = existsSync(join(resourcesDir, 'tray')) ? listFiles(join(resourcesDir, 'tray')) : [];
+const missingTrayIcons = trayIcons.filter((path) => !shippedTrayIcons.includes(path));
+check(
+  `resources/tray/ holds all ${trayIcons.length} tray icons of build/tray/`,
+  trayIcons.length > 0 && missingTrayIcons.length === 0,
+  missingTrayIcons.join(', '),
+);
+
 // 6. The hardened binary.
 console.log('\nChecking Electron fuses');
 const binary = join(appOutDir, EXECUTABLE_NAME);

@@ -18,6 +18,7 @@ import { settingsSelectors } from '../../src/renderer/features/settings/selector
 import { createSettingsStore } from '../../src/renderer/features/settings/store';
 import { createTelegramStore } from '../../src/renderer/features/telegram/store';
 import type { TroupeBridge } from '../../src/shared/api/bridge';
+import { DEFAULT_DESKTOP_SETTINGS } from '../../src/shared/domain/desktop-settings';
 import { DEFAULT_ENGINE_SETTINGS, DEFAULT_MEDIA_SETTINGS } from '../../src/shared/domain/settings';
 import { DEFAULT_TELEGRAM_SERVER_SETTINGS } from '../../src/shared/domain/telegram';
 import { createConversationStores } from './support/conversation-stores';
@@ -161,6 +162,7 @@ describe('events feeding the stores', () => {
       telegramServer: DEFAULT_TELEGRAM_SERVER_SETTINGS,
       embeddings: { provider: '', model: '' },
       media: DEFAULT_MEDIA_SETTINGS,
+      desktop: DEFAULT_DESKTOP_SETTINGS,
     });
 
     expect(settingsSelectors.secretStatus('telegram.apiId')(stores.settings.getState()).isSet).toBe(true);

@@ -7,6 +7,8 @@ export interface DesktopArgs {
   stateDir?: string;
   /** `--config-path DIRS`, colon-separated */
   configPath?: string[];
+  /** `--hidden`: start in the tray without the window (how start at login opens Troupe). */
+  hidden?: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ export function desktopUserArgs(argv: readonly string[], isDefaultApp: boolean):
 export function parseDesktopArgs(args: readonly string[]): DesktopArgs {
   const { values } = parseArgs({
     args: [...args],
-    options: { state: { type: 'string' }, 'config-path': { type: 'string' } },
+    options: { state: { type: 'string' }, 'config-path': { type: 'string' }, hidden: { type: 'boolean' } },
     strict: false,
     allowPositionals: true,
   });
@@ -33,5 +35,6 @@ export function parseDesktopArgs(args: readonly string[]): DesktopArgs {
   const configPath =
     typeof values['config-path'] === 'string' ? splitConfigPathList(values['config-path']) : [];
   if (configPath.length > 0) parsed.configPath = configPath;
+  if (values.hidden === true) parsed.hidden = true;
   return parsed;
 }

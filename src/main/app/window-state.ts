@@ -1,6 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { z } from 'zod';
+import { readJsonFile, writeFileAtomically } from './state-file';
 
 /** Where the main window was when it last closed, kept in the state directory. */
 export const WindowStateSchema = z.object({
@@ -37,26 +36,12 @@ export interface WindowPlacement {
 
 /** The saved state, or null when there is none or it is unreadable (a fresh default is fine then). */
 export function readWindowState(file: string): WindowState | null {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
-  try {
-    const parsed = WindowStateSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return readJsonFile(file, WindowStateSchema);
 }
 
 /** Writes through a temporary file so a crash mid-write never leaves a truncated state file. */
 export function writeWindowState(file: string, state: WindowState): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(WindowStateSchema.parse(state), null, 2)}\n`);
-  renameSync(temporary, file);
+  writeFileAtomically(file, `${JSON.stringify(WindowStateSchema.parse(state), null, 2)}\n`);
 }
 
 function overlap(a: Rectangle, b: Rectangle): { width: number; height: number } {

@@ -33,6 +33,9 @@ const STORED_VALUE_SCHEMAS: { [K in SettingsKey]: z.ZodType<Settings[K]> } = {
   media: SettingsSchema.shape.media
     .partial()
     .transform((stored) => ({ ...DEFAULT_SETTINGS.media, ...stored })),
+  desktop: SettingsSchema.shape.desktop
+    .partial()
+    .transform((stored) => ({ ...DEFAULT_SETTINGS.desktop, ...stored })),
 };
 
 const SETTINGS_KEYS = Object.keys(STORED_VALUE_SCHEMAS) as SettingsKey[];
@@ -92,6 +95,7 @@ export class SettingsRepository {
             telegramServer: { ...current.telegramServer, ...validPatch.telegramServer },
             embeddings: { ...current.embeddings, ...validPatch.embeddings },
             media: { ...current.media, ...validPatch.media },
+            desktop: { ...current.desktop, ...validPatch.desktop },
           });
           const updatedAt = this.#now().toISOString();
           for (const key of SETTINGS_KEYS) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_DESKTOP_SETTINGS, DesktopSettingsSchema } from './desktop-settings';
 import { DEFAULT_TELEGRAM_SERVER_SETTINGS, TelegramServerSettingsSchema } from './telegram';
 
 export const LLM_PROVIDERS = ['gemini', 'openai', 'xai', 'openrouter', 'ollama'] as const;
@@ -133,6 +134,8 @@ export const SettingsSchema = z.object({
   telegramServer: TelegramServerSettingsSchema,
   embeddings: EmbeddingSettingsSchema,
   media: MediaSettingsSchema,
+  /** The desktop app's tray, close behaviour, start at login and notifications. */
+  desktop: DesktopSettingsSchema,
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -143,6 +146,7 @@ export const DEFAULT_SETTINGS: Settings = {
   telegramServer: DEFAULT_TELEGRAM_SERVER_SETTINGS,
   embeddings: { provider: '', model: '' },
   media: DEFAULT_MEDIA_SETTINGS,
+  desktop: DEFAULT_DESKTOP_SETTINGS,
 };
 
 /** A partial update: top-level keys replace; the object-valued keys merge per field. */
@@ -154,6 +158,7 @@ export const SettingsPatchSchema = z
     telegramServer: TelegramServerSettingsSchema.partial().strict().optional(),
     embeddings: EmbeddingSettingsSchema.partial().strict().optional(),
     media: MediaSettingsSchema.partial().strict().optional(),
+    desktop: DesktopSettingsSchema.partial().strict().optional(),
   })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

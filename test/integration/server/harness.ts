@@ -96,6 +96,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
         telegramServer: { ...settings.telegramServer, ...patch.telegramServer },
         embeddings: { ...settings.embeddings, ...patch.embeddings },
         media: { ...settings.media, ...patch.media },
+        desktop: { ...settings.desktop, ...patch.desktop },
       };
       events.emit('settings.changed', settings);
       return settings;

@@ -308,6 +308,7 @@ export class FakeRuntime {
           telegramServer: { ...this.settings.telegramServer, ...patch.telegramServer },
           embeddings: { ...this.settings.embeddings, ...patch.embeddings },
           media: { ...this.settings.media, ...patch.media },
+          desktop: { ...this.settings.desktop, ...patch.desktop },
         });
         if (!next.success) {
           throw new ApiError(

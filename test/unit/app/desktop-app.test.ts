@@ -2,24 +2,27 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EventHub } from '../../../src/main/api/event-hub';
 import { runDesktopApp } from '../../../src/main/app/desktop-app';
 import type { RuntimeHandle, RuntimeOptions } from '../../../src/main/runtime/types';
 import { IPC_CALL_CHANNEL } from '../../../src/shared/api';
-import { FakeBrowserWindow, fake, invokeIpc, resetFakeElectron } from './fake-electron';
+import {
+  FakeBrowserWindow,
+  FakeNotification,
+  FakeTray,
+  fake,
+  invokeIpc,
+  resetFakeElectron,
+} from './fake-electron';
+import { FakeShellRuntime } from './fake-shell-runtime';
 
 vi.mock('electron', () => import('./fake-electron').then((m) => m.electronModule));
-
-interface FakeRuntime extends RuntimeHandle {
-  options: RuntimeOptions;
-  closeCount: number;
-}
 
 describe('runDesktopApp', () => {
   let root: string;
   let stateDir: string;
   let mainBundleDir: string;
-  let runtimes: FakeRuntime[];
+  let runtimes: FakeShellRuntime[];
+  let runtimeOptions: RuntimeOptions[];
   let failStartWith: Error | null;
   const resourcesPathBefore = process.resourcesPath;
   /** Electron sets process.resourcesPath (typed read-only); under Node the test plays that part. */
@@ -27,19 +30,15 @@ describe('runDesktopApp', () => {
     Object.defineProperty(process, 'resourcesPath', { value: path, configurable: true, writable: true });
   };
 
+  /** The desktop setting the runtime of the next start has. */
+  let closeToTray: boolean;
+
   async function createRuntime(options: RuntimeOptions): Promise<RuntimeHandle> {
     if (failStartWith) throw failStartWith;
-    const runtime: FakeRuntime = {
-      options,
-      closeCount: 0,
-      dispatch: async (method) => ({ ok: true, result: { method } }),
-      events: new EventHub(),
-      stateDir: options.stateDir,
-      mediaFile: async () => null,
-      async close() {
-        runtime.closeCount += 1;
-      },
-    };
+    const runtime = new FakeShellRuntime(options.stateDir);
+    runtime.addAgent('Juniper');
+    runtime.settings = { ...runtime.settings, desktop: { ...runtime.settings.desktop, closeToTray } };
+    runtimeOptions.push(options);
     runtimes.push(runtime);
     return runtime;
   }
@@ -67,7 +66,9 @@ describe('runDesktopApp', () => {
     mkdirSync(join(root, 'out', 'renderer'), { recursive: true });
     writeFileSync(join(root, 'out', 'renderer', 'index.html'), '<title>Troupe console</title>');
     runtimes = [];
+    runtimeOptions = [];
     failStartWith = null;
+    closeToTray = true;
     fake().app.appPath = root;
   });
 
@@ -89,7 +90,7 @@ describe('runDesktopApp', () => {
     start();
     const window = await started();
     expect(runtimes).toHaveLength(1);
-    expect(runtimes[0]?.options).toMatchObject({
+    expect(runtimeOptions[0]).toMatchObject({
       mode: 'desktop',
       stateDir,
       appRoot: root,
@@ -117,14 +118,14 @@ describe('runDesktopApp', () => {
   it('passes --config-path to the runtime', async () => {
     start({}, ['--state', stateDir, '--config-path', '/agents/a:/agents/b']);
     await started();
-    expect(runtimes[0]?.options.configPathOverride).toEqual(['/agents/a', '/agents/b']);
+    expect(runtimeOptions[0]?.configPathOverride).toEqual(['/agents/a', '/agents/b']);
   });
 
   it("uses Electron's user-data directory when no state directory is named", async () => {
     fake().app.userDataDir = join(root, 'user-data');
     start({}, []);
     await started();
-    expect(runtimes[0]?.options.stateDir).toBe(join(root, 'user-data'));
+    expect(runtimeOptions[0]?.stateDir).toBe(join(root, 'user-data'));
   });
 
   it('binds the console window to the runtime over IPC', async () => {
@@ -167,19 +168,64 @@ describe('runDesktopApp', () => {
     start({ ELECTRON_RENDERER_URL: 'https://evil.example/' });
     const window = await started();
     expect(window.loadedUrl).toBe('app://troupe/');
-    expect(runtimes[0]?.options.appRoot).toBe(join(root, 'resources'));
+    expect(runtimeOptions[0]?.appRoot).toBe(join(root, 'resources'));
     expect(existsSync(join(stateDir, 'logs', 'desktop.log'))).toBe(true);
   });
 
-  it('closes the runtime once before quitting, and remembers the window', async () => {
+  it('keeps the agents running in the tray when the window closes, and says so once', async () => {
     start();
     const window = await started();
+    expect(window.close()).toBe(false);
+    expect(window).toMatchObject({ visible: false, destroyed: false });
+    expect(fake().app.quitCount).toBe(0);
+    expect(runtimes[0]?.closeCount).toBe(0);
+    await vi.waitFor(() =>
+      expect(FakeNotification.shown.map((note) => note.options.title)).toEqual([
+        'Troupe is still running in the tray',
+      ]),
+    );
+    window.show();
+    window.close();
+    expect(FakeNotification.shown).toHaveLength(1);
+  });
+
+  it('quits for real from the tray: the window closes and the runtime closes once', async () => {
+    start();
+    const window = await started();
+    await vi.waitFor(() => expect(FakeTray.instances[0]?.menu).not.toBeNull());
+    FakeTray.instances[0]?.menu?.item('Quit Troupe').click?.();
+    await vi.waitFor(() => expect(fake().app.hasQuit).toBe(true));
+    expect(window.destroyed).toBe(true);
+    expect(runtimes[0]?.closeCount).toBe(1);
+    expect(FakeTray.instances[0]?.isDestroyed()).toBe(true);
+    expect(fake().ipcHandlers.has(IPC_CALL_CHANNEL)).toBe(false);
+    expect(existsSync(join(stateDir, 'window-state.json'))).toBe(true);
+  });
+
+  it('quits when the window closes with keep-running switched off', async () => {
+    closeToTray = false;
+    start();
+    const window = await started();
+    await vi.waitFor(() => expect(FakeTray.instances[0]?.menu).not.toBeNull());
     window.close();
     expect(fake().app.quitCount).toBe(1);
     await vi.waitFor(() => expect(fake().app.hasQuit).toBe(true));
     expect(runtimes[0]?.closeCount).toBe(1);
-    expect(fake().ipcHandlers.has(IPC_CALL_CHANNEL)).toBe(false);
-    expect(existsSync(join(stateDir, 'window-state.json'))).toBe(true);
+  });
+
+  it('starts in the tray with --hidden, and opens the console where it is asked to', async () => {
+    start({}, ['--state', stateDir, '--hidden']);
+    await vi.waitFor(() => expect(FakeTray.instances[0]?.menu?.labels()).toContain('Juniper — Running'));
+    expect(FakeBrowserWindow.instances).toEqual([]);
+    FakeTray.instances[0]?.menu?.item('Juniper — Running').click?.();
+    const window = await started();
+    expect(window.loadedUrl).toBe('app://troupe/#/agents/Juniper');
+    window.close();
+    expect(window.visible).toBe(false);
+    fake().applicationMenu?.item('Settings').click?.();
+    expect(window).toMatchObject({ visible: true, focused: true });
+    await vi.waitFor(() => expect(window.webContents.getURL()).toBe('app://troupe/#/settings'));
+    expect(FakeBrowserWindow.instances).toHaveLength(1);
   });
 
   it('does not close the runtime twice when quit is requested again while closing', async () => {

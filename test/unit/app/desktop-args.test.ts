@@ -25,6 +25,10 @@ describe('parseDesktopArgs', () => {
     });
   });
 
+  it('reads --hidden, which start at login passes', () => {
+    expect(parseDesktopArgs(['--hidden', '--state', '/s'])).toEqual({ stateDir: '/s', hidden: true });
+  });
+
   it('treats empty values as absent', () => {
     expect(parseDesktopArgs(['--state=', '--config-path', ':'])).toEqual({});
     expect(parseDesktopArgs([])).toEqual({});

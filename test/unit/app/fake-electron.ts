@@ -1,4 +1,13 @@
 import { EventEmitter } from 'node:events';
+import {
+  FakeMenu,
+  FakeNativeImage,
+  FakeNotification,
+  FakeTray,
+  type MenuItemTemplate,
+} from './fake-electron-shell';
+
+export { FakeMenu, FakeNotification, FakeTray } from './fake-electron-shell';
 
 /**
  * A stand-in for the parts of the `electron` module the desktop shell uses, with enough behaviour
@@ -52,6 +61,13 @@ export class FakeWebContents extends EventEmitter {
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
     this.windowOpenHandler = handler;
   }
+  /** Runs the one script the shell sends, `location.hash = "#/route";`, on the page's URL. */
+  async executeJavaScript(code: string): Promise<unknown> {
+    const hash = /^location\.hash = (".*");$/.exec(code)?.[1];
+    if (hash === undefined) throw new Error(`the fake page cannot run ${code}`);
+    this.mainFrame.url = `${this.mainFrame.url.replace(/#.*$/, '')}${JSON.parse(hash) as string}`;
+    return undefined;
+  }
   /** Simulates the page starting a navigation; returns whether it was allowed. */
   navigate(url: string): boolean {
     const event = new FakeEvent(url);
@@ -69,6 +85,7 @@ export class FakeBrowserWindow extends EventEmitter {
   maximized = false;
   minimized = false;
   focused = false;
+  fullScreen = false;
   destroyed = false;
   loadedUrl: string | null = null;
 
@@ -87,6 +104,16 @@ export class FakeBrowserWindow extends EventEmitter {
   }
   show(): void {
     this.visible = true;
+  }
+  hide(): void {
+    this.visible = false;
+  }
+  isFullScreen(): boolean {
+    return this.fullScreen;
+  }
+  setFullScreen(fullScreen: boolean): void {
+    this.fullScreen = fullScreen;
+    if (!fullScreen) this.emit('leave-full-screen');
   }
   isVisible(): boolean {
     return this.visible;
@@ -116,14 +143,18 @@ export class FakeBrowserWindow extends EventEmitter {
   isDestroyed(): boolean {
     return this.destroyed;
   }
-  close(): void {
-    this.emit('close', new FakeEvent());
+  /** Closes the window unless a 'close' listener prevents it; returns whether it closed. */
+  close(): boolean {
+    const event = new FakeEvent();
+    this.emit('close', event);
+    if (event.defaultPrevented) return false;
     this.destroyed = true;
     this.webContents.destroyed = true;
     this.emit('closed');
     if (FakeBrowserWindow.instances.every((window) => window.destroyed)) {
       electronModule.app.emit('window-all-closed');
     }
+    return true;
   }
 }
 
@@ -145,11 +176,14 @@ class FakeApp extends EventEmitter {
   whenReady(): Promise<void> {
     return Promise.resolve();
   }
+  /** Electron's order: before-quit (which may hold the quit), then every window closes (any may refuse). */
   quit(): void {
     this.quitCount += 1;
     const event = new FakeEvent();
     this.emit('before-quit', event);
-    if (!event.defaultPrevented) this.hasQuit = true;
+    if (event.defaultPrevented) return;
+    const open = FakeBrowserWindow.instances.filter((window) => !window.destroyed);
+    if (open.every((window) => window.close())) this.hasQuit = true;
   }
   exit(code: number): void {
     this.exitCode = code;
@@ -163,6 +197,17 @@ class FakeApp extends EventEmitter {
   }
   getVersion(): string {
     return '9.9.9';
+  }
+  loginItem = { openAtLogin: false, wasOpenedAtLogin: false, args: [] as string[] };
+  setLoginItemSettings(settings: { openAtLogin: boolean; args?: string[] }): void {
+    this.loginItem = { ...this.loginItem, openAtLogin: settings.openAtLogin, args: settings.args ?? [] };
+  }
+  getLoginItemSettings(): { openAtLogin: boolean; wasOpenedAtLogin: boolean } {
+    return this.loginItem;
+  }
+  appUserModelId: string | null = null;
+  setAppUserModelId(id: string): void {
+    this.appUserModelId = id;
   }
 }
 
@@ -229,7 +274,10 @@ function createState() {
     protocolHandlers: new Map<string, (request: Request) => Promise<Response> | Response>(),
     fetched: [] as string[],
     openedExternally: [] as string[],
+    openedPaths: [] as string[],
     errorBoxes: [] as { title: string; content: string }[],
+    messageBoxes: [] as { message: string; detail?: string }[],
+    applicationMenu: null as FakeMenu | null,
   };
 }
 
@@ -243,6 +291,9 @@ export function fake() {
 export function resetFakeElectron(): void {
   state = createState();
   FakeBrowserWindow.instances.length = 0;
+  FakeTray.instances.length = 0;
+  FakeNotification.shown.length = 0;
+  FakeNotification.supported = true;
 }
 
 /** Calls the handler registered for `channel` as the renderer's `ipcRenderer.invoke` would. */
@@ -305,11 +356,30 @@ export const electronModule = {
     async openExternal(url: string): Promise<void> {
       state.openedExternally.push(url);
     },
+    async openPath(path: string): Promise<string> {
+      state.openedPaths.push(path);
+      return '';
+    },
   },
   dialog: {
     showErrorBox(title: string, content: string): void {
       state.errorBoxes.push({ title, content });
     },
+    async showMessageBox(options: { message: string; detail?: string }): Promise<{ response: number }> {
+      state.messageBoxes.push({ message: options.message, detail: options.detail });
+      return { response: 0 };
+    },
+  },
+  Menu: {
+    buildFromTemplate: (template: MenuItemTemplate[]) => new FakeMenu(template),
+    setApplicationMenu(menu: FakeMenu | null): void {
+      state.applicationMenu = menu;
+    },
+  },
+  Tray: FakeTray,
+  Notification: FakeNotification,
+  nativeImage: {
+    createFromPath: (path: string) => new FakeNativeImage(path),
   },
 };
 

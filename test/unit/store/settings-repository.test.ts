@@ -121,4 +121,24 @@ describe('SettingsRepository', () => {
     expect(settings.get()).toEqual(DEFAULT_SETTINGS);
     db.close();
   });
+
+  it('gives a database from before the desktop settings their defaults, and merges desktop patches', () => {
+    expect(setup().settings.get().desktop).toEqual({
+      closeToTray: true,
+      startAtLogin: false,
+      mutedNotifications: [],
+    });
+    const { db, settings, storeRaw, warnings } = setup();
+    storeRaw('desktop', '{"startAtLogin": true}');
+    expect(settings.get().desktop).toEqual({ closeToTray: true, startAtLogin: true, mutedNotifications: [] });
+    settings.update({ desktop: { mutedNotifications: ['draftWaiting'] } });
+    expect(settings.get().desktop).toEqual({
+      closeToTray: true,
+      startAtLogin: true,
+      mutedNotifications: ['draftWaiting'],
+    });
+    expect(() => settings.update({ desktop: { mutedNotifications: ['everything' as 'signIn'] } })).toThrow();
+    expect(warnings()).toEqual([]);
+    db.close();
+  });
 });

@@ -12,6 +12,7 @@ import { settingsSelectors } from '../selectors';
 import { useSettingsStore } from '../store';
 import { BaseUrlField } from './BaseUrlField';
 import { ConfigPathEditor } from './ConfigPathEditor';
+import { DesktopSettingsSection } from './DesktopSettingsSection';
 import { EmbeddingSettingsForm } from './EmbeddingSettingsForm';
 import { EngineSettingsForm } from './EngineSettingsForm';
 import { MediaSettingsForm } from './MediaSettingsForm';
@@ -193,6 +194,7 @@ export function SettingsPage() {
           </Text>
           <TelegramServerForm saved={settings.telegramServer} />
         </Section>
+        <DesktopSettingsSection />
         <ConfigurationSection />
       </Stack>
     );
