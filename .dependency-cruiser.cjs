@@ -9,7 +9,7 @@
 const LAYERS = [
   ['clock', 'logging'],
   ['store'],
-  ['config', 'secrets', 'llm', 'conversation', 'prompt', 'tasks', 'messaging'],
+  ['config', 'secrets', 'llm', 'conversation', 'prompt', 'tasks', 'messaging', 'translation'],
   ['engine', 'memory', 'media', 'retrieval'],
   ['telegram', 'simulator'],
   ['api'],

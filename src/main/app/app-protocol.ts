@@ -2,7 +2,10 @@ import { statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { net, protocol } from 'electron';
+import { CONVERSATION_EXPORT_PATH } from '../../shared/api/conversation-tools-contract';
 import { MEDIA_FILE_PREFIX, parseMediaFilePath } from '../../shared/api/media-contract';
+import type { ConversationExporter } from '../runtime/conversation-export/conversation-export';
+import { answerExportRequest } from '../runtime/conversation-export/export-request';
 import { type MediaFileSource, requestedRange } from '../runtime/media-file-source';
 
 /**
@@ -82,17 +85,31 @@ async function mediaResponse(
   });
 }
 
+/** A conversation's export (`app://troupe/export/conversation?...`): a download the session saves, or the page to print. */
+async function exportResponse(
+  request: Request,
+  exporter: ConversationExporter | undefined,
+): Promise<Response | null> {
+  const url = new URL(request.url);
+  if (url.host !== APP_HOST || url.pathname !== CONVERSATION_EXPORT_PATH) return null;
+  const answer = await answerExportRequest(url, exporter);
+  const body = typeof answer.body === 'string' ? answer.body : Buffer.from(answer.body);
+  return new Response(body, { status: answer.status, headers: answer.headers });
+}
+
 /**
  * Serves `rendererDir` on `app://troupe/`, with the console's CSP on every response, and the
- * console's media route from `mediaFile` (the runtime's, once it has started).
+ * console's media and export routes from `mediaFile` and `exporter` (the runtime's, once it has
+ * started).
  */
 export function serveRendererOverAppScheme(
   rendererDir: string,
   csp: string,
   mediaFile: () => MediaFileSource | undefined,
+  exporter: () => ConversationExporter | undefined = () => undefined,
 ): void {
   protocol.handle(APP_SCHEME, async (request) => {
-    const media = await mediaResponse(request, mediaFile());
+    const media = (await mediaResponse(request, mediaFile())) ?? (await exportResponse(request, exporter()));
     if (media) return media;
     const file = resolveRendererFile(rendererDir, request.url);
     if (file === null) {

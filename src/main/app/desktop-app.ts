@@ -104,7 +104,12 @@ export function runDesktopApp(deps: DesktopAppDeps): void {
     });
     applySessionSecurity(session.defaultSession, { appUrl: entryUrl, csp });
     if (devServerUrl === undefined) {
-      serveRendererOverAppScheme(join(deps.mainBundleDir, '../renderer'), csp, () => runtime?.mediaFile);
+      serveRendererOverAppScheme(
+        join(deps.mainBundleDir, '../renderer'),
+        csp,
+        () => runtime?.mediaFile,
+        () => runtime?.exportConversation,
+      );
     }
 
     const cipher = chooseDesktopCipher({

@@ -6,9 +6,9 @@ import { createAgentHandlers } from '../api/handlers/agent-handlers';
 import { createAgentLifecycleHandlers } from '../api/handlers/agent-lifecycle-handlers';
 import { createAppHandlers } from '../api/handlers/app-handlers';
 import { createConfigHandlers } from '../api/handlers/config-handlers';
-import { createDocumentHandlers } from '../api/handlers/document-handlers';
 import { createConversationHandlers } from '../api/handlers/conversation-handlers';
 import { createCopilotHandlers } from '../api/handlers/copilot-handlers';
+import { createDocumentHandlers } from '../api/handlers/document-handlers';
 import { createMediaHandlers } from '../api/handlers/media-handlers';
 import { createMediaLibraryHandlers } from '../api/handlers/media-library-handlers';
 import { createMemoryHandlers } from '../api/handlers/memory-handlers';
@@ -29,6 +29,7 @@ import { SecretStore, verifySecretKey } from '../secrets';
 import { createSimulator } from '../simulator';
 import { DATABASE_FILE_NAME, openStore } from '../store';
 import { forwardConversationEvents } from './conversation-events';
+import { createConversationTools } from './conversation-tools';
 import { scheduleExchangePruning } from './exchange-retention';
 import { createMediaRuntime } from './media-runtime';
 import { simulatedAgentAccount } from './simulated-agent-account';
@@ -193,6 +194,15 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     config,
     describeMedia: (messages: Parameters<typeof media.annotate>[0]) => media.annotate(messages),
   };
+  const conversationTools = createConversationTools({
+    ...conversationDeps,
+    store,
+    events,
+    llm,
+    clock,
+    logger: options.logger,
+    mediaFile: mediaRuntime.files,
+  });
   const dispatch = createApiDispatcher(
     {
       ...createAppHandlers({
@@ -217,6 +227,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
       ...createUsageHandlers({ store }),
       ...createSecretHandlers(secrets),
       ...createConversationHandlers(conversationDeps),
+      ...conversationTools.handlers,
       ...createCopilotHandlers({ ...conversationDeps, store, clock, events }),
       ...createMemoryHandlers({
         store,
@@ -265,6 +276,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     events,
     stateDir: options.stateDir,
     mediaFile: mediaRuntime.files,
+    exportConversation: conversationTools.exportConversation,
     simulator,
     engines: { simulator: simulatorEngine, telegram: telegramEngine },
     async close() {
@@ -272,6 +284,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
         [
           { name: 'task log pruning', run: stopPruning },
           { name: 'usage events', run: stopAnnouncingUsage },
+          { name: 'task log events', run: conversationTools.stop },
           { name: 'exchange pruning', run: stopExchangePruning },
           { name: 'media jobs', run: () => mediaRuntime.stopJobs() },
           { name: 'simulator engine', run: () => simulatorEngine.stop() },

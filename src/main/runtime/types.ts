@@ -6,6 +6,7 @@ import type { ConversationEngine } from '../engine';
 import type { Logger } from '../logging';
 import type { SecretCipher } from '../secrets';
 import type { Simulator } from '../simulator';
+import type { ConversationExporter } from './conversation-export/conversation-export';
 import type { MediaFileSource } from './media-file-source';
 
 export interface RuntimeOptions {
@@ -40,6 +41,8 @@ export interface RuntimeHandle {
   readonly stateDir: string;
   /** The files the console shows (its media route): stored copies, else the agents' networks. */
   readonly mediaFile: MediaFileSource;
+  /** A conversation's export (its route): the zip, or the page to print; none: the route answers 404. */
+  readonly exportConversation?: ConversationExporter;
   close(): Promise<void>;
 }
 

@@ -1,11 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { CONVERSATION_EXPORT_PATH } from '../../shared/api/conversation-tools-contract';
 import { MEDIA_FILE_PREFIX } from '../../shared/api/media-contract';
 import type { ApiDispatcher } from '../api/dispatcher';
 import type { EventHub } from '../api/event-hub';
 import type { Logger } from '../logging';
+import type { ConversationExporter } from '../runtime/conversation-export/conversation-export';
 import type { MediaFileSource } from '../runtime/media-file-source';
 import { createConsoleAuth } from './console-auth';
+import { serveConversationExport } from './export-route';
 import { createLoginThrottle } from './login-throttle';
 import { createLoginToken } from './login-token';
 import { isLoopbackHost } from './loopback';
@@ -30,6 +33,8 @@ export interface ConsoleServerOptions {
   staticDir: string;
   /** The files of the console's media route (`/media/...`); none: the route answers 404. */
   mediaFile?: MediaFileSource;
+  /** Conversation exports (`/export/conversation?...`); none: the route answers 404. */
+  exportConversation?: ConversationExporter;
   /** The operator password for `POST /auth/login`; without it only the login link signs in. */
   password?: string;
   logger: Logger;
@@ -188,6 +193,13 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
       await serveMediaFile(request, response, url.pathname, {
         signedIn: auth.sessionOf(request) !== undefined,
         source: options.mediaFile,
+      });
+      return;
+    }
+    if (url.pathname === CONVERSATION_EXPORT_PATH) {
+      await serveConversationExport(request, response, url, {
+        signedIn: auth.sessionOf(request) !== undefined,
+        exporter: options.exportConversation,
       });
       return;
     }

@@ -107,4 +107,9 @@ export {
   taskLogRetentionCutoff,
 } from './task-log-repository';
 export { type StoredTelegramSession, TelegramSessionRepository } from './telegram-session-repository';
+export {
+  type TranslationKey,
+  TranslationRepository,
+  type TranslationScope,
+} from './translation-repository';
 export { type DayOffset, type UsageAggregates, type UsageFilter, UsageRepository } from './usage-repository';

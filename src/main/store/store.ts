@@ -25,6 +25,7 @@ import { type SimulatorTables, simulatorTables } from './simulator';
 import { SummaryRepository } from './summary-repository';
 import { TaskLogRepository } from './task-log-repository';
 import { TelegramSessionRepository } from './telegram-session-repository';
+import { TranslationRepository } from './translation-repository';
 import { UsageRepository } from './usage-repository';
 
 /** The runtime's one typed view of the database: a repository per aggregate. */
@@ -75,6 +76,8 @@ export interface Store {
   readonly mediaJobs: MediaJobRepository;
   /** The Simulator's people, chats, messages, sent keys and files. */
   readonly simulator: SimulatorTables;
+  /** The console's translations of conversation messages. */
+  readonly translations: TranslationRepository;
   /**
    * Runs `work` in one transaction across repositories; it commits when `work` returns. Task
    * graphs are saved inside one, so that a rollback also resets what the graph repository
@@ -125,6 +128,7 @@ export function openStore(options: OpenStoreOptions): Store {
     mediaDescriptions: new MediaDescriptionRepository(db, deps),
     mediaJobs: new MediaJobRepository(db, deps),
     simulator: simulatorTables(db),
+    translations: new TranslationRepository(db),
     transaction: <T>(work: () => T): T => {
       try {
         return immediate(work) as T;

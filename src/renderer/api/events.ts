@@ -1,4 +1,5 @@
 import type { AgentsStore } from '../features/agents/store';
+import type { ConversationToolsStore } from '../features/conversation-tools/store';
 import type { ConversationStores } from '../features/conversations/store';
 import type { CopilotStore } from '../features/copilot/store';
 import type { CostsStore } from '../features/costs/store';
@@ -22,6 +23,8 @@ export interface ConsoleStores {
   costs: CostsStore;
   copilot: CopilotStore;
   documents: DocumentsStore;
+  /** The conversation views' task log and translations; optional where no view shows them. */
+  conversationTools?: ConversationToolsStore;
 }
 
 /**
@@ -43,6 +46,7 @@ export function feedStoresFromEvents(
     costs,
     copilot,
     documents,
+    conversationTools,
   }: ConsoleStores,
 ): () => void {
   const { client } = connection;
@@ -95,6 +99,13 @@ export function feedStoresFromEvents(
     ),
     client.on('conversation.exchange', ({ agent, network, channelId, exchange }) =>
       conversations[network].getState().actions.applyExchange({ agent, channelId }, exchange),
+    ),
+    // A conversation's task log grew, or a batch of its messages was translated.
+    client.on('conversation.taskLogged', ({ row, ...ref }) =>
+      conversationTools?.getState().actions.applyTaskLogged(ref, row),
+    ),
+    client.on('conversation.translated', ({ language, translations, ...ref }) =>
+      conversationTools?.getState().actions.applyTranslated(ref, language, translations),
     ),
     // What the agent or an operator changed in an agent's memory: the store reloads that part
     // where a view has it loaded.

@@ -4,6 +4,11 @@ import { useHashLocation } from 'wouter/use-hash-location';
 import type { ConsoleConnection } from '../api/connect';
 import { feedStoresFromEvents } from '../api/events';
 import { type AgentsStore, AgentsStoreContext, createAgentsStore } from '../features/agents/store';
+import {
+  type ConversationToolsStore,
+  ConversationToolsStoreContext,
+  createConversationToolsStore,
+} from '../features/conversation-tools/store';
 import { chatListOfPath } from '../features/conversations/paths';
 import {
   type ConversationStores,
@@ -41,6 +46,7 @@ type ConnectedStores = {
   costs: CostsStore;
   copilot: CopilotStore;
   documents: DocumentsStore;
+  conversationTools: ConversationToolsStore;
 };
 
 function ConsoleProviders({ stores, children }: { stores: ConnectedStores; children: ReactNode }) {
@@ -54,7 +60,11 @@ function ConsoleProviders({ stores, children }: { stores: ConnectedStores; child
                 <PlaygroundStoreContext value={stores.playground}>
                   <CostsStoreContext value={stores.costs}>
                     <CopilotStoreContext value={stores.copilot}>
-                      <DocumentsStoreContext value={stores.documents}>{children}</DocumentsStoreContext>
+                      <DocumentsStoreContext value={stores.documents}>
+                        <ConversationToolsStoreContext value={stores.conversationTools}>
+                          {children}
+                        </ConversationToolsStoreContext>
+                      </DocumentsStoreContext>
                     </CopilotStoreContext>
                   </CostsStoreContext>
                 </PlaygroundStoreContext>
@@ -107,6 +117,7 @@ export function Console({ connect, session }: { connect: () => ConsoleConnection
       costs: createCostsStore(connection.client),
       copilot: createCopilotStore(connection.client),
       documents: createDocumentsStore(connection.client),
+      conversationTools: createConversationToolsStore(connection.client),
     };
     const stopFeeding = feedStoresFromEvents(connection, { ...stores, session });
     const stopFollowing = askForChatListsEarly(stores.conversations);

@@ -5,6 +5,7 @@ import { SecretNameSchema, SecretStatusSchema } from '../domain/secrets';
 import { LlmProviderIdSchema, SettingsPatchSchema, SettingsSchema } from '../domain/settings';
 import { agentLifecycleProcedures } from './agent-lifecycle-contract';
 import { conversationEvents, conversationProcedures } from './conversation-contract';
+import { conversationToolsEvents, conversationToolsProcedures } from './conversation-tools-contract';
 import { copilotEvents, copilotProcedures } from './copilot-contract';
 import { documentsProcedures } from './documents-contract';
 import { mediaEvents, mediaProcedures } from './media-contract';
@@ -116,6 +117,7 @@ export const procedures = {
   },
   'secrets.clear': { input: z.object({ name: SecretNameSchema }).strict(), output: SecretStatusSchema },
   ...conversationProcedures,
+  ...conversationToolsProcedures,
   ...memoryProcedures,
   ...mediaProcedures,
   ...planProcedures,
@@ -132,6 +134,7 @@ export const events = {
   'secrets.changed': z.object({ secrets: z.array(SecretStatusSchema) }),
   'settings.changed': SettingsSchema,
   ...conversationEvents,
+  ...conversationToolsEvents,
   ...memoryEvents,
   ...mediaEvents,
   ...pricesEvents,

@@ -4,6 +4,7 @@ export * from './channels';
 export * from './client';
 export * from './contract';
 export * from './conversation-contract';
+export * from './conversation-tools-contract';
 export * from './copilot-contract';
 export * from './documents-contract';
 export * from './errors';

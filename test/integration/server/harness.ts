@@ -10,6 +10,7 @@ import {
   ApiError,
   agentLifecycleProcedures,
   conversationProcedures,
+  conversationToolsProcedures,
   copilotProcedures,
   documentsProcedures,
   mediaProcedures,
@@ -45,6 +46,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
   const refused = Object.fromEntries(
     [
       ...Object.keys(conversationProcedures),
+      ...Object.keys(conversationToolsProcedures),
       ...Object.keys(copilotProcedures),
       ...Object.keys(memoryProcedures),
       ...Object.keys(mediaProcedures),
@@ -58,6 +60,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
   ) as unknown as Pick<
     ApiHandlers,
     | keyof typeof conversationProcedures
+    | keyof typeof conversationToolsProcedures
     | keyof typeof copilotProcedures
     | keyof typeof memoryProcedures
     | keyof typeof mediaProcedures

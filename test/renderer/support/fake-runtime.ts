@@ -40,6 +40,7 @@ import type {
 } from '../../../src/shared/domain/telegram';
 import { FakeAgentLifecycle, isAgentLifecycleProcedure } from './fake-agent-lifecycle';
 import { FakeAgentFiles } from './fake-agents';
+import { FakeConversationTools, isConversationToolsProcedure } from './fake-conversation-tools';
 import { FakeCopilot, isCopilotProcedure } from './fake-copilot';
 import { FakeDocuments, isDocumentsProcedure } from './fake-documents';
 import { FakeMedia, isMediaProcedure } from './fake-media';
@@ -190,6 +191,8 @@ export class FakeRuntime {
   /** Agents made, renamed, moved and deleted (`agents.create`, …) in `agents`. */
   readonly agentLifecycle = new FakeAgentLifecycle(this);
   readonly usage = new FakeUsage(this);
+  /** Task-log rows and translations of the conversation views' tools (`conversations.taskLog`, `.translate`). */
+  readonly conversationTools = new FakeConversationTools(this);
   /** The config directories' role prompts and documents (`documents.*`). */
   readonly documents = new FakeDocuments();
   /** Kept exchanges and the provenance of messages, as tests seed them. */
@@ -268,6 +271,7 @@ export class FakeRuntime {
     if (isMediaProcedure(method)) return this.media.answer(method, input);
     if (isCopilotProcedure(method)) return this.copilot.answer(method, input);
     if (isUsageProcedure(method)) return this.usage.answer(method, input);
+    if (isConversationToolsProcedure(method)) return this.conversationTools.answer(method, input);
     if (isAgentLifecycleProcedure(method)) return this.agentLifecycle.answer(method, input);
     if (isDocumentsProcedure(method)) return this.documents.answer(method, input);
     switch (method) {

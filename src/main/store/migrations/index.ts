@@ -16,6 +16,7 @@ import { migration015ExchangeHistory } from './015-exchange-history';
 import { migration016UsageLedgerIndex } from './016-usage-ledger-index';
 import { migration017OperatorSteering } from './017-operator-steering';
 import { migration018UsageLedgerColumns } from './018-usage-ledger-columns';
+import { migration019MessageTranslations } from './019-message-translations';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration016UsageLedgerIndex,
   migration017OperatorSteering,
   migration018UsageLedgerColumns,
+  migration019MessageTranslations,
 ];

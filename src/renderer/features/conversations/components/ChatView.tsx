@@ -4,6 +4,7 @@ import { type ReactNode, useMemo } from 'react';
 import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorState, LoadingState } from '../../../ui/states';
+import { ConversationToolsMenu } from '../../conversation-tools/components/ConversationToolsMenu';
 import { CopilotDock } from '../../copilot/components/CopilotDock';
 import { type ChatRef, chatIdentity, initials, NETWORK_COLORS, NETWORK_LABELS, senderColor } from '../model';
 import { chatPath } from '../paths';
@@ -157,31 +158,34 @@ export function ChatView({
             </Group>
           </Stack>
         </Group>
-        <Tooltip
-          label={inspectorOpen ? 'Hide the inspector' : 'Show the task graph, LLM exchange and parameters'}
-        >
-          <Button
-            variant={inspectorOpen ? 'light' : 'default'}
-            size="xs"
-            px={{ base: 8, sm: 'sm' }}
-            style={{ flex: 'none' }}
-            leftSection={<IconLayoutSidebarRight size={16} aria-hidden />}
-            rightSection={
-              pending > 0 ? (
-                <Badge size="xs" circle variant="filled" aria-hidden>
-                  {pending}
-                </Badge>
-              ) : null
-            }
-            aria-label={pending > 0 ? `Inspector, ${pending} unfinished tasks` : 'Inspector'}
-            aria-pressed={inspectorOpen}
-            onClick={onToggleInspector}
+        <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
+          <ConversationToolsMenu chat={{ network, ...chatRef }} />
+          <Tooltip
+            label={inspectorOpen ? 'Hide the inspector' : 'Show the task graph, LLM exchange and parameters'}
           >
-            <Text span inherit visibleFrom="sm">
-              Inspector
-            </Text>
-          </Button>
-        </Tooltip>
+            <Button
+              variant={inspectorOpen ? 'light' : 'default'}
+              size="xs"
+              px={{ base: 8, sm: 'sm' }}
+              style={{ flex: 'none' }}
+              leftSection={<IconLayoutSidebarRight size={16} aria-hidden />}
+              rightSection={
+                pending > 0 ? (
+                  <Badge size="xs" circle variant="filled" aria-hidden>
+                    {pending}
+                  </Badge>
+                ) : null
+              }
+              aria-label={pending > 0 ? `Inspector, ${pending} unfinished tasks` : 'Inspector'}
+              aria-pressed={inspectorOpen}
+              onClick={onToggleInspector}
+            >
+              <Text span inherit visibleFrom="sm">
+                Inspector
+              </Text>
+            </Button>
+          </Tooltip>
+        </Group>
       </Group>
       <MessageTimeline
         chatRef={chatRef}

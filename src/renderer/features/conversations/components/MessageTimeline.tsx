@@ -8,6 +8,10 @@ import { DayDivider, ServiceLine } from '../../../ui/chat/ChatLines';
 import { HintLayer } from '../../../ui/chat/HintLayer';
 import { useNow } from '../../../ui/RelativeTime';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
+import { TimelineTaskRow } from '../../conversation-tools/components/TimelineTaskRow';
+import { ToolsNotice } from '../../conversation-tools/components/ToolsNotice';
+import { translationOf, useConversationToolsActions } from '../../conversation-tools/store';
+import { useChatTools } from '../../conversation-tools/use-chat-tools';
 import { TimelineSummary } from '../../memory/components/TimelineSummary';
 import { memorySelectors } from '../../memory/selectors';
 import { useMemoryStore } from '../../memory/store';
@@ -141,9 +145,12 @@ function LoadedTimeline({
   const now = useNow(60_000);
 
   const { conversation, summaries } = useChatSummaries(chatRef);
+  const messages = useMemo(() => window.ids.map((id) => window.byId[id]!), [window]);
+  const { tools, taskRows } = useChatTools(conversation, messages);
+  const { setShowTaskLog, setTranslate } = useConversationToolsActions();
   const rows = useMemo(
-    () => timelineRows(window, pending, typing, summaries),
-    [window, pending, typing, summaries],
+    () => timelineRows(window, pending, typing, summaries, taskRows),
+    [window, pending, typing, summaries, taskRows],
   );
   const unread = useMemo(
     () => unreadPeopleMessageIds(window, state.unreadCount),
@@ -244,6 +251,7 @@ function LoadedTimeline({
             highlighted={highlighted === row.id}
             agentReacted={agentReacted(message, people)}
             handlers={handlers}
+            translation={tools?.translate ? translationOf(tools, message) : null}
           />
         );
       }
@@ -276,6 +284,8 @@ function LoadedTimeline({
             onShowMessage={handlers.onShowMessage}
           />
         );
+      case 'task':
+        return <TimelineTaskRow row={row.row} />;
       case 'typing':
         return <TypingRow agentName={agentName} />;
       default:
@@ -285,32 +295,39 @@ function LoadedTimeline({
 
   const items = scroll.virtualizer.getVirtualItems();
   return (
-    <div
-      ref={scroll.scrollRef}
-      className="pg-timeline tc-timeline"
-      onScroll={scroll.onScroll}
-      role="log"
-      aria-label="Messages"
-      aria-busy={timeline.loadingOlder}
-      data-loaded={window.ids.length}
-    >
-      <div style={{ height: scroll.virtualizer.getTotalSize(), position: 'relative' }}>
-        <div className="tc-rows" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
-          {items.map((item) => (
-            <div
-              key={item.key}
-              data-index={item.index}
-              ref={scroll.virtualizer.measureElement}
-              className="tc-vrow"
-            >
-              {renderRow(rows[item.index]!)}
-            </div>
-          ))}
+    <>
+      <ToolsNotice
+        tools={tools}
+        onCloseTranslation={() => setTranslate(conversation, false)}
+        onCloseTaskLog={() => setShowTaskLog(conversation, false)}
+      />
+      <div
+        ref={scroll.scrollRef}
+        className="pg-timeline tc-timeline"
+        onScroll={scroll.onScroll}
+        role="log"
+        aria-label="Messages"
+        aria-busy={timeline.loadingOlder}
+        data-loaded={window.ids.length}
+      >
+        <div style={{ height: scroll.virtualizer.getTotalSize(), position: 'relative' }}>
+          <div className="tc-rows" style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+            {items.map((item) => (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={scroll.virtualizer.measureElement}
+                className="tc-vrow"
+              >
+                {renderRow(rows[item.index]!)}
+              </div>
+            ))}
+          </div>
         </div>
+        {scroll.showJump && <JumpToNewest onJump={scroll.jumpToBottom} />}
+        <HintLayer within={scroll.scrollRef} />
+        <ProvenanceDrawer chatRef={chatRef} target={explaining} onClose={() => setExplaining(null)} />
       </div>
-      {scroll.showJump && <JumpToNewest onJump={scroll.jumpToBottom} />}
-      <HintLayer within={scroll.scrollRef} />
-      <ProvenanceDrawer chatRef={chatRef} target={explaining} onClose={() => setExplaining(null)} />
-    </div>
+    </>
   );
 }

@@ -1,4 +1,6 @@
+import type { TaskLogRowView } from '../../../../shared/api/conversation-tools-contract';
 import type { MemorySummary } from '../../../../shared/domain/memory';
+import { interleaveTaskRows } from '../../../../shared/domain/task-log-interleave';
 import { sameDay } from './formatting';
 import type { PendingSend } from './pending-send';
 import { continuesRun, isServiceMessage, type MessageWindow } from './timeline-window';
@@ -13,6 +15,8 @@ export type TimelineRow =
   | { kind: 'pending'; key: string; pending: PendingSend }
   /** A summary of the chat, after the last of the messages it covers that is loaded. */
   | { kind: 'summary'; key: string; summary: MemorySummary }
+  /** A row of the chat's task log (when shown), at its time between the messages. */
+  | { kind: 'task'; key: string; row: TaskLogRowView }
   | { kind: 'typing'; key: 'typing' };
 
 /** Rough heights (px) for rows not drawn yet; drawn rows are measured. */
@@ -24,10 +28,12 @@ export const ROW_HEIGHT_ESTIMATES: Record<TimelineRow['kind'], number> = {
   message: 72,
   pending: 72,
   summary: 120,
+  task: 20,
   typing: 48,
 };
 
 const NO_SUMMARIES: readonly MemorySummary[] = [];
+const NO_TASK_ROWS: readonly TaskLogRowView[] = [];
 
 /**
  * Where each summary goes: after the newest loaded message it may stand for (the last of its
@@ -61,20 +67,27 @@ function summaryAnchors(
 /**
  * The timeline as rows, top to bottom: where the history starts (or more can load), day dividers,
  * messages (each knowing whether it continues its sender's run) with the summaries of the stretch
- * they end, messages still on their way, and the agent typing.
+ * they end and the task-log rows logged until the next message, messages still on their way, and
+ * the agent typing.
  */
 export function timelineRows(
   window: MessageWindow,
   pending: readonly PendingSend[],
   typing: boolean,
   summaries: readonly MemorySummary[] = NO_SUMMARIES,
+  taskLog: readonly TaskLogRowView[] = NO_TASK_ROWS,
 ): TimelineRow[] {
   const anchors = summaryAnchors(window.ids, summaries);
-  const rows: TimelineRow[] = [{ kind: 'edge', key: 'edge' }];
+  const tasks = interleaveTaskRows(
+    window.ids.map((id) => window.byId[id]!.sentAt),
+    taskLog,
+  );
+  const taskRow = (row: TaskLogRowView): TimelineRow => ({ kind: 'task', key: `t-${row.id}`, row });
+  const rows: TimelineRow[] = [{ kind: 'edge', key: 'edge' }, ...tasks.leading.map(taskRow)];
   if (window.ids.length === 0 && pending.length === 0) rows.push({ kind: 'empty', key: 'empty' });
   let previous: MessageWindow['byId'][number] | undefined;
-  let afterSummary = false;
-  for (const id of window.ids) {
+  let afterInsert = false;
+  for (const [index, id] of window.ids.entries()) {
     const message = window.byId[id]!;
     const newDay = !previous || !sameDay(previous.sentAt, message.sentAt);
     if (newDay) rows.push({ kind: 'day', key: `day-${id}`, sentAt: message.sentAt });
@@ -84,12 +97,14 @@ export function timelineRows(
         kind: 'message',
         key: `m-${id}`,
         id,
-        // The message after a summary starts a new run.
-        continues: !newDay && !afterSummary && continuesRun(previous, message),
+        // The message after a summary or task-log rows starts a new run.
+        continues: !newDay && !afterInsert && continuesRun(previous, message),
       });
     const ending = anchors.get(id) ?? [];
     for (const summary of ending) rows.push({ kind: 'summary', key: `s-${summary.id}`, summary });
-    afterSummary = ending.length > 0;
+    const logged = tasks.after[index] ?? [];
+    rows.push(...logged.map(taskRow));
+    afterInsert = ending.length > 0 || logged.length > 0;
     previous = message;
   }
   for (const item of pending) rows.push({ kind: 'pending', key: item.tempId, pending: item });

@@ -161,6 +161,7 @@ export const MessageRow = memo(function MessageRow({
   highlighted,
   agentReacted,
   handlers,
+  translation = null,
 }: {
   message: ChatMsg;
   /** The message this one replies to, when loaded. */
@@ -180,6 +181,8 @@ export const MessageRow = memo(function MessageRow({
   /** The agent reacted to this message (someone not among the chat's people did). */
   agentReacted: boolean;
   handlers: MessageRowHandlers;
+  /** The message's words in the operator's language, shown under them while translating. */
+  translation?: string | null;
 }) {
   const id = message.messageId;
   const name = senderLabel(message, agentName);
@@ -251,6 +254,11 @@ export const MessageRow = memo(function MessageRow({
         />
       )}
       <MessageParts message={message} agent={agent} />
+      {translation !== null && (
+        <div className="tc-translation" data-testid="message-translation">
+          {translation}
+        </div>
+      )}
     </MessageBubble>
   );
 });
