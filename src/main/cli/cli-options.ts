@@ -1,6 +1,16 @@
 import { parseArgs } from 'node:util';
 import { splitConfigPathList } from '../config';
 
+/** The help of --state, its description starting at `column`; `more` continues it on lines of its own. */
+export function stateDirHelp(column: number, more: string[] = []): string {
+  const indent = ' '.repeat(column);
+  return [
+    `  ${'--state DIR'.padEnd(column - 2)}State directory (default: TROUPE_STATE_DIR, else ./state if it holds a`,
+    `${indent}database, else the user's own, e.g. ~/.local/state/troupe)`,
+    ...more.map((line) => `${indent}${line}`),
+  ].join('\n');
+}
+
 /**
  * The help of --config-path, its description starting at `column` as the command's other options'
  * do. It says the list replaces the defaults, so no one expects the shipped prompts to follow.

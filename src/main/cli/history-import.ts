@@ -11,7 +11,14 @@ import {
 import { resolveStateDir } from '../runtime/state-dir';
 import { DATABASE_FILE_NAME, openStore, SchemaTooNewError, type Store } from '../store';
 import { exportTextToMarkdown } from '../telegram/mapping';
-import { configPathHelp, parseCommandArgs, reportUsageError, runSubcommand, UsageError } from './cli-options';
+import {
+  configPathHelp,
+  parseCommandArgs,
+  reportUsageError,
+  runSubcommand,
+  stateDirHelp,
+  UsageError,
+} from './cli-options';
 import { findAgentAndConfig, UnknownAgentError } from './configured-agent';
 import { type MemoryPasses, MissingSecretKeyError, runMemoryPasses } from './history-memory-passes';
 import type { CliIo } from './io';
@@ -50,7 +57,7 @@ Options:
                       cost comes first
   --extract           Then read each chat from its start for facts about the people in it, with
                       the agent's memory model (Memory LLM, else its LLM)
-  --state DIR         State directory (default: TROUPE_STATE_DIR, else ./state)
+${stateDirHelp(22)}
 ${configPathHelp(22)}
   -h, --help          Show this help`;
 

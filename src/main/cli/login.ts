@@ -16,7 +16,7 @@ import {
   telegramCredentialsFrom,
   writeTelegramIdToAgentFile,
 } from '../telegram/login';
-import { configPathHelp, parseCommandArgs, reportUsageError, UsageError } from './cli-options';
+import { configPathHelp, parseCommandArgs, reportUsageError, stateDirHelp, UsageError } from './cli-options';
 import { findConfiguredAgent, UnknownAgentError } from './configured-agent';
 import type { CliIo } from './io';
 import { CancelledError, Prompter, type PrompterInput } from './prompter';
@@ -35,7 +35,7 @@ TROUPE_TELEGRAM_DC_ID).
 
 Options:
   --qr                  Log in by QR code instead of phone number and code
-  --state DIR           State directory (default: TROUPE_STATE_DIR, else ./state)
+${stateDirHelp(24)}
 ${configPathHelp(24)}
   -h, --help            Show this help`;
 

@@ -9,7 +9,14 @@ import { type RecalledItem, recallMemory } from '../memory';
 import { resolveStateDir } from '../runtime/state-dir';
 import { createKeyFileCipher, KEY_FILE_NAME, SecretStore } from '../secrets';
 import { DATABASE_FILE_NAME, openStore, type Store } from '../store';
-import { configPathHelp, parseCommandArgs, reportUsageError, runSubcommand, UsageError } from './cli-options';
+import {
+  configPathHelp,
+  parseCommandArgs,
+  reportUsageError,
+  runSubcommand,
+  stateDirHelp,
+  UsageError,
+} from './cli-options';
 import type { CliIo } from './io';
 
 const MEMORY_USAGE = `Usage: troupe memory <subcommand> [options]
@@ -40,7 +47,7 @@ Options:
   --json              One JSON object per query: {"items":[{"kind","text","score","date","messageIds"}]}
                       (kind: message, summary, topic, note, memory or fact)
   --network NETWORK   telegram (default) or simulator
-  --state DIR         State directory (default: TROUPE_STATE_DIR, else ./state)
+${stateDirHelp(22)}
 ${configPathHelp(22)}
   -h, --help          Show this help`;
 

@@ -10,7 +10,7 @@ import { createLogger, type Logger } from '../logging';
 import { resolveStateDir } from '../runtime/state-dir';
 import { openStateSecrets, SecretKeyMismatchError, type SecretStore } from '../secrets';
 import { DATABASE_FILE_NAME, openStore } from '../store';
-import { type CommandArgs, parseOrExit, runSubcommand, UsageError } from './cli-options';
+import { type CommandArgs, parseOrExit, runSubcommand, stateDirHelp, UsageError } from './cli-options';
 import type { CliIo } from './io';
 import { CancelledError, Prompter, type PrompterInput } from './prompter';
 
@@ -32,7 +32,7 @@ Secrets (and their environment variables):
 ${NAMES.join('\n')}
 
 Options:
-  --state DIR   State directory (default: TROUPE_STATE_DIR, else ./state)
+${stateDirHelp(16)}
   -h, --help    Show this help`;
 
 export type SecretsIo = Pick<CliIo, 'stdout' | 'stderr' | 'env' | 'cwd'> & { input: PrompterInput };

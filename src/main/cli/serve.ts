@@ -12,7 +12,7 @@ import {
   startConsoleServer,
   validateConsoleServerSettings,
 } from '../server';
-import { configPathHelp, parseCommandArgs, reportUsageError, UsageError } from './cli-options';
+import { configPathHelp, parseCommandArgs, reportUsageError, stateDirHelp, UsageError } from './cli-options';
 import type { CliIo } from './io';
 
 const DEFAULT_SERVE_HOST = '127.0.0.1';
@@ -28,7 +28,7 @@ Options:
   --host HOST           Address to listen on (default ${DEFAULT_SERVE_HOST}). Any address other than
                         loopback needs an operator password.
   --port PORT           Port to listen on (default ${DEFAULT_SERVE_PORT}; 0 picks a free one)
-  --state DIR           State directory (default: TROUPE_STATE_DIR, else ./state)
+${stateDirHelp(24)}
 ${configPathHelp(24)}
   --password-file FILE  File holding the operator password for signing in from any browser
                         (or set ${PASSWORD_ENV})
@@ -177,7 +177,6 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
       dispatch: runtime.dispatch,
       events: runtime.events,
       mediaFile: runtime.mediaFile,
-      ...(runtime.exportConversation ? { exportConversation: runtime.exportConversation } : {}),
       staticDir: join(io.appRoot, 'out', 'renderer'),
       ...(password ? { password } : {}),
       logger,

@@ -5,7 +5,7 @@ import { createRuntime } from '../runtime/runtime';
 import { resolveStateDir } from '../runtime/state-dir';
 import type { ConversationRuntimeHandle } from '../runtime/types';
 import { createKeyFileCipher } from '../secrets';
-import { configPathHelp, parseCommandArgs, reportUsageError, UsageError } from './cli-options';
+import { configPathHelp, parseCommandArgs, reportUsageError, stateDirHelp, UsageError } from './cli-options';
 import type { CliIo } from './io';
 import { readStepFiles, type StepFile } from './simulate-files';
 import { call, playScript, sleep } from './simulate-play';
@@ -38,8 +38,7 @@ they are, up to 20 MB.
 Options:
   --agent NAME          The agent's config name
   --script FILE         The script to play
-  --state DIR           State directory (default: TROUPE_STATE_DIR, else ./state); its stored
-                        API keys and settings are used
+${stateDirHelp(24, ['(its stored API keys and settings are used)'])}
 ${configPathHelp(24)}
   --fast                No human pacing: no typing waits, no waiting for the person to stop typing
   --json                Print JSON lines (type: message, edit, task, llm, note, idle) instead of text

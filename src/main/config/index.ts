@@ -2,8 +2,8 @@
 
 export { AgentFileConflictError, agentFileVersion, updateAgentFile } from './agent-file-update';
 export {
-  type AgentPlace,
   AgentPathTakenError,
+  type AgentPlace,
   agentFilePath,
   agentFolderPath,
   relocateAgentFiles,
@@ -24,13 +24,6 @@ export {
 } from './config-path';
 export { ConfigService, type ConfigServiceDeps } from './config-service';
 export {
-  type LoadedConfig,
-  loadConfig,
-  MAIN_INSTRUCTIONS_PROMPT,
-  type MediaDirSummary,
-  totalMediaByKind,
-} from './load-config';
-export {
   createDocument,
   DocumentConflictError,
   DocumentNotFoundError,
@@ -42,6 +35,13 @@ export {
   renameDocument,
   saveDocument,
 } from './documents';
+export {
+  type LoadedConfig,
+  loadConfig,
+  MAIN_INSTRUCTIONS_PROMPT,
+  type MediaDirSummary,
+  totalMediaByKind,
+} from './load-config';
 export { demoteHeadingsOutsideCodeFences } from './markdown-sections';
 export { listMediaRecords, type MediaRecord, type MediaRecordList, parseMediaRecord } from './media-records';
 export { formatProblem, sortProblems } from './problems';
