@@ -177,6 +177,7 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
       dispatch: runtime.dispatch,
       events: runtime.events,
       mediaFile: runtime.mediaFile,
+      ...(runtime.exportConversation ? { exportConversation: runtime.exportConversation } : {}),
       staticDir: join(io.appRoot, 'out', 'renderer'),
       ...(password ? { password } : {}),
       logger,
