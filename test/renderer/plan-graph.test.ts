@@ -212,5 +212,9 @@ describe('plan graph model: where the view first looks', () => {
     expect(focusTask(plan('g', [task('a', { status: 'done' }), task('b', { status: 'cancelled' })]))).toBe(
       'b',
     );
+    // A finished turn is looked at from its last send, not from the presence window after it.
+    expect(focusTask(plan('g', [task('a', { status: 'done' }), task('b', { status: 'done' }), online]))).toBe(
+      'b',
+    );
   });
 });

@@ -12,13 +12,14 @@ export type Viewport = { x: number; y: number; zoom: number };
 
 /**
  * The task the operator most likely looks for: the first running, else the first pending, else
- * the last; the presence window that keeps the agent online after a turn is never it.
+ * the last that did something; the presence window that keeps the agent online after a turn is
+ * never it while there is other work.
  */
 export function focusTask(graph: TaskGraphView): string | null {
   const work = graph.nodes.filter((node) => !isPresenceWait(node));
   const running = work.find((node) => node.status === 'active');
   const pending = work.find((node) => node.status === 'pending');
-  return (running ?? pending ?? graph.nodes.at(-1))?.id ?? null;
+  return (running ?? pending ?? work.at(-1) ?? graph.nodes.at(-1))?.id ?? null;
 }
 
 export function initialViewport(

@@ -13,7 +13,7 @@ import { useEffect, useRef } from 'react';
 import type { TaskGraphView } from '../../../../../shared/domain/tasks';
 import { ErrorState, LoadingState } from '../../../../ui/states';
 import type { TaskFlowNode } from '../../model/plan-flow';
-import { initialViewport } from '../../model/plan-viewport';
+import { focusTask, initialViewport } from '../../model/plan-viewport';
 import { ReplacedTaskNode, TaskNode } from './TaskNode';
 import { usePlanElements } from './usePlanElements';
 
@@ -52,8 +52,10 @@ export function PlanCanvas({
     const screen = { width: frame.current?.clientWidth ?? 0, height: frame.current?.clientHeight ?? 0 };
     void flow.current.setViewport(initialViewport(graph, elements.layout, screen));
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new layout is the change to follow
-  useEffect(lookAtPlan, [elements?.layout]);
+  // Looked at again when the layout changes, or the task in focus moves on (a turn finished).
+  const focus = focusTask(graph);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new layout or focus is the change to follow
+  useEffect(lookAtPlan, [elements?.layout, focus]);
   if (!elements && failure) {
     return <ErrorState title="The plan could not be laid out" message={failure} />;
   }
