@@ -8,7 +8,7 @@ import {
   IconPrinter,
   IconTool,
 } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { conversationExportPath, TRANSLATION_LANGUAGES } from '../../../../shared/api';
 import { errorMessage } from '../../../api/errors';
 import { languageLabel, type ToolsChatRef, toolsKey } from '../model';
@@ -29,6 +29,7 @@ export function ConversationToolsMenu({ chat }: { chat: ToolsChatRef }) {
   const tools = useConversationToolsStore((state) => state.chats[key]);
   const language = useConversationToolsStore((state) => state.language);
   const actions = useConversationToolsStore((state) => state.actions);
+  const [opened, setOpened] = useState(false);
   const showTaskLog = tools?.showTaskLog ?? false;
   const translate = tools?.translate ?? false;
 
@@ -55,9 +56,17 @@ export function ConversationToolsMenu({ chat }: { chat: ToolsChatRef }) {
     );
 
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={250} closeOnItemClick>
+    <Menu
+      position="bottom-end"
+      withinPortal
+      shadow="md"
+      width={250}
+      closeOnItemClick
+      opened={opened}
+      onChange={setOpened}
+    >
       <Menu.Target>
-        <Tooltip label="Conversation tools: task log, translate, download, print">
+        <Tooltip label="Task log, translation, download, print" position="bottom-end" disabled={opened}>
           <ActionIcon
             variant={showTaskLog || translate ? 'light' : 'default'}
             size={30}
@@ -71,23 +80,20 @@ export function ConversationToolsMenu({ chat }: { chat: ToolsChatRef }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Show in the timeline</Menu.Label>
+        {/* Mantine's items are always `menuitem`s, so each says in words what choosing it does. */}
         <Menu.Item
-          role="menuitemcheckbox"
-          aria-checked={showTaskLog}
           leftSection={<IconListDetails size={16} aria-hidden />}
           rightSection={check(showTaskLog)}
           onClick={() => actions.setShowTaskLog(chat, !showTaskLog)}
         >
-          Task log
+          {showTaskLog ? 'Hide the task log' : 'Show the task log'}
         </Menu.Item>
         <Menu.Item
-          role="menuitemcheckbox"
-          aria-checked={translate}
           leftSection={<IconLanguage size={16} aria-hidden />}
           rightSection={check(translate)}
           onClick={() => actions.setTranslate(chat, !translate)}
         >
-          Translate into {languageLabel(language)}
+          {translate ? 'Stop translating' : `Translate into ${languageLabel(language)}`}
         </Menu.Item>
         <Menu.Sub position="left-start">
           <Menu.Sub.Target>
@@ -99,8 +105,7 @@ export function ConversationToolsMenu({ chat }: { chat: ToolsChatRef }) {
             {languages.map((item) => (
               <Menu.Item
                 key={item.tag}
-                role="menuitemradio"
-                aria-checked={item.tag === language}
+                aria-label={item.tag === language ? `${item.name}, chosen` : item.name}
                 rightSection={check(item.tag === language)}
                 onClick={() => actions.setLanguage(item.tag)}
               >
