@@ -36,6 +36,7 @@ import { sessionSelectors, useSessionStore } from '../features/session/store';
 import { settingsSelectors } from '../features/settings/selectors';
 import { useSettingsStore } from '../features/settings/store';
 import { ConnectionBanner } from './ConnectionBanner';
+import { preloadPageAt, SETTINGS_PATH } from './page-chunks';
 import { ThemeSwitch } from './ThemeSwitch';
 
 const MAIN_ID = 'main-content';
@@ -47,7 +48,7 @@ const NAV_ITEMS = [
   { href: MEDIA_PATH, label: 'Media', Icon: IconPhoto },
   { href: COSTS_PATH, label: 'Costs', Icon: IconChartBar },
   { href: DOCUMENTS_PATH, label: 'Documents', Icon: IconFileText },
-  { href: '/settings', label: 'Settings', Icon: IconSettings },
+  { href: SETTINGS_PATH, label: 'Settings', Icon: IconSettings },
 ] as const;
 
 function isActive(location: string, href: string): boolean {
@@ -175,6 +176,9 @@ export function Shell({ canSignOut, children }: { canSignOut: boolean; children:
                   leftSection={<Icon size={rail ? 22 : 18} stroke={1.6} aria-hidden />}
                   active={active}
                   aria-current={active ? 'page' : undefined}
+                  // The occasional pages are fetched when reached for (page-chunks.ts).
+                  onPointerEnter={() => preloadPageAt(href)}
+                  onFocus={() => preloadPageAt(href)}
                   className={rail ? 'troupe-nav-link troupe-nav-rail' : 'troupe-nav-link'}
                   variant="light"
                   mb={rail ? 4 : 2}

@@ -14,47 +14,21 @@ import {
 import { COSTS_PATH, PRICES_PATH } from '../features/costs/paths';
 import { DOCUMENTS_PATH } from '../features/documents/paths';
 import { MEDIA_PATH, uniqueIdFromParam } from '../features/media/paths';
-import { lazyComponent } from '../ui/lazy-component';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyBlock, LoadingState } from '../ui/states';
 import { preloadPages, whenIdle } from './lazy-page';
-
-// Each page is its own chunk: the first load carries only the shell, and the pages' chunks are
-// fetched once the browser is idle.
-const AgentsPage = lazyComponent(() =>
-  import('../features/agents/components/AgentsPage').then((m) => m.AgentsPage),
-);
-const AgentDetailPage = lazyComponent(() =>
-  import('../features/agents/components/AgentDetailPage').then((m) => m.AgentDetailPage),
-);
-const ConversationsPage = lazyComponent(() =>
-  import('../features/conversations/components/ConversationsPage').then((m) => m.ConversationsPage),
-);
-const PlaygroundPage = lazyComponent(() =>
-  import('../features/playground/components/PlaygroundPage').then((m) => m.PlaygroundPage),
-);
-const MediaEditorPage = lazyComponent(() =>
-  import('../features/media/components/MediaEditorPage').then((m) => m.MediaEditorPage),
-);
-const CostsPage = lazyComponent(() =>
-  import('../features/costs/components/CostsPage').then((m) => m.CostsPage),
-);
-const DocumentsPage = lazyComponent(() =>
-  import('../features/documents/components/DocumentsPage').then((m) => m.DocumentsPage),
-);
-const SettingsPage = lazyComponent(() =>
-  import('../features/settings/components/SettingsPage').then((m) => m.SettingsPage),
-);
-const PAGES = [
-  AgentsPage,
+import {
   AgentDetailPage,
+  AgentsPage,
   ConversationsPage,
-  PlaygroundPage,
-  MediaEditorPage,
   CostsPage,
   DocumentsPage,
+  MediaEditorPage,
+  PAGES_AHEAD,
+  PlaygroundPage,
+  SETTINGS_PATH,
   SettingsPage,
-];
+} from './page-chunks';
 
 /** `#/agents/:configName/memory[/:network[/:partnerId]]`: the agent's page on its Memory tab. */
 function memoryView(params: { network?: string | undefined; partnerId?: string | undefined }): AgentPageView {
@@ -106,7 +80,7 @@ export function ConsoleRoutes() {
   useEffect(
     () =>
       whenIdle(() => {
-        preloadPages(PAGES);
+        preloadPages(PAGES_AHEAD);
         warmDateFormats();
       }),
     [],
@@ -213,7 +187,7 @@ function ConsoleSwitch() {
           />
         )}
       </Route>
-      <Route path="/settings" component={SettingsPage} />
+      <Route path={SETTINGS_PATH} component={SettingsPage} />
       <Route component={NotFoundPage} />
     </Switch>
   );

@@ -10,20 +10,16 @@ import {
   IconPhoto,
   IconTopologyStar3,
 } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { AgentDetail } from '../../../../shared/api/contract';
 import type { Network } from '../../../../shared/api/conversation-contract';
+import { lazyComponent } from '../../../ui/lazy-component';
 import { PageHeader } from '../../../ui/PageHeader';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
-import { AgentPlans } from '../../conversations/components/agent-plans/AgentPlans';
 import { isLoggedIn } from '../../conversations/telegram-agents';
-import { AgentCosts } from '../../costs/components/AgentCosts';
 import { agentCostsPath } from '../../costs/paths';
-import { AgentDocuments } from '../../documents/components/AgentDocuments';
 import { agentDocumentsPath } from '../../documents/paths';
-import { AgentMediaLibrary } from '../../media/components/library/AgentMediaLibrary';
-import { AgentMemory } from '../../memory/components/AgentMemory';
 import { playgroundPath } from '../../playground/paths';
 import { telegramSelectors } from '../../telegram/selectors';
 import { useTelegramStore } from '../../telegram/store';
@@ -33,6 +29,23 @@ import { useAgentsStore } from '../store';
 import { AgentOverview } from './AgentOverview';
 import { AgentStatusBadges } from './AgentStatusBadges';
 import { NetworkSwitch } from './NetworkSwitch';
+
+// The Overview is what opens first; each other tab is a chunk of its own, fetched when it is opened,
+// so the agent page (fetched ahead by every console) stays small.
+const AgentMemory = lazyComponent(() =>
+  import('../../memory/components/AgentMemory').then((m) => m.AgentMemory),
+);
+const AgentMediaLibrary = lazyComponent(() =>
+  import('../../media/components/library/AgentMediaLibrary').then((m) => m.AgentMediaLibrary),
+);
+const AgentPlans = lazyComponent(() =>
+  import('../../conversations/components/agent-plans/AgentPlans').then((m) => m.AgentPlans),
+);
+const AgentCosts = lazyComponent(() => import('../../costs/components/AgentCosts').then((m) => m.AgentCosts));
+const AgentDocuments = lazyComponent(() =>
+  import('../../documents/components/AgentDocuments').then((m) => m.AgentDocuments),
+);
+const TAB_LOADING = <LoadingState label="Loading…" />;
 
 function BackToAgents() {
   return (
@@ -140,34 +153,44 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
           <AgentOverview detail={detail} />
         </Tabs.Panel>
         <Tabs.Panel value="memory">
-          <AgentMemory
-            configName={config.configName}
-            agentName={config.name}
-            network={network}
-            partnerId={view.tab === 'memory' ? view.partnerId : null}
-          />
+          <Suspense fallback={TAB_LOADING}>
+            <AgentMemory
+              configName={config.configName}
+              agentName={config.name}
+              network={network}
+              partnerId={view.tab === 'memory' ? view.partnerId : null}
+            />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="media">
-          <AgentMediaLibrary configName={config.configName} agentName={config.name} network={network} />
+          <Suspense fallback={TAB_LOADING}>
+            <AgentMediaLibrary configName={config.configName} agentName={config.name} network={network} />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="plans">
-          <AgentPlans
-            agent={config.configName}
-            agentName={config.name}
-            network={network}
-            networkSwitch={
-              <NetworkSwitch
-                value={network}
-                onChange={(value) => navigate(agentPlansPath(config.configName, value), { replace: true })}
-              />
-            }
-          />
+          <Suspense fallback={TAB_LOADING}>
+            <AgentPlans
+              agent={config.configName}
+              agentName={config.name}
+              network={network}
+              networkSwitch={
+                <NetworkSwitch
+                  value={network}
+                  onChange={(value) => navigate(agentPlansPath(config.configName, value), { replace: true })}
+                />
+              }
+            />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="costs">
-          <AgentCosts agent={config.configName} />
+          <Suspense fallback={TAB_LOADING}>
+            <AgentCosts agent={config.configName} />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="documents">
-          <AgentDocuments configName={config.configName} agentName={config.name} />
+          <Suspense fallback={TAB_LOADING}>
+            <AgentDocuments configName={config.configName} agentName={config.name} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </>
