@@ -16,6 +16,7 @@ import { listMediaRecords } from './media-records';
 import { configError, configWarning, sortProblems } from './problems';
 import { isValidPromptName, type PromptRef, scanPromptFiles } from './prompts';
 import { readTextFiles } from './read-text-files';
+import { unknownSchemaTaskProblems } from './schema-task-problems';
 
 /** The prompt every agent's system prompt is built on; without it no agent can reply. */
 export const MAIN_INSTRUCTIONS_PROMPT = 'Instructions';
@@ -148,6 +149,7 @@ export async function loadConfig(configDirs: readonly string[]): Promise<LoadedC
     );
   }
 
+  problems.push(...(await unknownSchemaTaskProblems(prompts.values())));
   const agents = await loadAgents(agentDirs, prompts, problems);
   const media = await summarizeMedia(usableDirs, problems);
   const defaultAgentTemplate = await loadDefaultAgentTemplate(usableDirs, prompts, problems);

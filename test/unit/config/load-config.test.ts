@@ -202,6 +202,29 @@ describe('loadConfig', () => {
     expect(config.problems[0]?.message).toContain('did you mean "Companion"?');
   });
 
+  it('warns at its comment of a task kind a prompt enables that Troupe does not run, aliases known', async () => {
+    const { dirs } = await configTree(
+      {
+        'one/agents/Amy.md': agentFile('Amy', '\n# Role Prompt\n\nTravel\n'),
+        'one/prompts/Travel.md': 'Plan trips.\n\n<!-- SCHEMA_TASKS: send, Photo,\n teleport -->\n',
+        // A prompt no agent uses yet is checked too: an agent may take it up later.
+        'one/prompts/Idle.md': '<!-- SCHEMA_TASKS: think -->',
+      },
+      ['one'],
+    );
+    const config = await loadConfig(dirs);
+    expect(config.problems).toEqual([
+      {
+        severity: 'warning',
+        file: join(dirs[0]!, 'prompts', 'Travel.md'),
+        line: 3,
+        message: expect.stringMatching(
+          /^SCHEMA_TASKS names "teleport", a task kind Troupe does not run, so agents using Travel are not offered it\. Known kinds: think, .*send_media/,
+        ),
+      },
+    ]);
+  });
+
   it('resolves each prompt to the first directory that has it and lists every prompt file', async () => {
     const { root, dirs } = await configTree(
       {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractSchemaTasks } from '../../../src/main/config/schema-tasks';
+import { extractSchemaTasks, locateSchemaTasks } from '../../../src/main/config/schema-tasks';
 
 describe('extractSchemaTasks', () => {
   it('reads the kinds of one comment, sorted', () => {
@@ -30,5 +30,15 @@ describe('extractSchemaTasks', () => {
   it('finds nothing when there is no such comment', () => {
     expect(extractSchemaTasks('# Just a prompt\n<!-- a normal comment -->')).toEqual([]);
     expect(extractSchemaTasks('')).toEqual([]);
+  });
+
+  it('locates each kind at the line its comment starts on', () => {
+    expect(
+      locateSchemaTasks('# Title\n\n<!-- SCHEMA_TASKS: send,\n react -->\ntext\n<!-- SCHEMA_TASKS: Note -->'),
+    ).toEqual([
+      { kind: 'send', line: 3 },
+      { kind: 'react', line: 3 },
+      { kind: 'note', line: 6 },
+    ]);
   });
 });
