@@ -9,7 +9,7 @@
 const LAYERS = [
   ['clock', 'logging'],
   ['store'],
-  ['config', 'secrets', 'llm', 'conversation', 'prompt', 'tasks', 'messaging', 'translation'],
+  ['config', 'secrets', 'llm', 'conversation', 'prompt', 'tasks', 'messaging', 'translation', 'schedule'],
   ['engine', 'memory', 'media', 'retrieval'],
   ['telegram', 'simulator'],
   ['api'],
