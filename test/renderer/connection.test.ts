@@ -162,6 +162,7 @@ describe('events feeding the stores', () => {
       telegramServer: DEFAULT_TELEGRAM_SERVER_SETTINGS,
       embeddings: { provider: '', model: '' },
       media: DEFAULT_MEDIA_SETTINGS,
+      translation: { model: '' },
       desktop: DEFAULT_DESKTOP_SETTINGS,
     });
 

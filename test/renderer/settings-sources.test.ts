@@ -2,6 +2,7 @@ import { createElement } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BaseUrlField } from '../../src/renderer/features/settings/components/BaseUrlField';
 import { SecretField } from '../../src/renderer/features/settings/components/SecretField';
+import { TranslationSettingsForm } from '../../src/renderer/features/settings/components/TranslationSettingsForm';
 import { createSettingsStore, type SettingsStore } from '../../src/renderer/features/settings/store';
 import { FakeRuntime } from './support/fake-runtime';
 import { textOf } from './support/render-markup';
@@ -49,5 +50,16 @@ describe('settings a variable of the environment overrides', () => {
     const openai = text(createElement(SecretField, { name: 'openai.apiKey', label: 'API key' }));
     expect(openai).toContain('Not set');
     expect(openai).toContain('Nothing stored');
+  });
+
+  it('offers the translation model, empty meaning each conversation’s own', () => {
+    const empty = renderSettings(store, createElement(TranslationSettingsForm, { saved: { model: '' } }));
+    expect(textOf(empty)).toContain("Empty: each conversation's own model.");
+    expect(empty).toContain('placeholder="The conversation&#x27;s model"');
+    const named = renderSettings(
+      store,
+      createElement(TranslationSettingsForm, { saved: { model: 'gpt-4o-mini' } }),
+    );
+    expect(named).toContain('value="gpt-4o-mini"');
   });
 });

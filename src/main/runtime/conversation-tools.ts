@@ -36,8 +36,10 @@ export function createConversationTools(deps: ConversationToolsDeps) {
           llm: deps.llm,
           logger: deps.logger.child({ module: 'translation' }),
           now: () => clock.now(),
-          // The conversation's own model: its override, the agent's, else the default.
+          // The model Settings name for translations, else the conversation's own: its override,
+          // the agent's, else the default.
           modelFor: (conversation) =>
+            store.settings.get().translation.model ||
             networkFor(conversation.network).engine.parameters(conversation).effectiveLlm,
           onBatch: (conversation, language, translations) =>
             events.emit('conversation.translated', { ...conversation, language, translations }),

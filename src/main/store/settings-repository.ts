@@ -33,6 +33,9 @@ const STORED_VALUE_SCHEMAS: { [K in SettingsKey]: z.ZodType<Settings[K]> } = {
   media: SettingsSchema.shape.media
     .partial()
     .transform((stored) => ({ ...DEFAULT_SETTINGS.media, ...stored })),
+  translation: SettingsSchema.shape.translation
+    .partial()
+    .transform((stored) => ({ ...DEFAULT_SETTINGS.translation, ...stored })),
   desktop: SettingsSchema.shape.desktop
     .partial()
     .transform((stored) => ({ ...DEFAULT_SETTINGS.desktop, ...stored })),
@@ -95,6 +98,7 @@ export class SettingsRepository {
             telegramServer: { ...current.telegramServer, ...validPatch.telegramServer },
             embeddings: { ...current.embeddings, ...validPatch.embeddings },
             media: { ...current.media, ...validPatch.media },
+            translation: { ...current.translation, ...validPatch.translation },
             desktop: { ...current.desktop, ...validPatch.desktop },
           });
           const updatedAt = this.#now().toISOString();

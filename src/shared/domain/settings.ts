@@ -119,6 +119,13 @@ export const DEFAULT_MEDIA_SETTINGS: MediaSettings = {
 };
 
 /** Operator settings persisted in the state database. Empty strings mean "use the default". */
+/** How the console translates conversations for the operator. */
+export const TranslationSettingsSchema = z.object({
+  /** A model or provider name, as agents name theirs; empty: each conversation's own model. */
+  model: z.string().trim(),
+});
+export type TranslationSettings = z.infer<typeof TranslationSettingsSchema>;
+
 export const SettingsSchema = z.object({
   /** Config directories searched in order; empty = the shipped samples and configdir. */
   configPath: z.array(z.string().trim().min(1)),
@@ -134,6 +141,7 @@ export const SettingsSchema = z.object({
   telegramServer: TelegramServerSettingsSchema,
   embeddings: EmbeddingSettingsSchema,
   media: MediaSettingsSchema,
+  translation: TranslationSettingsSchema,
   /** The desktop app's tray, close behaviour, start at login and notifications. */
   desktop: DesktopSettingsSchema,
 });
@@ -146,6 +154,7 @@ export const DEFAULT_SETTINGS: Settings = {
   telegramServer: DEFAULT_TELEGRAM_SERVER_SETTINGS,
   embeddings: { provider: '', model: '' },
   media: DEFAULT_MEDIA_SETTINGS,
+  translation: { model: '' },
   desktop: DEFAULT_DESKTOP_SETTINGS,
 };
 
@@ -158,6 +167,7 @@ export const SettingsPatchSchema = z
     telegramServer: TelegramServerSettingsSchema.partial().strict().optional(),
     embeddings: EmbeddingSettingsSchema.partial().strict().optional(),
     media: MediaSettingsSchema.partial().strict().optional(),
+    translation: TranslationSettingsSchema.partial().strict().optional(),
     desktop: DesktopSettingsSchema.partial().strict().optional(),
   })
   .strict();

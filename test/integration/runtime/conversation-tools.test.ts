@@ -110,6 +110,23 @@ describe('conversation tools through the API: task log, translation and export',
     expect(ledgerRows()).toHaveLength(3);
   });
 
+  it('translates with the model Settings name for translations, else the conversation’s', async () => {
+    const message = await say('Quick question');
+    const messages = [{ messageId: message.messageId, text: 'Quick question' }];
+    await callApi(runtime, 'settings.update', { translation: { model: 'gemini-2.5-flash-lite' } });
+    scriptTranslation([message.messageId]);
+    await callApi(runtime, 'conversations.translate', { ...chat, language: 'fr', messages });
+    expect(translationCalls().map((request) => request.model)).toEqual(['gemini-2.5-flash-lite']);
+
+    await callApi(runtime, 'settings.update', { translation: { model: '' } });
+    scriptTranslation([message.messageId]);
+    await callApi(runtime, 'conversations.translate', { ...chat, language: 'it', messages });
+    expect(translationCalls().map((request) => request.model)).toEqual([
+      'gemini-2.5-flash-lite',
+      'gemini-2.5-flash',
+    ]);
+  });
+
   it('asks nothing for messages without words and says plainly when the model has no key', async () => {
     const empty = await callApi(runtime, 'conversations.translate', {
       ...chat,

@@ -99,6 +99,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
         telegramServer: { ...settings.telegramServer, ...patch.telegramServer },
         embeddings: { ...settings.embeddings, ...patch.embeddings },
         media: { ...settings.media, ...patch.media },
+        translation: { ...settings.translation, ...patch.translation },
         desktop: { ...settings.desktop, ...patch.desktop },
       };
       events.emit('settings.changed', settings);

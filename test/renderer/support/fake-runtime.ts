@@ -312,6 +312,7 @@ export class FakeRuntime {
           telegramServer: { ...this.settings.telegramServer, ...patch.telegramServer },
           embeddings: { ...this.settings.embeddings, ...patch.embeddings },
           media: { ...this.settings.media, ...patch.media },
+          translation: { ...this.settings.translation, ...patch.translation },
           desktop: { ...this.settings.desktop, ...patch.desktop },
         });
         if (!next.success) {

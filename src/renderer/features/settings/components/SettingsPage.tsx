@@ -18,6 +18,7 @@ import { EngineSettingsForm } from './EngineSettingsForm';
 import { MediaSettingsForm } from './MediaSettingsForm';
 import { SecretField } from './SecretField';
 import { TelegramServerForm } from './TelegramServerForm';
+import { TranslationSettingsForm } from './TranslationSettingsForm';
 
 const PROVIDER_NOTES: Record<LlmProviderId, string> = {
   gemini: 'Google AI Studio key. Gemini also describes stickers and photos.',
@@ -174,6 +175,12 @@ export function SettingsPage() {
             media model and kept.
           </Text>
           <MediaSettingsForm saved={settings.media} />
+        </Section>
+        <Section title="Translations">
+          <Text size="sm" c="dimmed" mb="lg" mt={-8}>
+            A conversation's tools translate its messages into your language, priced in Costs as translate.
+          </Text>
+          <TranslationSettingsForm saved={settings.translation} />
         </Section>
         <Section title="Telegram">
           <Text size="sm" c="dimmed" mb="lg" mt={-8}>
