@@ -8,6 +8,7 @@ export {
   type LocalDate,
   type LocalDateTime,
   localDateTime,
+  localDateTimeText,
   localDay,
   offsetMinutes,
   zonedInstant,

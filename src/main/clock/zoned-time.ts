@@ -100,6 +100,13 @@ export function isoLocalDate(date: LocalDate): string {
   return `${date.year}-${pad(date.month)}-${pad(date.day)}`;
 }
 
+/** `YYYY-MM-DDTHH:mm`: the wall-clock time of an instant in `timeZone`, as a person writes it. */
+export function localDateTimeText(instant: Date, timeZone: string): string {
+  const local = localDateTime(instant, timeZone);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${isoLocalDate(local)}T${pad(local.hour)}:${pad(local.minute)}`;
+}
+
 /** The local day `instant` falls in: its date and the instants it starts and ends (23 to 25 hours apart). */
 export function localDay(instant: Date, timeZone: string): { date: string; start: Date; end: Date } {
   const today = localDateTime(instant, timeZone);

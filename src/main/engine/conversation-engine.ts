@@ -9,6 +9,7 @@ import type { AgentConfig } from '../../shared/domain/config';
 import { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
 import type { TaskGraphView } from '../../shared/domain/tasks';
 import type { ReflectionResult } from '../memory';
+import type { ScheduledEvent } from '../store';
 import { MemoryWork } from './background/memory-work';
 import { NightlyReflection } from './background/nightly-reflection';
 import {
@@ -16,7 +17,9 @@ import {
   readConversationParameters,
   updateConversationParameters,
 } from './conversation-parameters';
-import { type ConversationEngineDeps, EngineCore, type EngineEvent } from './engine-core';
+import { type ConversationEngineDeps, EngineCore, type EngineEvent, type MemoryTouch } from './engine-core';
+import { applyEventChange, type EventChange, type EventChangeOutcome } from './events/event-changes';
+import { EventTimer } from './events/event-timer';
 import { toGraphView, unfinishedCount } from './graph/graph-view';
 import { isAwaitingApproval } from './graph/operator-marks';
 import { NO_TRIGGER, type ReceivedParams } from './graph/received-task';
@@ -71,6 +74,7 @@ export class ConversationEngine {
   readonly #scanner: UnreadScanner;
   readonly #memory: MemoryWork;
   readonly #nightly: NightlyReflection;
+  readonly #events: EventTimer;
   readonly #stopLatch = new StopLatch();
   readonly #pacing: (agent: AgentConfig) => Pacing;
   #unsubscribe: (() => void) | null = null;
@@ -87,6 +91,16 @@ export class ConversationEngine {
     const memory = new MemoryWork(core);
     this.#memory = memory;
     this.#nightly = new NightlyReflection(core, (request) => memory.requestReflection(request));
+    this.#events = new EventTimer(core, (conversation, trigger, commitment) =>
+      this.#intake.insert(conversation, trigger, undefined, commitment),
+    );
+    const memoryChanged = (conversation: ConversationKey, touched: MemoryTouch[]) => {
+      if (touched.some((touch) => touch.what === 'events')) this.#events.changed(conversation);
+      memory.changed(
+        conversation,
+        touched.filter((touch) => touch.what !== 'events'),
+      );
+    };
     const received = receivedHandler({
       port: deps.port,
       store: deps.store,
@@ -107,7 +121,7 @@ export class ConversationEngine {
       embedder: () => deps.embedder?.() ?? null,
       media: deps.media ?? null,
       mediaBudget: () => deps.settings().media.descriptionsPerTurn,
-      onMemoryChanged: (conversation, touched) => memory.changed(conversation, touched),
+      onMemoryChanged: memoryChanged,
       requestSummary: (request) => memory.requestSummary(request),
       afterExchange: (conversation, agent) => memory.afterExchange(conversation, agent),
     });
@@ -174,6 +188,7 @@ export class ConversationEngine {
     for (const graph of core.graphs.values()) this.#loop.poke(graph.conversation);
     this.#scanner.start();
     this.#nightly.start();
+    this.#events.arm();
     core.logger.info({ graphs: core.graphs.size }, 'engine started');
   }
 
@@ -186,6 +201,7 @@ export class ConversationEngine {
     const inFlight = this.#core.stop();
     this.#memory.stop();
     this.#nightly.stop();
+    this.#events.stop();
     this.#stopLatch.stop();
     this.#unsubscribe?.();
     this.#scanner.stop();
@@ -203,6 +219,8 @@ export class ConversationEngine {
   /** Looks at every conversation again (after a config reload enabled an agent, for instance). */
   refresh(): void {
     for (const graph of this.#core.graphs.values()) this.#loop.poke(graph.conversation);
+    // The agents that may act changed too: their events may fire now, or must wait.
+    if (this.#started) this.#events.arm();
   }
 
   // ---- Agents renamed or deleted (see api/handlers/agent-lifecycle) ----
@@ -224,6 +242,7 @@ export class ConversationEngine {
       core.runners.delete(conversationKeyString(runner.conversation));
     }
     for (const [key, graph] of core.graphs) if (graph.conversation.agent === agent) core.graphs.delete(key);
+    this.#events.arm();
   }
 
   /** Takes up the stored plans of an agent (one just renamed to this name, or put back). */
@@ -234,6 +253,7 @@ export class ConversationEngine {
       this.#core.graphs.set(conversationKeyString(graph.conversation), graph);
       this.#loop.poke(graph.conversation);
     }
+    this.#events.arm();
   }
 
   // ---- Queries ----
@@ -374,6 +394,34 @@ export class ConversationEngine {
   /** Where the agent stands against its daily spending limit (see steering/spending-limit). */
   spending(agent: string): SpendingState {
     return this.#core.spending(agent);
+  }
+
+  // ---- Scheduled events (see events/) ----
+
+  /** The conversation's scheduled events, soonest first, and the agent's zone their times are in. */
+  events(conversation: ConversationKey): { timeZone: string; events: ScheduledEvent[] } {
+    return {
+      timeZone: this.#core.zoneOf(conversation.agent),
+      events: this.#core.deps.store.scheduledEvents.list(conversation),
+    };
+  }
+
+  /**
+   * Creates, edits or deletes an event of the conversation as the operator asks (times in the
+   * agent's zone), with the same checks as the agent's `event` task; a refusal changes nothing.
+   */
+  changeEvent(conversation: ConversationKey, change: EventChange): EventChangeOutcome {
+    const core = this.#core;
+    const { store, clock } = core.deps;
+    const outcome = store.transaction(() =>
+      applyEventChange(store, change, {
+        conversation,
+        timeZone: core.zoneOf(conversation.agent),
+        now: clock.now(),
+      }),
+    );
+    if (outcome.outcome !== 'refused') this.#events.changed(conversation);
+    return outcome;
   }
 
   // ---- Memory ----

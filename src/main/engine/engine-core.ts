@@ -44,15 +44,20 @@ export interface ConversationEngineDeps {
   media?: MediaDescriptions;
 }
 
-/** A part of an agent's memory a conversation changed: entries, summaries, session summaries, or what it knows of a person. */
+/**
+ * A part of an agent's memory a conversation changed: entries, summaries, session summaries,
+ * scheduled events, or what it knows of a person.
+ */
 export type MemoryTouch =
-  | { what: 'entries' | 'summaries' | 'sessions' }
+  | { what: 'entries' | 'summaries' | 'sessions' | 'events' }
   | { what: 'facts' | 'profile'; partnerId: number };
 
 export type EngineEvent =
   | { type: 'graphChanged'; conversation: ConversationKey; graph: TaskGraphView | null }
   | { type: 'exchange'; conversation: ConversationKey; exchange: LlmExchangeView }
   | { type: 'memoryChanged'; conversation: ConversationKey; touched: MemoryTouch[] }
+  /** The conversation's scheduled events changed (created, edited, deleted or fired). */
+  | { type: 'eventsChanged'; conversation: ConversationKey }
   /** The agent's daily spending limit held up a turn (told once per agent and day). */
   | { type: 'spendingLimit'; agent: string; spending: SpendingState }
   | { type: 'turnState'; conversation: ConversationKey; state: TurnState };
@@ -103,14 +108,15 @@ export class EngineCore {
     this.#defaultTimeZone = deps.defaultTimeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   }
 
-  /**
-   * Where the agent stands against its daily spending limit. An agent the configuration no longer
-   * has is measured in the engine's default zone.
-   */
+  /** Where the agent stands against its daily spending limit, in its zone (see `zoneOf`). */
   spending(agentName: string): SpendingState {
+    return spendingState(this.deps.store, agentName, this.zoneOf(agentName), this.deps.clock.now());
+  }
+
+  /** The zone of a configured agent, enabled or not; the engine's default for one no longer configured. */
+  zoneOf(agentName: string): string {
     const agent = this.deps.agents().find((candidate) => candidate.configName === agentName);
-    const zone = agent ? this.timeZone(agent) : this.#defaultTimeZone;
-    return spendingState(this.deps.store, agentName, zone, this.deps.clock.now());
+    return agent ? this.timeZone(agent) : this.#defaultTimeZone;
   }
 
   /** The agent's IANA zone: its file's, else the engine's default (the server's). */

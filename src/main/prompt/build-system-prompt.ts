@@ -3,10 +3,12 @@ import type { ChatInfo, StickerRef } from '../../shared/domain/conversation';
 import type { MemoryEntry, MemorySummary } from '../../shared/domain/memory';
 import { extractSchemaTasks } from '../config/schema-tasks';
 import type { MediaRef } from '../messaging/port';
+import type { ScheduledEvent } from '../store';
 import type { ModelTaskKind } from '../tasks/kinds';
 import { allowedTaskKinds, buildResponseSchema } from '../tasks/response-schema';
 import { channelDetailsSection } from './channel-details';
 import { currentTimeSection } from './current-time-section';
+import { eventsSection, type RefusedEventTask } from './events-section';
 import { type KnownPerson, knownFactsSection } from './fact-sections';
 import { mediaSection } from './media-section';
 import {
@@ -43,6 +45,8 @@ export interface SystemPromptInput {
   people: readonly KnownPerson[];
   /** This conversation's summaries, oldest first: what the messages before the history were about. */
   summaries: readonly MemorySummary[];
+  /** This conversation's scheduled events, soonest first, and the event tasks refused last turn. */
+  events?: { upcoming: readonly ScheduledEvent[]; refused: readonly RefusedEventTask[] };
   now: Date;
   /** The agent's IANA time zone. */
   timeZone: string;
@@ -89,7 +93,7 @@ export function enabledTaskKinds(
  * 1. what the operator wrote (Instructions, agent instructions, role prompts, stickers, media),
  *    the same for every turn of every conversation of the agent;
  * 2. state that changes now and then (memories, intentions, this conversation's notes and plan,
- *    what the agent knows about the people in it, channel details, the summaries of earlier
+ *    what the agent knows about the people in it, its scheduled events, channel details, the summaries of earlier
  *    messages), byte-identical while it does not change.
  * What changes every turn (the current time, then why it is the agent's turn) is the turn
  * context, which the caller puts after the history, where it is also freshest in the model's
@@ -119,6 +123,10 @@ export function buildSystemPrompt(input: SystemPromptInput): BuiltPrompt {
     conversationNotesSection(input.notes),
     conversationPlanSection(input.plans),
     knownFactsSection(input.people),
+    eventsSection(input.events?.upcoming ?? [], input.timeZone, {
+      refusals: input.events?.refused ?? [],
+      canEdit: allowedKinds.includes('event'),
+    }),
     channelDetailsSection(chat),
     earlierConversationSection(input.summaries, { withIds: allowedKinds.includes('summarize') }),
   ];

@@ -4,6 +4,8 @@ import { type PromptSection, promptSection } from './section';
 export interface TurnContext {
   /** An instruction the agent left itself from another conversation (xsend), or null. */
   xsendIntent: string | null;
+  /** Instructions of the agent's own scheduled events that came due, oldest first. */
+  eventIntents?: readonly string[];
   /** What the agent planned last that was held back, and what to do instead; or null. */
   guidance?: { heldBack: readonly string[]; instruction: string } | null;
   /** No earlier exchange in this conversation: the partner just made contact. */
@@ -41,7 +43,8 @@ function guidanceSection(guidance: NonNullable<TurnContext['guidance']>): string
 
 /**
  * Why it is the agent's turn, written last in the request (the turn context, after the history), fresh in the model's attention.
- * At most one of "a note from yourself" (xsend) and "first contact" applies, xsend winning; "new
+ * "A note from yourself" (xsend) and "a reminder you set" (scheduled events) may both apply; "first
+ * contact" only when neither does; "new
  * message", or else "reactions", may join either; "carrying on" stands alone when nothing else
  * applies. `substitute` fills {char}/{user} in our wording; the intent is inserted as the model wrote
  * it, never substituted.
@@ -58,7 +61,17 @@ export function turnInstructionsSection(
       quotedBlock(intent),
       'Begin with a `think` about how to carry it out here, then act on it.',
     );
-  } else if (turn.newConversation) {
+  }
+  const reminders = (turn.eventIntents ?? []).map((text) => text.trim()).filter((text) => text !== '');
+  if (reminders.length > 0) {
+    const plural = reminders.length > 1;
+    parts.push(
+      `## ${plural ? 'Reminders' : 'A Reminder'} You Set\n\nThe time you chose has come. You scheduled ${plural ? 'these instructions' : 'this instruction'} for yourself in this conversation; nobody here has seen ${plural ? 'them' : 'it'}:`,
+      reminders.map(quotedBlock).join('\n\n'),
+      `Begin with a \`think\` about how to carry ${plural ? 'them' : 'it'} out now, then act on ${plural ? 'them' : 'it'}.`,
+    );
+  }
+  if (intent === '' && reminders.length === 0 && turn.newConversation) {
     parts.push(
       substitute(
         '## First Contact\n\nThis is the start of your conversation with {user}. If your instructions say how to begin a conversation, follow them now.',

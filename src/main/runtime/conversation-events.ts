@@ -199,8 +199,12 @@ function forwardEngineEvents(events: EventHub, engine: ConversationEngine): () =
       case 'turnState':
         events.emit('conversation.turnState', { agent, network, channelId, state: event.state });
         return;
+      case 'eventsChanged':
+        events.emit('events.changed', { agent, network, channelId });
+        return;
       case 'memoryChanged':
         for (const touch of event.touched) {
+          if (touch.what === 'events') continue;
           const partnerId = 'partnerId' in touch ? touch.partnerId : null;
           events.emit('memory.changed', { agent, network, what: touch.what, channelId, partnerId });
         }

@@ -9,6 +9,7 @@ import { createConfigHandlers } from '../api/handlers/config-handlers';
 import { createConversationHandlers } from '../api/handlers/conversation-handlers';
 import { createCopilotHandlers } from '../api/handlers/copilot-handlers';
 import { createDocumentHandlers } from '../api/handlers/document-handlers';
+import { createEventHandlers } from '../api/handlers/event-handlers';
 import { createMediaHandlers } from '../api/handlers/media-handlers';
 import { createMediaLibraryHandlers } from '../api/handlers/media-library-handlers';
 import { createMemoryHandlers } from '../api/handlers/memory-handlers';
@@ -229,6 +230,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
       ...createConversationHandlers(conversationDeps),
       ...conversationTools.handlers,
       ...createCopilotHandlers({ ...conversationDeps, store, clock, events }),
+      ...createEventHandlers(conversationDeps),
       ...createMemoryHandlers({
         store,
         clock,

@@ -72,6 +72,12 @@ export {
 } from './media-description-repository';
 export { MediaJobRepository } from './media-job-repository';
 export { SchemaTooNewError } from './migrate';
+export {
+  type NextOccurrence,
+  type ScheduledEvent,
+  type ScheduledEventFields,
+  ScheduledEventRepository,
+} from './scheduled-event-repository';
 export { SecretsRepository } from './secrets-repository';
 export {
   type MemoryWorkKind,

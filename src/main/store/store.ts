@@ -18,6 +18,7 @@ import { FactRepository } from './fact-repository';
 import { LlmPriceRepository } from './llm-price-repository';
 import { MediaDescriptionRepository } from './media-description-repository';
 import { MediaJobRepository } from './media-job-repository';
+import { ScheduledEventRepository } from './scheduled-event-repository';
 import { SecretsRepository } from './secrets-repository';
 import { SessionMemoryRepository } from './session-repository';
 import { SettingsRepository } from './settings-repository';
@@ -78,6 +79,8 @@ export interface Store {
   readonly simulator: SimulatorTables;
   /** The console's translations of conversation messages. */
   readonly translations: TranslationRepository;
+  /** The agents' scheduled self-instructions, per conversation. */
+  readonly scheduledEvents: ScheduledEventRepository;
   /**
    * Runs `work` in one transaction across repositories; it commits when `work` returns. Task
    * graphs are saved inside one, so that a rollback also resets what the graph repository
@@ -129,6 +132,7 @@ export function openStore(options: OpenStoreOptions): Store {
     mediaJobs: new MediaJobRepository(db, deps),
     simulator: simulatorTables(db),
     translations: new TranslationRepository(db),
+    scheduledEvents: new ScheduledEventRepository(db),
     transaction: <T>(work: () => T): T => {
       try {
         return immediate(work) as T;

@@ -8,6 +8,7 @@ import { conversationEvents, conversationProcedures } from './conversation-contr
 import { conversationToolsEvents, conversationToolsProcedures } from './conversation-tools-contract';
 import { copilotEvents, copilotProcedures } from './copilot-contract';
 import { documentsProcedures } from './documents-contract';
+import { eventsEvents, eventsProcedures } from './events-contract';
 import { mediaEvents, mediaProcedures } from './media-contract';
 import { memoryEvents, memoryProcedures } from './memory-contract';
 import { planProcedures } from './plan-contract';
@@ -126,6 +127,7 @@ export const procedures = {
   ...telegramProcedures,
   ...usageProcedures,
   ...documentsProcedures,
+  ...eventsProcedures,
 } as const;
 
 export const events = {
@@ -141,6 +143,7 @@ export const events = {
   ...copilotEvents,
   ...telegramEvents,
   ...usageEvents,
+  ...eventsEvents,
 } as const;
 
 export type Procedures = typeof procedures;

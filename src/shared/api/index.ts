@@ -8,6 +8,7 @@ export * from './conversation-tools-contract';
 export * from './copilot-contract';
 export * from './documents-contract';
 export * from './errors';
+export * from './events-contract';
 export * from './http-auth';
 export * from './media-contract';
 export * from './memory-contract';

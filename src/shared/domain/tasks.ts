@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** Every task kind the engine knows. Immediate kinds run while the reply is parsed; the rest join the graph. */
-export const IMMEDIATE_TASK_KINDS = ['think', 'remember', 'note', 'plan', 'intend', 'summarize'] as const;
+export const IMMEDIATE_TASK_KINDS = [
+  'think',
+  'remember',
+  'note',
+  'plan',
+  'intend',
+  'summarize',
+  'event',
+] as const;
 export const GRAPH_TASK_KINDS = [
   'received',
   'send',

@@ -13,6 +13,7 @@ import {
   conversationToolsProcedures,
   copilotProcedures,
   documentsProcedures,
+  eventsProcedures,
   mediaProcedures,
   memoryProcedures,
   planProcedures,
@@ -56,6 +57,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
       ...Object.keys(usageProcedures),
       ...Object.keys(agentLifecycleProcedures),
       ...Object.keys(documentsProcedures),
+      ...Object.keys(eventsProcedures),
     ].map((name) => [name, notInThisTest]),
   ) as unknown as Pick<
     ApiHandlers,
@@ -70,6 +72,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
     | keyof typeof usageProcedures
     | keyof typeof agentLifecycleProcedures
     | keyof typeof documentsProcedures
+    | keyof typeof eventsProcedures
   >;
   const handlers: ApiHandlers = {
     ...refused,

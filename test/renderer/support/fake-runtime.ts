@@ -43,6 +43,7 @@ import { FakeAgentFiles } from './fake-agents';
 import { FakeConversationTools, isConversationToolsProcedure } from './fake-conversation-tools';
 import { FakeCopilot, isCopilotProcedure } from './fake-copilot';
 import { FakeDocuments, isDocumentsProcedure } from './fake-documents';
+import { FakeEvents, isEventsProcedure } from './fake-events';
 import { FakeMedia, isMediaProcedure } from './fake-media';
 import { FakeMemory, isMemoryProcedure } from './fake-memory';
 import * as plan from './fake-plan';
@@ -195,6 +196,8 @@ export class FakeRuntime {
   readonly conversationTools = new FakeConversationTools(this);
   /** The config directories' role prompts and documents (`documents.*`). */
   readonly documents = new FakeDocuments();
+  /** Each conversation's scheduled events (`events.*`). */
+  readonly events = new FakeEvents(this);
   /** Kept exchanges and the provenance of messages, as tests seed them. */
   readonly provenance = new FakeProvenance();
   readonly #listeners = new Set<(name: string, payload: unknown) => void>();
@@ -274,6 +277,7 @@ export class FakeRuntime {
     if (isConversationToolsProcedure(method)) return this.conversationTools.answer(method, input);
     if (isAgentLifecycleProcedure(method)) return this.agentLifecycle.answer(method, input);
     if (isDocumentsProcedure(method)) return this.documents.answer(method, input);
+    if (isEventsProcedure(method)) return this.events.answer(method, input);
     switch (method) {
       case 'app.info':
         return this.info;

@@ -47,9 +47,22 @@ describe('coalescing into a pending received task', () => {
       callout: true,
       xsendIntent: 'ask about the trip',
       guidance,
+      eventIntents: [],
       reactionMessageIds: [],
       clearMentions: true,
       clearReactions: false,
+    });
+  });
+
+  it('keeps the intent of every scheduled event that came due before the turn ran, in order', () => {
+    let graph = graphAfter(insert(null, { eventIntents: ['water the plants'] }));
+    graph = graphAfter(insert(graph, { messageId: 3 }));
+    graph = graphAfter(insert(graph, { eventIntents: ['call the bakery'] }));
+    const received = graph.nodes.filter((node) => node.kind === 'received');
+    expect(received).toHaveLength(1);
+    expect(receivedParams(received[0]!)).toMatchObject({
+      messageId: 3,
+      eventIntents: ['water the plants', 'call the bakery'],
     });
   });
 

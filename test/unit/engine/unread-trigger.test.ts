@@ -49,6 +49,7 @@ const UNREAD_MESSAGES = {
   callout: false,
   xsendIntent: null,
   guidance: null,
+  eventIntents: [],
   reactionMessageIds: [],
   clearMentions: false,
   clearReactions: false,

@@ -65,6 +65,21 @@ describe('turnInstructionsSection', () => {
     );
   });
 
+  it("quotes each scheduled event that came due as the agent's own reminder, in place of first contact", () => {
+    const one = turnInstructionsSection(
+      { ...quiet, eventIntents: ['Ask how the exam went'], newConversation: true },
+      fill,
+    )!;
+    expect(one.text.split('\n').filter((line) => line.startsWith('#'))).toEqual([
+      '# Your Turn',
+      '## A Reminder You Set',
+    ]);
+    expect(one.text).toContain('> Ask how the exam went');
+    const two = turnInstructionsSection({ ...quiet, eventIntents: ['Water the plants', 'Call Mum'] }, fill)!;
+    expect(two.text).toContain('## Reminders You Set');
+    expect(two.text).toContain('> Water the plants\n\n> Call Mum');
+  });
+
   it('ignores a blank xsend intent', () => {
     expect(headings({ xsendIntent: '  ', newConversation: true })).toEqual([
       '# Your Turn',

@@ -62,10 +62,7 @@ describe('buildResponseSchema', () => {
   });
 
   it('ignores kinds Troupe does not implement, and the internal received kind', () => {
-    expect(kindsOf(buildResponseSchema(['retrieve', 'schedule', 'received', 'SEND ']))).toEqual([
-      'think',
-      'send',
-    ]);
+    expect(kindsOf(buildResponseSchema(['teleport', 'received', 'SEND ']))).toEqual(['think', 'send']);
   });
 
   it('offers the required fields of each kind', () => {
@@ -112,7 +109,12 @@ describe('buildResponseSchema', () => {
 
 describe('allowedTaskKinds', () => {
   it('lists think and the implemented kinds asked for, in schema order', () => {
-    expect(allowedTaskKinds(['remember', 'note', 'event'])).toEqual(['think', 'remember', 'note']);
+    expect(allowedTaskKinds(['event', 'remember', 'note', 'schedule'])).toEqual([
+      'think',
+      'remember',
+      'note',
+      'event',
+    ]);
   });
 
   it('puts send_media after sticker, and lets the photo alias enable it', () => {

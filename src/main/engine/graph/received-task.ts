@@ -23,6 +23,8 @@ export interface ReceivedParams {
   xsendIntent: string | null;
   /** The operator rejected the agent's drafts and said what to do instead. */
   guidance: Guidance | null;
+  /** The instructions of the agent's scheduled events that came due, oldest first. */
+  eventIntents: string[];
   /** The agent's own messages that got new reactions. */
   reactionMessageIds: number[];
   clearMentions: boolean;
@@ -34,6 +36,7 @@ export const NO_TRIGGER: ReceivedParams = {
   callout: false,
   xsendIntent: null,
   guidance: null,
+  eventIntents: [],
   reactionMessageIds: [],
   clearMentions: false,
   clearReactions: false,
@@ -52,6 +55,9 @@ export function receivedParams(node: TaskNode): ReceivedParams {
     callout: params.callout === true,
     xsendIntent: typeof params.xsendIntent === 'string' ? params.xsendIntent : null,
     guidance: guidanceOrNull(params.guidance),
+    eventIntents: Array.isArray(params.eventIntents)
+      ? params.eventIntents.filter((intent): intent is string => typeof intent === 'string')
+      : [],
     reactionMessageIds: reactions.filter((id): id is number => numberOrNull(id) !== null),
     clearMentions: params.clearMentions === true,
     clearReactions: params.clearReactions === true,
@@ -59,5 +65,9 @@ export function receivedParams(node: TaskNode): ReceivedParams {
 }
 
 export function toTaskParams(params: ReceivedParams): TaskParams {
-  return { ...params, reactionMessageIds: [...params.reactionMessageIds] };
+  return {
+    ...params,
+    eventIntents: [...params.eventIntents],
+    reactionMessageIds: [...params.reactionMessageIds],
+  };
 }

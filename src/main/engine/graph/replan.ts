@@ -34,7 +34,7 @@ export interface InsertReceivedInput {
 /**
  * Puts a `received` task into the conversation's graph, the replanning rule of the engine:
  * - a pending received task absorbs the trigger (message id, callout, xsend intent and clear flags
- *   updated, reaction ids appended unless already tracked by it or by a finished received task);
+ *   updated, event intents appended, reaction ids appended unless already tracked by it or by a finished received task);
  * - otherwise a new graph replaces the old one. It keeps the old nodes so dependencies still
  *   resolve, but cancels the unfinished ones except preserved nodes (preserved non-waits become
  *   dependencies of the new received task, preserved waits run on their own) and the pending
@@ -60,6 +60,7 @@ export function insertReceivedTask(input: InsertReceivedInput): ReceivedInsertio
       callout: params.callout || trigger.callout,
       xsendIntent: trigger.xsendIntent ?? params.xsendIntent,
       guidance: trigger.guidance ?? params.guidance,
+      eventIntents: [...params.eventIntents, ...trigger.eventIntents],
       reactionMessageIds: [...params.reactionMessageIds, ...newReactionIds],
       clearMentions: params.clearMentions || trigger.clearMentions,
       clearReactions: params.clearReactions || trigger.clearReactions,
@@ -69,7 +70,10 @@ export function insertReceivedTask(input: InsertReceivedInput): ReceivedInsertio
   }
 
   const onlyReactions =
-    trigger.messageId === null && trigger.xsendIntent === null && trigger.guidance === null;
+    trigger.messageId === null &&
+    trigger.xsendIntent === null &&
+    trigger.guidance === null &&
+    trigger.eventIntents.length === 0;
   if (onlyReactions && newReactionIds.length === 0) return { outcome: 'duplicate' };
 
   const nodes = current ? keptNodes(current) : [];

@@ -11,6 +11,17 @@ import { inboundTrigger } from './inbound-trigger';
 import { scanUnread } from './unread-scan';
 
 /**
+ * Something that must be written with the turn it starts, in the same transaction, or not at
+ * all: a scheduled event's firing, so a crash neither loses nor repeats it.
+ */
+export interface TurnCommitment {
+  /** Checked right before the turn is written; false: start no turn. */
+  stillWanted(): boolean;
+  /** Runs inside the transaction that writes the turn. */
+  write(): void;
+}
+
+/**
  * Where work enters the engine: inbound events of the port (after the gates), unread scans, and
  * turns requested by the agent or the operator. Each becomes a trigger coalesced into the
  * conversation's pending received task (or a replan), and the conversation's loop is poked.
@@ -119,11 +130,13 @@ export class InboundIntake {
   /**
    * Coalesces the trigger into the conversation's pending received task, or replans. `lookups`
    * are what the event's gates already asked; the turn uses them rather than asking again.
+   * A `commitment` is written with the turn, in its transaction.
    */
   async insert(
     conversation: ConversationKey,
     trigger: ReceivedParams,
     lookups = new ChatLookups(this.#core.deps.port, conversation),
+    commitment?: TurnCommitment,
   ): Promise<boolean> {
     const core = this.#core;
     const current = core.graphOf(conversation);
@@ -134,7 +147,7 @@ export class InboundIntake {
     const channelName = hasPendingReceived
       ? (current?.context.channelName ?? '')
       : (await lookups.chat()).title;
-    if (core.stopped) return false;
+    if (core.stopped || commitment?.stillWanted() === false) return false;
     const insertion = insertReceivedTask({
       // Read again: the graph may have changed while the chat was looked up.
       current: core.graphOf(conversation),
@@ -144,7 +157,10 @@ export class InboundIntake {
       now: core.deps.clock.now(),
     });
     if (insertion.outcome === 'duplicate') return false;
-    core.deps.store.transaction(() => core.deps.store.taskGraphs.save(insertion.graph));
+    core.deps.store.transaction(() => {
+      core.deps.store.taskGraphs.save(insertion.graph);
+      commitment?.write();
+    });
     core.graphs.set(conversationKeyString(conversation), insertion.graph);
     core.givenUp.clear(conversation);
     const runner = core.runner(conversation);

@@ -5,6 +5,7 @@ import type { Store } from '../../store';
 import { type TaskParamsByKind, validateTaskParams } from '../../tasks/kinds';
 import type { ParsedTask } from '../../tasks/reply-parser';
 import type { MemoryTouch } from '../engine-core';
+import { applyEventTask } from '../events/event-task';
 
 export interface ImmediateTaskContext {
   conversation: ConversationKey;
@@ -22,7 +23,7 @@ export interface ImmediateTaskContext {
  * Runs the immediate tasks of a reply, inside the transaction that completes the turn: `think` is
  * written to the task log only (operators read it; the partner never does), remember / intend /
  * note / plan update the agent's entries (remember with a category keeps a fact about a person),
- * summarize a summary of the conversation. A task with bad fields is logged as failed and skipped:
+ * summarize a summary of the conversation, event the conversation's scheduled events. A task with bad fields is logged as failed and skipped:
  * the rest of the reply still counts.
  */
 export function runImmediateTasks(
@@ -76,6 +77,16 @@ export function runImmediateTasks(
         failureMessage: summary.outcome === 'refused' ? summary.reason : null,
       });
       if (summary.outcome !== 'refused' && summary.outcome !== 'absent') touched.push({ what: 'summaries' });
+      continue;
+    }
+    if (task.kind === 'event') {
+      const applied = applyEventTask(store, task.id, checked.params as TaskParamsByKind['event'], context);
+      store.taskLog.append({
+        ...logBase,
+        details: { ...applied.details, received: context.receivedTaskId },
+        failureMessage: applied.failure,
+      });
+      if (applied.failure === null) touched.push({ what: 'events' });
       continue;
     }
     const remembered = task.kind === 'remember' ? (checked.params as TaskParamsByKind['remember']) : null;

@@ -22,7 +22,8 @@ import {
   parseTaskReply,
 } from '../../tasks/reply-parser';
 import type { MemoryTouch } from '../engine-core';
-import { receivedParams } from '../graph/received-task';
+import { turnEvents } from '../events/turn-events';
+import { type ReceivedParams, receivedParams } from '../graph/received-task';
 import { isGroupChannel } from '../inbound/gates';
 import type { Pacing } from '../pacing/typing-delay';
 import { requiresApproval } from '../steering/approval';
@@ -92,6 +93,12 @@ export function effectiveLlmName(
 /** No message is the agent's and only a few are visible: the partner just made contact. */
 export function isConversationStart(history: readonly ChatMsg[]): boolean {
   return history.length < CONVERSATION_START_MAX_MESSAGES && !history.some((message) => message.isAgent);
+}
+
+/** What the ledger calls the turn: woken from another chat, by a scheduled event, or by the chat itself. */
+function turnOperation(trigger: ReceivedParams): string {
+  if (trigger.xsendIntent !== null) return 'xsend';
+  return trigger.eventIntents.length > 0 ? 'event' : 'received';
 }
 
 async function loadPrompts(
@@ -186,10 +193,12 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       plans: store.memoryEntries.list(memoryOwner('plan', conversation)),
       people: memory.people,
       summaries: memory.summaries,
+      events: turnEvents(store, conversation),
       now,
       timeZone,
       turn: {
         xsendIntent: trigger.xsendIntent,
+        eventIntents: trigger.eventIntents,
         guidance: trigger.guidance,
         newConversation,
         targetMessageId:
@@ -227,7 +236,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       prompt,
       turns,
       signal,
-      operation: trigger.xsendIntent !== null ? 'xsend' : 'received',
+      operation: turnOperation(trigger),
       taskId: node.id,
       run: () =>
         provider.queryStructured({

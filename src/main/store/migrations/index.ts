@@ -17,6 +17,7 @@ import { migration016UsageLedgerIndex } from './016-usage-ledger-index';
 import { migration017OperatorSteering } from './017-operator-steering';
 import { migration018UsageLedgerColumns } from './018-usage-ledger-columns';
 import { migration019MessageTranslations } from './019-message-translations';
+import { migration020ScheduledEvents } from './020-scheduled-events';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration017OperatorSteering,
   migration018UsageLedgerColumns,
   migration019MessageTranslations,
+  migration020ScheduledEvents,
 ];

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { blockTask, clearConversationTask, unblockTask } from './chat-control';
 import type { ModelTaskKind, TaskKindDefinition } from './definition';
+import { eventTask } from './event';
 import { intendTask, noteTask, planTask, rememberTask } from './property-entries';
 import { reactTask } from './react';
 import { sendTask } from './send';
@@ -28,6 +29,7 @@ export const TASK_KIND_DEFINITIONS = {
   plan: planTask,
   intend: intendTask,
   summarize: summarizeTask,
+  event: eventTask,
 } as const satisfies { [K in ModelTaskKind]: TaskKindDefinition<K> };
 
 /** The normalised params of each kind, as handlers receive them. */

@@ -5,9 +5,9 @@ import { migration019MessageTranslations } from '../../../../src/main/store/migr
 import { TranslationRepository } from '../../../../src/main/store/translation-repository';
 
 describe('migration 019 message translations', () => {
-  it('is version 19, the last', () => {
+  it('is version 19, the nineteenth', () => {
     expect(migration019MessageTranslations.version).toBe(19);
-    expect(MIGRATIONS.at(-1)).toBe(migration019MessageTranslations);
+    expect(MIGRATIONS[18]).toBe(migration019MessageTranslations);
   });
 
   it('keeps one translation per message, text and language', () => {

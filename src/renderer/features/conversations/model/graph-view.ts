@@ -37,6 +37,7 @@ const TASK_KIND_LABELS: Record<TaskKind, string> = {
   plan: 'Plan',
   intend: 'Intention',
   summarize: 'Summary',
+  event: 'Reminder',
 };
 
 /** A task kind in words; a kind this console does not know reads as itself. */

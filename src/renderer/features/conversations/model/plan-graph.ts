@@ -29,10 +29,12 @@ const WAIT_FLAGS = [
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
-/** Why a received task runs: the message, the reactions or the other chat's request behind it. */
+/** Why a received task runs: the message, the reactions, the other chat's request or the reminders behind it. */
 function triggerWords(params: Record<string, unknown>): string {
   const intent = str(params.xsendIntent);
   if (intent) return `Asked from another chat: ${intent}`;
+  const reminders = Array.isArray(params.eventIntents) ? params.eventIntents.filter((text) => str(text)) : [];
+  if (reminders.length > 0) return `Reminder: ${reminders.join(' · ')}`;
   const messageId = num(params.messageId);
   const reactions = Array.isArray(params.reactionMessageIds) ? params.reactionMessageIds : [];
   const parts = [
