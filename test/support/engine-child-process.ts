@@ -35,6 +35,8 @@ export interface EngineChildOptions {
   geminiBaseUrl: string;
   engineSettings?: Record<string, unknown>;
   crashAfterDelivery?: boolean;
+  /** Dies right after a scheduled event it was asked to set fires (see engine-child). */
+  crashAfterEventFired?: boolean;
 }
 
 /** Starts the runtime in a child process and waits until it is ready for commands. */
@@ -46,6 +48,7 @@ export function startEngineChild(options: EngineChildOptions): Promise<EngineChi
       FAKE_GEMINI_URL: options.geminiBaseUrl,
       ENGINE_SETTINGS: JSON.stringify(options.engineSettings ?? {}),
       ...(options.crashAfterDelivery ? { CRASH_AFTER_DELIVERY: '1' } : {}),
+      ...(options.crashAfterEventFired ? { CRASH_AFTER_EVENT_FIRED: '1' } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

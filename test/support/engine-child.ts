@@ -2,17 +2,21 @@
  * The runtime in a child process, for crash tests: started on a state directory (argv[2]) with the
  * LLM at FAKE_GEMINI_URL, driven by the parent over the IPC channel, and killed for real. With
  * CRASH_AFTER_DELIVERY set it kills itself right after the first message it sends is delivered,
- * before the engine has written that down: the narrowest window a crash can hit.
+ * before the engine has written that down: the narrowest window a crash can hit. With
+ * CRASH_AFTER_EVENT_FIRED set it kills itself as soon as a scheduled event it was asked to set
+ * has fired, before the turn it started has run.
  */
 import type { ConversationRuntimeHandle } from '../../src/main/runtime/types';
 import type { ChatMsg } from '../../src/shared/domain/conversation';
 import type { EngineSettings } from '../../src/shared/domain/settings';
-import { startEngineRuntime } from './engine-harness';
+import { callApi, startEngineRuntime } from './engine-harness';
 
 export type ChildCommand =
   | { id: number; type: 'createChat'; firstName: string }
   | { id: number; type: 'say'; channelId: number; personId: number; text: string }
-  | { id: number; type: 'messages'; channelId: number };
+  | { id: number; type: 'messages'; channelId: number }
+  | { id: number; type: 'scheduleEvent'; channelId: number; intent: string; time: string }
+  | { id: number; type: 'events'; channelId: number };
 
 export type ChildMessage =
   | { type: 'ready' }
@@ -33,7 +37,17 @@ function crashAfterFirstDelivery(runtime: ConversationRuntimeHandle): void {
   };
 }
 
+/** Set once an event was scheduled: the next change of events is its firing. */
+let eventScheduled = false;
+
+function crashAfterEventFired(runtime: ConversationRuntimeHandle): void {
+  runtime.engines.simulator?.subscribe((event) => {
+    if (event.type === 'eventsChanged' && eventScheduled) process.kill(process.pid, 'SIGKILL');
+  });
+}
+
 async function answer(runtime: ConversationRuntimeHandle, command: ChildCommand): Promise<unknown> {
+  const conversation = { agent: 'Ada', network: 'simulator' as const };
   switch (command.type) {
     case 'createChat':
       return runtime.simulator.createChat('Ada', {
@@ -47,6 +61,15 @@ async function answer(runtime: ConversationRuntimeHandle, command: ChildCommand)
     case 'messages':
       return runtime.simulator.messages('Ada', command.channelId, { limit: 200 })
         .messages satisfies ChatMsg[];
+    case 'scheduleEvent': {
+      const { channelId, intent, time } = command;
+      const event = { intent, time, interval: null, occurrences: null };
+      const saved = await callApi(runtime, 'events.save', { ...conversation, channelId, event });
+      eventScheduled = true;
+      return saved;
+    }
+    case 'events':
+      return callApi(runtime, 'events.list', { ...conversation, channelId: command.channelId });
     default: {
       const unknown: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -61,6 +84,7 @@ async function main(): Promise<void> {
   const engine = JSON.parse(process.env.ENGINE_SETTINGS ?? '{}') as Partial<EngineSettings>;
   const runtime = await startEngineRuntime({ root, geminiBaseUrl, engine, partnerTypingWindowMs: 100 });
   if (process.env.CRASH_AFTER_DELIVERY) crashAfterFirstDelivery(runtime);
+  if (process.env.CRASH_AFTER_EVENT_FIRED) crashAfterEventFired(runtime);
   process.on('message', (command: ChildCommand) => {
     answer(runtime, command).then(
       (result) => send({ type: 'result', id: command.id, result }),
