@@ -15,6 +15,7 @@ import type {
 import { createLogger, type Logger } from '../../src/main/logging';
 import { CuratedMedia, MediaDescriptions } from '../../src/main/media';
 import type { MediaRef } from '../../src/main/messaging/port';
+import type { SafeFetcher } from '../../src/main/retrieval';
 import { createRuntime } from '../../src/main/runtime/runtime';
 import { simulatedAgentAccount } from '../../src/main/runtime/simulated-agent-account';
 import type { ConversationRuntimeHandle, RuntimeHandle } from '../../src/main/runtime/types';
@@ -379,6 +380,8 @@ export interface EngineRuntimeOptions {
   instructions?: string;
   /** Config directories searched after `root/config`. */
   moreConfigDirs?: readonly string[];
+  /** The fetcher of the agents' retrieval (one that may reach the test's own server). */
+  retrievalFetcher?: SafeFetcher;
 }
 
 /** A minimal agent file for runtime tests; `extra` adds sections. */
@@ -415,6 +418,7 @@ export async function startEngineRuntime(options: EngineRuntimeOptions): Promise
     logger: createLogger({ level: process.env.HARNESS_LOG ?? 'silent' }),
     version: '0.0.0-test',
     engine: { partnerTypingWindowMs: options.partnerTypingWindowMs ?? 200 },
+    ...(options.retrievalFetcher ? { retrievalFetcher: options.retrievalFetcher } : {}),
   });
   await callApi(runtime, 'secrets.set', { name: 'gemini.apiKey', value: 'test-key' });
   await callApi(runtime, 'settings.update', {

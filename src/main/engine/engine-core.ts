@@ -16,6 +16,7 @@ import type { ChatLookups } from './inbound/chat-lookups';
 import { GivenUpChats } from './inbound/given-up-chats';
 import { PresenceKeeper, presenceOf } from './pacing/presence';
 import { type SpendingState, spendingState } from './steering/spending-limit';
+import type { EngineRetrieval } from './tasks/retrieve-task';
 
 export interface ConversationEngineDeps {
   network: Network;
@@ -42,6 +43,8 @@ export interface ConversationEngineDeps {
   embedder?: () => Embedder | null;
   /** Describes media for the turns (shared by the engines: one cache per file); none: not described. */
   media?: MediaDescriptions;
+  /** Reads what agents retrieve (web pages, `file:` documents); none: retrieve tasks fail, saying so. */
+  retrieval?: EngineRetrieval;
 }
 
 /**

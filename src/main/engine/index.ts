@@ -14,3 +14,4 @@ export { NO_PACING, type Pacing, typingDelaySeconds } from './pacing/typing-dela
 export type { SpendingState } from './steering/spending-limit';
 export type { OperatorMessage } from './steering/takeover';
 export { TaskActionError } from './steering/task-actions';
+export { type EngineRetrieval, RETRIEVED_DOCUMENT_LIFETIME_MS } from './tasks/retrieve-task';

@@ -18,6 +18,7 @@ import {
   intentionsSection,
 } from './memory-sections';
 import { operatorSections, templateSubstitution } from './operator-sections';
+import { retrievedDocumentsSection, type TurnRetrieval } from './retrieved-documents-section';
 import type { PromptSection } from './section';
 import { stickerSection } from './sticker-section';
 import { earlierConversationSection } from './summary-sections';
@@ -47,6 +48,8 @@ export interface SystemPromptInput {
   summaries: readonly MemorySummary[];
   /** This conversation's scheduled events, soonest first, and the event tasks refused last turn. */
   events?: { upcoming: readonly ScheduledEvent[]; refused: readonly RefusedEventTask[] };
+  /** The documents this conversation retrieved and may still read; none when absent. */
+  retrieval?: TurnRetrieval;
   now: Date;
   /** The agent's IANA time zone. */
   timeZone: string;
@@ -129,6 +132,7 @@ export function buildSystemPrompt(input: SystemPromptInput): BuiltPrompt {
     }),
     channelDetailsSection(chat),
     earlierConversationSection(input.summaries, { withIds: allowedKinds.includes('summarize') }),
+    retrievedDocumentsSection(input.retrieval, input.timeZone),
   ];
   const sections = present(candidates);
   const turnSections = present([

@@ -13,5 +13,6 @@ export {
 } from './build-system-prompt';
 export type { KnownPerson } from './fact-sections';
 export { unchangedPrefixShare } from './prefix-share';
+export type { RetrievedDocumentText, TurnRetrieval } from './retrieved-documents-section';
 export type { PromptSection } from './section';
 export type { TurnContext } from './turn-instructions';

@@ -1,4 +1,5 @@
 /** Retrieval: what agents may read from the web and their configuration's documents, safely. */
+export { DOCUMENT_CHAR_BUDGET, type RetrievedText } from './extract/fetched-document';
 export { addressRefusal } from './fetch/address-policy';
 export {
   type FetchFailure,
@@ -8,3 +9,5 @@ export {
   SafeFetcher,
   type SafeFetcherOptions,
 } from './fetch/safe-fetcher';
+export { type FileDocumentSources, noSchedule } from './files/file-documents';
+export { isRetrievableUrl, pageCacheKey, type Retrieval, Retriever, type RetrieverDeps } from './retriever';

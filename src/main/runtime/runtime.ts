@@ -26,6 +26,7 @@ import { createLlmRouter, embedderFromSettings } from '../llm';
 import { CuratedMedia } from '../media';
 import { startArchiveEmbedding } from '../memory';
 import type { MessagingPort } from '../messaging/port';
+import { Retriever, SafeFetcher } from '../retrieval';
 import { SecretStore, verifySecretKey } from '../secrets';
 import { createSimulator } from '../simulator';
 import { DATABASE_FILE_NAME, openStore } from '../store';
@@ -144,6 +145,12 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
   // The embedding model of the settings as they are now, for recall and the archive's vectors.
   const embedder = () =>
     embedderFromSettings({ secrets, settings: () => store.settings.get(), env: options.env });
+  // One fetcher and page cache serve the agents of both networks.
+  const fetcher = options.retrievalFetcher ?? new SafeFetcher();
+  const retrieval = {
+    retriever: new Retriever({ fetcher, store, clock }),
+    configDirs: () => config.config.configDirs,
+  };
   // The Simulator rehearses every loaded agent; the engine reads the agents live from the config.
   const simulatorEngine = new ConversationEngine({
     network: 'simulator',
@@ -156,6 +163,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     internalPrompts: () => config.internalPrompts,
     embedder,
     media,
+    retrieval,
     settings: () => store.settings.get(),
     llm,
     ...(options.engine ?? {}),
@@ -169,6 +177,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     llm,
     embedder,
     media,
+    retrieval,
     clock,
     env: options.env,
     logger: options.logger,
@@ -293,6 +302,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
           // Before Telegram: background descriptions would otherwise fail on a closed account.
           { name: 'media descriptions', run: () => mediaRuntime.stopDescriptions() },
           { name: 'telegram', run: () => telegram?.close() },
+          { name: 'retrieval', run: () => fetcher.close() },
           { name: 'event forwarding', run: stopForwarding },
           { name: 'simulator', run: () => simulator.close() },
           { name: 'config watcher', run: () => config.close() },

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { EventHub } from '../api/event-hub';
 import type { Clock } from '../clock';
 import type { ConfigService } from '../config';
-import { ConversationEngine } from '../engine';
+import { ConversationEngine, type EngineRetrieval } from '../engine';
 import type { Embedder, LlmRouter } from '../llm';
 import type { Logger } from '../logging';
 import type { MediaDescriptions } from '../media';
@@ -26,6 +26,8 @@ export interface TelegramRuntimeDeps {
   embedder: () => Embedder | null;
   /** The media description chain both networks share. */
   media: MediaDescriptions;
+  /** The retriever both networks share. */
+  retrieval: EngineRetrieval;
   clock: Clock;
   env: NodeJS.ProcessEnv;
   logger: Logger;
@@ -82,6 +84,7 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
     internalPrompts: () => deps.config.internalPrompts,
     embedder: deps.embedder,
     media: deps.media,
+    retrieval: deps.retrieval,
     settings: () => store.settings.get(),
     llm: deps.llm,
     ...(deps.engine ?? {}),

@@ -4,6 +4,7 @@ import type { EventHub } from '../api/event-hub';
 import type { Clock } from '../clock';
 import type { ConversationEngine } from '../engine';
 import type { Logger } from '../logging';
+import type { SafeFetcher } from '../retrieval';
 import type { SecretCipher } from '../secrets';
 import type { Simulator } from '../simulator';
 import type { ConversationExporter } from './conversation-export/conversation-export';
@@ -32,6 +33,11 @@ export interface RuntimeOptions {
     /** How long a direct partner counts as typing after typing or writing (5 s by default). */
     partnerTypingWindowMs?: number;
   };
+  /**
+   * The web fetcher of the agents' retrieval; a plain SafeFetcher by default. Only tests pass one,
+   * built to reach their own local server; no setting, variable or option of the CLI reaches it.
+   */
+  retrievalFetcher?: SafeFetcher;
 }
 
 /** A started runtime: what a shell (Electron window, headless server) needs to host it. */

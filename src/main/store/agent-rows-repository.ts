@@ -34,6 +34,7 @@ export const AGENT_NAME_COLUMNS = [
   { table: 'sim_history_clears', column: 'agent' },
   { table: 'message_translations', column: 'agent' },
   { table: 'scheduled_events', column: 'agent' },
+  { table: 'retrieved_documents', column: 'agent' },
 ] as const;
 
 /** The full-text indexes over the archive, whose chat token (`scope`) spells the agent's name. */

@@ -72,6 +72,7 @@ export {
 } from './media-description-repository';
 export { MediaJobRepository } from './media-job-repository';
 export { SchemaTooNewError } from './migrate';
+export { type CachedPage, RetrievalRepository, type RetrievedDocumentRecord } from './retrieval-repository';
 export {
   type NextOccurrence,
   type ScheduledEvent,

@@ -18,6 +18,7 @@ import { FactRepository } from './fact-repository';
 import { LlmPriceRepository } from './llm-price-repository';
 import { MediaDescriptionRepository } from './media-description-repository';
 import { MediaJobRepository } from './media-job-repository';
+import { RetrievalRepository } from './retrieval-repository';
 import { ScheduledEventRepository } from './scheduled-event-repository';
 import { SecretsRepository } from './secrets-repository';
 import { SessionMemoryRepository } from './session-repository';
@@ -81,6 +82,8 @@ export interface Store {
   readonly translations: TranslationRepository;
   /** The agents' scheduled self-instructions, per conversation. */
   readonly scheduledEvents: ScheduledEventRepository;
+  /** The page cache of retrieval and the documents each conversation retrieved. */
+  readonly retrieval: RetrievalRepository;
   /**
    * Runs `work` in one transaction across repositories; it commits when `work` returns. Task
    * graphs are saved inside one, so that a rollback also resets what the graph repository
@@ -133,6 +136,7 @@ export function openStore(options: OpenStoreOptions): Store {
     simulator: simulatorTables(db),
     translations: new TranslationRepository(db),
     scheduledEvents: new ScheduledEventRepository(db),
+    retrieval: new RetrievalRepository(db),
     transaction: <T>(work: () => T): T => {
       try {
         return immediate(work) as T;

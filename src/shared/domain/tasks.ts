@@ -21,6 +21,7 @@ export const GRAPH_TASK_KINDS = [
   'unblock',
   'clear-conversation',
   'xsend',
+  'retrieve',
 ] as const;
 export const TASK_KINDS = [...IMMEDIATE_TASK_KINDS, ...GRAPH_TASK_KINDS] as const;
 export const TaskKindSchema = z.enum(TASK_KINDS);

@@ -132,7 +132,7 @@ describe('buildSystemPrompt', () => {
         instructions: '<!-- SCHEMA_TASKS: send, sticker, react, wait, block, unblock, think -->',
         rolePrompts: [
           { name: 'Task-Memory', text: '<!-- schema_tasks: remember, note -->' },
-          { name: 'Task-Retrieve', text: '<!-- SCHEMA_TASKS: retrieve -->' },
+          { name: 'Task-Retrieve', text: '<!-- SCHEMA_TASKS: retrieve, teleport -->' },
         ],
       }),
     );
@@ -146,6 +146,7 @@ describe('buildSystemPrompt', () => {
       'unblock',
       'remember',
       'note',
+      'retrieve',
     ]);
     const kinds = (
       built.responseSchema.items as { anyOf: { properties: { kind: { enum: string[] } } }[] }

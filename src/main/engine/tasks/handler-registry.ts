@@ -1,6 +1,7 @@
 import { GRAPH_TASK_KINDS } from '../../../shared/domain/tasks';
 import { blockHandler, clearConversationHandler, unblockHandler, xsendHandler } from './chat-control-tasks';
 import { reactHandler, sendHandler, sendMediaHandler, stickerHandler } from './outbound-tasks';
+import { type EngineRetrieval, retrieveHandler } from './retrieve-task';
 import type { GraphTaskDeps } from './task-deps';
 import { PermanentTaskError, type TaskHandler } from './task-handler';
 
@@ -20,7 +21,7 @@ const waitHandler: TaskHandler = async () => ({});
 
 /** The handler of every graph task kind; `received` comes from the turn module. */
 export function createTaskHandlers(
-  deps: GraphTaskDeps,
+  deps: GraphTaskDeps & { retrieval?: EngineRetrieval },
   received: TaskHandler,
 ): (kind: string) => TaskHandler {
   const handlers: Record<GraphTaskKind, TaskHandler> = {
@@ -34,6 +35,7 @@ export function createTaskHandlers(
     unblock: unblockHandler(deps),
     'clear-conversation': clearConversationHandler(deps),
     xsend: xsendHandler(deps),
+    retrieve: retrieveHandler(deps),
   };
   return (kind) => (isGraphTaskKind(kind) ? handlers[kind] : unknownKindHandler);
 }

@@ -9,9 +9,11 @@ import type { ParsedTask } from '../../tasks/reply-parser';
 import type { MemoryTouch } from '../engine-core';
 import { extendOnlineWindow } from '../graph/online-window';
 import { OUTWARD_KINDS, type PlannedTask, scheduleReplyTasks } from '../graph/schedule-reply';
+import type { TaskNode } from '../graph/task-graph';
 import type { Pacing } from '../pacing/typing-delay';
 import type { TaskResult } from '../tasks/task-handler';
 import { runImmediateTasks } from './immediate-tasks';
+import { refusalLog, retrievalRequest, retrievalRoundOf, retrievalRoundResult } from './retrieval-round';
 
 const IMMEDIATE_KINDS: readonly string[] = IMMEDIATE_TASK_KINDS;
 
@@ -40,6 +42,8 @@ export interface ReplyPlan {
   isGroup: boolean;
   /** The operator approves the agent's messages here: they join the graph as drafts. */
   drafts: boolean;
+  /** The turn's own node and the documents its prompt showed, for the retrieval loop. */
+  retrieval: { received: TaskNode; documents: readonly { url: string }[] };
 }
 
 function overLimitReason(maxMessages: number): string {
@@ -79,10 +83,25 @@ export function planFromReply(deps: ReplyPlanDeps, plan: ReplyPlan): TaskResult 
   const immediate: ParsedTask[] = [];
   const forGraph: ParsedTask[] = [];
   const refusedKinds: string[] = [];
+  const retrieves: ParsedTask[] = [];
   for (const task of plan.tasks) {
     if (isModelTaskKind(task.kind) && !plan.allowedKinds.has(task.kind)) refusedKinds.push(task.kind);
+    else if (task.kind === 'retrieve') retrieves.push(task);
     else if (IMMEDIATE_KINDS.includes(task.kind)) immediate.push(task);
     else forGraph.push(task);
+  }
+  const { received, documents } = plan.retrieval;
+  const retrieval = retrievalRequest(retrieves, {
+    round: retrievalRoundOf(received),
+    retrieved: new Set(documents.map((document) => document.url)),
+  });
+  if (retrieval.fetch.length > 0) {
+    const setAside = plan.tasks.length - retrieves.length;
+    return retrievalRoundResult(received, retrieval, {
+      model: plan.model,
+      tasks: plan.tasks.map((task) => task.kind),
+      setAside,
+    });
   }
   const graphTasks = plannedGraphTasks(forGraph, plan.maxMessages);
   if (refusedKinds.length > 0) {
@@ -129,6 +148,7 @@ export function planFromReply(deps: ReplyPlanDeps, plan: ReplyPlan): TaskResult 
       tasks: plan.tasks.map((task) => task.kind),
       ...(refusedKinds.length > 0 ? { refused: refusedKinds } : {}),
       ...(overLimit > 0 ? { overLimit } : {}),
+      ...refusalLog(retrieval),
     },
   };
 }

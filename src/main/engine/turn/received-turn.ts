@@ -30,6 +30,7 @@ import { requiresApproval } from '../steering/approval';
 import { PermanentTaskError, type TaskHandler } from '../tasks/task-handler';
 import { recalledMemoryContext, turnMemory } from './conversation-memory';
 import { planFromReply } from './plan-from-reply';
+import { turnRetrieval } from './retrieval-round';
 
 /** A conversation with fewer visible messages than this, none from the agent, is just starting. */
 const CONVERSATION_START_MAX_MESSAGES = 5;
@@ -179,6 +180,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
     const now = deps.clock.now();
     const agentWide = (scope: 'memory' | 'intention') =>
       store.memoryEntries.list(memoryOwner(scope, conversation));
+    const retrieval = turnRetrieval(store, conversation, node, now);
     const prompt = buildSystemPrompt({
       agent,
       agentId: self.id,
@@ -194,6 +196,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       people: memory.people,
       summaries: memory.summaries,
       events: turnEvents(store, conversation),
+      retrieval,
       now,
       timeZone,
       turn: {
@@ -282,6 +285,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       history,
       isGroup,
       drafts: requiresApproval(store, conversation),
+      retrieval: { received: node, documents: retrieval.documents },
     });
     if (!isSelfChat) {
       deps.afterExchange(conversation, agent);

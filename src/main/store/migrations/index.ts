@@ -18,6 +18,7 @@ import { migration017OperatorSteering } from './017-operator-steering';
 import { migration018UsageLedgerColumns } from './018-usage-ledger-columns';
 import { migration019MessageTranslations } from './019-message-translations';
 import { migration020ScheduledEvents } from './020-scheduled-events';
+import { migration021Retrieval } from './021-retrieval';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration018UsageLedgerColumns,
   migration019MessageTranslations,
   migration020ScheduledEvents,
+  migration021Retrieval,
 ];

@@ -4,6 +4,7 @@ import type { ModelTaskKind, TaskKindDefinition } from './definition';
 import { eventTask } from './event';
 import { intendTask, noteTask, planTask, rememberTask } from './property-entries';
 import { reactTask } from './react';
+import { retrieveTask } from './retrieve';
 import { sendTask } from './send';
 import { sendMediaTask } from './send-media';
 import { stickerTask } from './sticker';
@@ -30,6 +31,7 @@ export const TASK_KIND_DEFINITIONS = {
   intend: intendTask,
   summarize: summarizeTask,
   event: eventTask,
+  retrieve: retrieveTask,
 } as const satisfies { [K in ModelTaskKind]: TaskKindDefinition<K> };
 
 /** The normalised params of each kind, as handlers receive them. */

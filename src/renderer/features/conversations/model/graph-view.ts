@@ -38,6 +38,7 @@ const TASK_KIND_LABELS: Record<TaskKind, string> = {
   intend: 'Intention',
   summarize: 'Summary',
   event: 'Reminder',
+  retrieve: 'Retrieval',
 };
 
 /** A task kind in words; a kind this console does not know reads as itself. */

@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AgentConfig } from '../../../shared/domain/config';
+import type { MediaRef } from '../../messaging/port';
+import { type RetrievedText, truncateText } from '../extract/fetched-document';
+
+/**
+ * `file:NAME`: documents the operator put in the configuration, for the agent to read on demand
+ * instead of carrying them in every prompt. The agent's own `agents/<Name>/docs/` is searched
+ * first, then each config directory's shared `docs/` in config-path order; the first match wins
+ * and `.md` may be left off. Two names are generated instead of read: `schedule.json` and
+ * `media.json` (the agent's media library, with what each item shows).
+ */
+
+export const FILE_SCHEME = 'file:';
+
+export interface FileDocumentSources {
+  agent: AgentConfig;
+  /** The config path, in order. */
+  configDirs: readonly string[];
+  /** The agent's media library (on Telegram its Saved Messages), described. */
+  mediaLibrary: () => Promise<readonly MediaRef[]>;
+  /** The agent's daily schedule as JSON, or a sentence saying why there is none. */
+  schedule: (agent: AgentConfig) => string;
+}
+
+/** Until agents keep daily schedules, `file:schedule.json` says there is none. */
+export function noSchedule(agent: AgentConfig): string {
+  return `${agent.name} has no daily schedule.`;
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+}
+
+/** A plain file name: no folders, nothing hidden, no way out of the docs folder. */
+function plainName(name: string): boolean {
+  return name !== '' && !name.startsWith('.') && !/[/\\\0:]/.test(name);
+}
+
+async function firstReadable(files: readonly string[]): Promise<string | null> {
+  for (const file of files) {
+    try {
+      return await readFile(file, 'utf8');
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+  return null;
+}
+
+function candidates(name: string, sources: FileDocumentSources): string[] {
+  const fileNames = /\.md$/i.test(name) ? [name] : [name, `${name}.md`];
+  const { agent } = sources;
+  const folders = [
+    join(agent.configDir, 'agents', agent.configName, 'docs'),
+    ...sources.configDirs.map((dir) => join(dir, 'docs')),
+  ];
+  return folders.flatMap((folder) => fileNames.map((fileName) => join(folder, fileName)));
+}
+
+function document(url: string, text: string, read: boolean): RetrievedText {
+  return { url, text, read, status: null, bytes: Buffer.byteLength(text) };
+}
+
+async function mediaJson(sources: FileDocumentSources): Promise<string> {
+  const library = await sources.mediaLibrary();
+  const items = library.map((item) => ({
+    media_id: item.uniqueId,
+    media_type: item.kind,
+    ...(item.description ? { description: item.description } : {}),
+  }));
+  return JSON.stringify(items, null, 2);
+}
+
+/** Reads `file:NAME` for the agent; a name not found, or not allowed, reads as a note saying so. */
+export async function fileDocument(url: string, sources: FileDocumentSources): Promise<RetrievedText> {
+  const name = url.slice(FILE_SCHEME.length).trim();
+  if (!plainName(name)) {
+    return document(url, `Not retrieved: "${name}" is not a file name (no folders: file:NAME).`, false);
+  }
+  if (name === 'schedule.json') return document(url, sources.schedule(sources.agent), true);
+  if (name === 'media.json') return document(url, await mediaJson(sources), true);
+  const text = await firstReadable(candidates(name, sources));
+  if (text === null) return document(url, `No file \`${name}\` was found.`, false);
+  return document(url, truncateText(text), true);
+}
