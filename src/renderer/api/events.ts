@@ -4,6 +4,7 @@ import type { ConversationStores } from '../features/conversations/store';
 import type { CopilotStore } from '../features/copilot/store';
 import type { CostsStore } from '../features/costs/store';
 import type { DocumentsStore } from '../features/documents/store';
+import type { EventsStore } from '../features/events/store';
 import type { MediaStore } from '../features/media/store';
 import type { MemoryStore } from '../features/memory/store';
 import type { SessionStore } from '../features/session/store';
@@ -25,6 +26,8 @@ export interface ConsoleStores {
   documents: DocumentsStore;
   /** The conversation views' task log and translations; optional where no view shows them. */
   conversationTools?: ConversationToolsStore;
+  /** Each shown conversation's scheduled events; optional where no view shows them. */
+  events?: EventsStore;
 }
 
 /**
@@ -47,6 +50,7 @@ export function feedStoresFromEvents(
     copilot,
     documents,
     conversationTools,
+    events,
   }: ConsoleStores,
 ): () => void {
   const { client } = connection;
@@ -117,6 +121,8 @@ export function feedStoresFromEvents(
     // A call was priced into the ledger, or the catalogue changed: cost views on screen follow.
     client.on('usage.recorded', (row) => costs.getState().actions.applyRecorded(row)),
     client.on('prices.changed', ({ prices }) => costs.getState().actions.applyPrices(prices)),
+    // A conversation's scheduled events were changed, or one fired: its Events tab follows.
+    client.on('events.changed', (ref) => events?.getState().actions.applyChanged(ref)),
     // An agent's approval default or spending limit changed, or the limit was reached.
     client.on('copilot.agentChanged', ({ agent }) => copilot.getState().actions.applyAgentChanged(agent)),
     connection.onStatus((status) => {
@@ -136,6 +142,7 @@ export function feedStoresFromEvents(
         costs.getState().actions.resync();
         copilot.getState().actions.resync();
         documents.getState().actions.resync();
+        events?.getState().actions.resync();
       }
     }),
   ];

@@ -22,6 +22,7 @@ import {
   type DocumentsStore,
   DocumentsStoreContext,
 } from '../features/documents/store';
+import { createEventsStore, type EventsStore, EventsStoreContext } from '../features/events/store';
 import { createMediaStore, type MediaStore, MediaStoreContext } from '../features/media/store';
 import { createMemoryStore, type MemoryStore, MemoryStoreContext } from '../features/memory/store';
 import {
@@ -47,6 +48,7 @@ type ConnectedStores = {
   copilot: CopilotStore;
   documents: DocumentsStore;
   conversationTools: ConversationToolsStore;
+  events: EventsStore;
 };
 
 function ConsoleProviders({ stores, children }: { stores: ConnectedStores; children: ReactNode }) {
@@ -62,7 +64,7 @@ function ConsoleProviders({ stores, children }: { stores: ConnectedStores; child
                     <CopilotStoreContext value={stores.copilot}>
                       <DocumentsStoreContext value={stores.documents}>
                         <ConversationToolsStoreContext value={stores.conversationTools}>
-                          {children}
+                          <EventsStoreContext value={stores.events}>{children}</EventsStoreContext>
                         </ConversationToolsStoreContext>
                       </DocumentsStoreContext>
                     </CopilotStoreContext>
@@ -118,6 +120,7 @@ export function Console({ connect, session }: { connect: () => ConsoleConnection
       copilot: createCopilotStore(connection.client),
       documents: createDocumentsStore(connection.client),
       conversationTools: createConversationToolsStore(connection.client),
+      events: createEventsStore(connection.client),
     };
     const stopFeeding = feedStoresFromEvents(connection, { ...stores, session });
     const stopFollowing = askForChatListsEarly(stores.conversations);

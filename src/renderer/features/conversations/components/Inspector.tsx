@@ -1,9 +1,17 @@
 import { Badge, Tabs } from '@mantine/core';
-import { IconAdjustments, IconBrain, IconCoin, IconSparkles, IconTopologyStar3 } from '@tabler/icons-react';
+import {
+  IconAdjustments,
+  IconAlarm,
+  IconBrain,
+  IconCoin,
+  IconSparkles,
+  IconTopologyStar3,
+} from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { LoadingState } from '../../../ui/states';
 import { ConversationCosts } from '../../costs/components/ConversationCosts';
+import { EventsPanel } from '../../events/components/EventsPanel';
 import { ConversationMemoryPanel } from '../../memory/components/ConversationMemoryPanel';
 import { type ChatRef, chatIdentity, unfinishedTaskCount } from '../model';
 import { conversationSelectors } from '../selectors';
@@ -12,7 +20,7 @@ import { ExchangePanel } from './ExchangePanel';
 import { ParametersPanel } from './ParametersPanel';
 import { PlanPanel } from './plan/PlanPanel';
 
-type InspectorTab = 'tasks' | 'exchange' | 'parameters' | 'memory' | 'costs';
+type InspectorTab = 'tasks' | 'exchange' | 'parameters' | 'memory' | 'events' | 'costs';
 
 function inspectorParts(chatRef: ChatRef) {
   const selectSummary = conversationSelectors.summary(chatRef);
@@ -36,7 +44,7 @@ function inspectorParts(chatRef: ChatRef) {
 
 /**
  * Beside the conversation: the live task graph, the last LLM exchange, the chat's parameters,
- * what the agent remembers of it and what its calls cost.
+ * what the agent remembers of it, its scheduled events and what its calls cost.
  */
 export function Inspector({ chatRef }: { chatRef: ChatRef }) {
   // Only the inspector's own parts: new messages do not redraw it.
@@ -84,7 +92,10 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
         <Tabs.Tab value="memory" leftSection={<IconBrain size={15} aria-hidden />}>
           Memory
         </Tabs.Tab>
-        {/* An icon alone: a fifth label would not fit the inspector's width. */}
+        {/* Icons alone: a fifth label would not fit the inspector's width. */}
+        <Tabs.Tab value="events" aria-label="Events" title="Events" style={{ flex: 'none' }}>
+          <IconAlarm size={15} aria-hidden />
+        </Tabs.Tab>
         <Tabs.Tab value="costs" aria-label="Costs" title="Costs" style={{ flex: 'none' }}>
           <IconCoin size={15} aria-hidden />
         </Tabs.Tab>
@@ -101,6 +112,9 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
         </Tabs.Panel>
         <Tabs.Panel value="memory">
           <ConversationMemoryPanel conversation={conversation} partnerName={view.partnerName} />
+        </Tabs.Panel>
+        <Tabs.Panel value="events">
+          <EventsPanel conversation={conversation} />
         </Tabs.Panel>
         <Tabs.Panel value="costs">
           <ConversationCosts conversation={conversation} />
