@@ -1,21 +1,28 @@
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { test } from 'vitest';
-import type { RuntimeHandle } from '../src/main/runtime/types';
 import type { ChatMsg } from '../src/shared/domain/conversation';
 import { startTestRuntime } from '../test/support/runtime';
+import {
+  call,
+  configureForBench,
+  epochNow,
+  mean,
+  nextMacrotask,
+  p99Ms,
+  percentile,
+  startLlmThread,
+  writeAgents,
+} from './engine-support';
 
 // `npm run bench:engine`: the engine under load against a local fake LLM with a fixed latency.
 // TROUPE_BENCH_AGENTS x TROUPE_BENCH_PARTNERS simulated conversations (default 50 x 20).
 const AGENTS = Number(process.env.TROUPE_BENCH_AGENTS ?? 50);
 const PARTNERS = Number(process.env.TROUPE_BENCH_PARTNERS ?? 20);
-const LLM_LATENCY_MS = Number(process.env.TROUPE_BENCH_LLM_LATENCY_MS ?? 50);
 /** Messages per second while the overhead is measured: a steady load the LLM slots keep up with. */
 const STEADY_RATE = Number(process.env.TROUPE_BENCH_RATE ?? 100);
-const LLM_CONCURRENCY = 16;
 const BURST_CONVERSATIONS = 10;
 const BURST_SIZE = 20;
 
@@ -25,117 +32,8 @@ interface Conversation {
   personId: number;
 }
 
-/** What the fake LLM's thread reports (see fake-llm-thread.mjs). */
-type LlmThreadMessage =
-  | { type: 'ready'; geminiBaseUrl: string }
-  | { type: 'request'; key: string; receivedAt: number; prefixShare: number | null }
-  | { type: 'synced' };
-
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-/** The histogram's 99th percentile in milliseconds, as printed. */
-function p99Ms(histogram: IntervalHistogram): string {
-  return (histogram.percentile(99) / 1e6).toFixed(1);
-}
-
-function mean(values: readonly number[]): number {
-  return values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
-}
-
-/** Milliseconds since the epoch, comparable with the times the fake LLM's thread reports. */
-function epochNow(): number {
-  return performance.timeOrigin + performance.now();
-}
-
-/** Lets the event loop turn once: a network delivers each message in an I/O event of its own. */
-function nextMacrotask(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-const SHIPPED_PROMPTS_DIR = resolve(import.meta.dirname, '../configdir/prompts');
-const SHIPPED_PROMPTS = ['Instructions', 'Task-Memory', 'Task-Plan'];
-
-function writeAgents(count: number): string {
-  const dir = mkdtempSync(join(tmpdir(), 'troupe-bench-engine-'));
-  mkdirSync(join(dir, 'agents'));
-  mkdirSync(join(dir, 'prompts'));
-  // The shipped prompts, as a real agent uses them, so the prompt-cache figure is about a prompt
-  // of realistic size and shape.
-  for (const name of SHIPPED_PROMPTS) {
-    copyFileSync(join(SHIPPED_PROMPTS_DIR, `${name}.md`), join(dir, 'prompts', `${name}.md`));
-  }
-  writeFileSync(join(dir, 'prompts', 'Persona.md'), 'Speak plainly and briefly.\n'.repeat(100));
-  for (let index = 0; index < count; index += 1) {
-    writeFileSync(
-      join(dir, 'agents', `Agent${index}.md`),
-      `# Agent Name\n\nAgent ${index}\n\n# Agent Phone\n\n+1555020${String(index).padStart(4, '0')}\n\n` +
-        `# Agent Timezone\n\nEurope/Paris\n\n# Role Prompt\n\nTask-Memory\nTask-Plan\nPersona\n\n# Agent Instructions\n\n${'I am a bench agent.\n'.repeat(60)}`,
-    );
-  }
-  return dir;
-}
-
-/** The fake LLM on its own thread, with the requests it saw by conversation marker. */
-async function startLlmThread() {
-  const worker = new Worker(new URL('./fake-llm-thread.mjs', import.meta.url), {
-    workerData: { latencyMs: LLM_LATENCY_MS, defaultReply: { tasks: [{ kind: 'send', text: 'Noted.' }] } },
-  });
-  const requestTimes = new Map<string, number[]>();
-  const prefixShares: number[] = [];
-  let synced: () => void = () => {};
-  const ready = new Promise<string>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.on('message', (message: LlmThreadMessage) => {
-      switch (message.type) {
-        case 'ready':
-          resolve(message.geminiBaseUrl);
-          return;
-        case 'request': {
-          const times = requestTimes.get(message.key) ?? [];
-          times.push(message.receivedAt);
-          requestTimes.set(message.key, times);
-          if (message.prefixShare !== null) prefixShares.push(message.prefixShare);
-          return;
-        }
-        case 'synced':
-          synced();
-          return;
-      }
-    });
-  });
-  return {
-    geminiBaseUrl: await ready,
-    requestTimes,
-    prefixShares,
-    /** Resolves once every request the thread has seen so far is in `requestTimes`. */
-    sync: () =>
-      new Promise<void>((resolve) => {
-        synced = resolve;
-        worker.postMessage('sync');
-      }),
-    close: async () => {
-      worker.postMessage('close');
-      await new Promise((resolve) => worker.once('exit', resolve));
-    },
-  };
-}
-
-async function call(
-  runtime: RuntimeHandle,
-  method: string,
-  input: unknown,
-): Promise<Record<string, unknown>> {
-  const outcome = await runtime.dispatch(method, input);
-  if (!outcome.ok) throw new Error(`${method}: ${outcome.error.message}`);
-  return outcome.result as Record<string, unknown>;
-}
-
 test('engine under load', { timeout: 600_000 }, async () => {
-  const llm = await startLlmThread();
+  const llm = await startLlmThread({ tasks: [{ kind: 'send', text: 'Noted.' }] });
   const { requestTimes } = llm;
   const stateDir = mkdtempSync(join(tmpdir(), 'troupe-bench-engine-state-'));
   const runtime = await startTestRuntime({
@@ -151,16 +49,7 @@ test('engine under load', { timeout: 600_000 }, async () => {
   }, 100);
 
   try {
-    await call(runtime, 'secrets.set', { name: 'gemini.apiKey', value: 'bench-key' });
-    await call(runtime, 'settings.update', {
-      engine: {
-        startTypingDelaySeconds: 0,
-        typingSpeed: 1000,
-        stickerDelaySeconds: 0,
-        sendsPerMinute: 600,
-        llmConcurrency: LLM_CONCURRENCY,
-      },
-    });
+    await configureForBench(runtime);
 
     // Groups answering every message: no partner-typing gate, so the turn starts at once.
     const createGroup = async (agent: string, title: string, firstName: string): Promise<Conversation> => {

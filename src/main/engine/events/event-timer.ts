@@ -9,6 +9,8 @@ import { nextOccurrence } from './event-times';
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Events looked at per arming: the soonest ones, which is where the next one due must be. */
 const SOONEST = 1_000;
+/** Firings under way at once: each may wait on the network for its chat. */
+const CONCURRENT_FIRINGS = 8;
 /** A firing that failed (the chat could not be looked up) is tried again after this long. */
 const RETRY_AFTER_MS = 60_000;
 
@@ -37,8 +39,8 @@ export class EventTimer {
   readonly #core: EngineCore;
   readonly #fireTurn: FireTurn;
   #cancel: (() => void) | null = null;
-  /** Events being fired now (their chat is being looked up). */
-  readonly #firing = new Set<string>();
+  /** Due events are being fired now; the batch arms the timer again when it is done. */
+  #firing = false;
   /** Events whose firing failed, and when to try again. */
   readonly #retryAt = new Map<string, number>();
   #stopped = false;
@@ -58,7 +60,7 @@ export class EventTimer {
   arm(): void {
     this.#cancel?.();
     this.#cancel = null;
-    if (this.#stopped || this.#firing.size > 0) return;
+    if (this.#stopped || this.#firing) return;
     const { clock } = this.#core.deps;
     const next = this.#candidates().map((event) => this.#fireableAt(event))[0];
     if (next === undefined) return;
@@ -99,16 +101,34 @@ export class EventTimer {
       this.arm();
       return;
     }
-    const firings = due.map((event) => this.#fire(event));
-    const batch = Promise.allSettled(firings).then(() => this.arm());
+    this.#firing = true;
+    const batch = this.#fireAll(due).finally(() => {
+      this.#firing = false;
+      this.arm();
+    });
     this.#core.track(batch);
+  }
+
+  /**
+   * A few at a time (each may ask the network for its chat), and one started per turn of the
+   * event loop, so a thousand events due together never hold up the rest of the runtime.
+   */
+  async #fireAll(due: readonly ScheduledEvent[]): Promise<void> {
+    const running = new Set<Promise<void>>();
+    for (const event of due) {
+      if (this.#stopped) break;
+      const firing: Promise<void> = this.#fire(event).finally(() => running.delete(firing));
+      running.add(firing);
+      if (running.size >= CONCURRENT_FIRINGS) await Promise.race(running);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.allSettled(running);
   }
 
   async #fire(event: ScheduledEvent): Promise<void> {
     const core = this.#core;
     const { store, clock } = core.deps;
     const key = eventKey(event);
-    this.#firing.add(key);
     try {
       const agent = core.agent(event.conversation.agent);
       if (!agent) return;
@@ -136,8 +156,6 @@ export class EventTimer {
         { err: error, conversation: event.conversation, event: event.id },
         'scheduled event could not fire; trying again in a minute',
       );
-    } finally {
-      this.#firing.delete(key);
     }
   }
 }

@@ -1,0 +1,135 @@
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { IntervalHistogram } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import type { RuntimeHandle } from '../src/main/runtime/types';
+
+// What the engine benchmarks share: the agents' config directory, the fake LLM on its own thread,
+// API calls and the figures' arithmetic.
+
+export const LLM_LATENCY_MS = Number(process.env.TROUPE_BENCH_LLM_LATENCY_MS ?? 50);
+export const LLM_CONCURRENCY = 16;
+
+/** What the fake LLM's thread reports (see fake-llm-thread.mjs). */
+type LlmThreadMessage =
+  | { type: 'ready'; geminiBaseUrl: string }
+  | { type: 'request'; key: string; receivedAt: number; prefixShare: number | null }
+  | { type: 'synced' };
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** The histogram's 99th percentile in milliseconds, as printed. */
+export function p99Ms(histogram: IntervalHistogram): string {
+  return (histogram.percentile(99) / 1e6).toFixed(1);
+}
+
+export function mean(values: readonly number[]): number {
+  return values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+}
+
+/** Milliseconds since the epoch, comparable with the times the fake LLM's thread reports. */
+export function epochNow(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/** Lets the event loop turn once: a network delivers each message in an I/O event of its own. */
+export function nextMacrotask(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+const SHIPPED_PROMPTS_DIR = resolve(import.meta.dirname, '../configdir/prompts');
+const SHIPPED_PROMPTS = ['Instructions', 'Task-Memory', 'Task-Plan'];
+
+export function writeAgents(count: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'troupe-bench-engine-'));
+  mkdirSync(join(dir, 'agents'));
+  mkdirSync(join(dir, 'prompts'));
+  // The shipped prompts, as a real agent uses them, so the prompt-cache figure is about a prompt
+  // of realistic size and shape.
+  for (const name of SHIPPED_PROMPTS) {
+    copyFileSync(join(SHIPPED_PROMPTS_DIR, `${name}.md`), join(dir, 'prompts', `${name}.md`));
+  }
+  writeFileSync(join(dir, 'prompts', 'Persona.md'), 'Speak plainly and briefly.\n'.repeat(100));
+  for (let index = 0; index < count; index += 1) {
+    writeFileSync(
+      join(dir, 'agents', `Agent${index}.md`),
+      `# Agent Name\n\nAgent ${index}\n\n# Agent Phone\n\n+1555020${String(index).padStart(4, '0')}\n\n` +
+        `# Agent Timezone\n\nEurope/Paris\n\n# Role Prompt\n\nTask-Memory\nTask-Plan\nPersona\n\n# Agent Instructions\n\n${'I am a bench agent.\n'.repeat(60)}`,
+    );
+  }
+  return dir;
+}
+
+/** The fake LLM on its own thread, with the requests it saw by conversation marker. */
+export async function startLlmThread(defaultReply: { tasks: Record<string, unknown>[] }) {
+  const worker = new Worker(new URL('./fake-llm-thread.mjs', import.meta.url), {
+    workerData: { latencyMs: LLM_LATENCY_MS, defaultReply },
+  });
+  const requestTimes = new Map<string, number[]>();
+  const prefixShares: number[] = [];
+  let synced: () => void = () => {};
+  const ready = new Promise<string>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (message: LlmThreadMessage) => {
+      switch (message.type) {
+        case 'ready':
+          resolve(message.geminiBaseUrl);
+          return;
+        case 'request': {
+          const times = requestTimes.get(message.key) ?? [];
+          times.push(message.receivedAt);
+          requestTimes.set(message.key, times);
+          if (message.prefixShare !== null) prefixShares.push(message.prefixShare);
+          return;
+        }
+        case 'synced':
+          synced();
+          return;
+      }
+    });
+  });
+  return {
+    geminiBaseUrl: await ready,
+    requestTimes,
+    prefixShares,
+    /** Resolves once every request the thread has seen so far is in `requestTimes`. */
+    sync: () =>
+      new Promise<void>((resolve) => {
+        synced = resolve;
+        worker.postMessage('sync');
+      }),
+    close: async () => {
+      worker.postMessage('close');
+      await new Promise((resolve) => worker.once('exit', resolve));
+    },
+  };
+}
+
+export async function call(
+  runtime: RuntimeHandle,
+  method: string,
+  input: unknown,
+): Promise<Record<string, unknown>> {
+  const outcome = await runtime.dispatch(method, input);
+  if (!outcome.ok) throw new Error(`${method}: ${outcome.error.message}`);
+  return outcome.result as Record<string, unknown>;
+}
+
+/** The Gemini key the fake LLM takes, and no typing pauses: the benchmarks measure the engine. */
+export async function configureForBench(runtime: RuntimeHandle): Promise<void> {
+  await call(runtime, 'secrets.set', { name: 'gemini.apiKey', value: 'bench-key' });
+  await call(runtime, 'settings.update', {
+    engine: {
+      startTypingDelaySeconds: 0,
+      typingSpeed: 1000,
+      stickerDelaySeconds: 0,
+      sendsPerMinute: 600,
+      llmConcurrency: LLM_CONCURRENCY,
+    },
+  });
+}
