@@ -18,7 +18,7 @@ import {
   updateConversationParameters,
 } from './conversation-parameters';
 import { type ConversationEngineDeps, EngineCore, type EngineEvent, type MemoryTouch } from './engine-core';
-import { applyEventChange, type EventChange, type EventChangeOutcome } from './events/event-changes';
+import { type EventChange, type EventChangeOutcome, operatorEventChange } from './events/event-changes';
 import { EventTimer } from './events/event-timer';
 import { toGraphView, unfinishedCount } from './graph/graph-view';
 import { isAwaitingApproval } from './graph/operator-marks';
@@ -412,15 +412,7 @@ export class ConversationEngine {
    * agent's zone), with the same checks as the agent's `event` task; a refusal changes nothing.
    */
   changeEvent(conversation: ConversationKey, change: EventChange): EventChangeOutcome {
-    const core = this.#core;
-    const { store, clock } = core.deps;
-    const outcome = store.transaction(() =>
-      applyEventChange(store, change, {
-        conversation,
-        timeZone: core.zoneOf(conversation.agent),
-        now: clock.now(),
-      }),
-    );
+    const outcome = operatorEventChange(this.#core, conversation, change);
     if (outcome.outcome !== 'refused') this.#events.changed(conversation);
     return outcome;
   }

@@ -2,6 +2,7 @@ import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import { MAX_OCCURRENCES, parseInterval } from '../../../shared/domain/event-interval';
 import { formatLongLocalTime } from '../../conversation/local-time';
 import type { ScheduledEvent, ScheduledEventFields, Store } from '../../store';
+import type { EngineCore } from '../engine-core';
 import { parseEventTime } from './event-times';
 
 /** A time this far in the past still counts as "now" (the model's clock reading is a turn old). */
@@ -106,4 +107,15 @@ export function applyEventChange(
   const event = store.scheduledEvents.get(conversation, change.id);
   if (!event) throw new Error(`The event ${change.id} was written but cannot be read back.`);
   return { outcome, event };
+}
+
+/** The operator's change, in its own transaction, with the times in the agent's zone. */
+export function operatorEventChange(
+  core: EngineCore,
+  conversation: ConversationKey,
+  change: EventChange,
+): EventChangeOutcome {
+  const { store, clock } = core.deps;
+  const context = { conversation, timeZone: core.zoneOf(conversation.agent), now: clock.now() };
+  return store.transaction(() => applyEventChange(store, change, context));
 }
