@@ -132,6 +132,7 @@ export class ConversationEngine {
         clock: deps.clock,
         logger: core.logger,
         requestTurn: (conversation, trigger) => this.requestTurn(conversation, trigger),
+        timeZone: (agent) => core.timeZone(agent),
         ...(deps.retrieval ? { retrieval: deps.retrieval } : {}),
       },
       received,

@@ -9,5 +9,5 @@ export {
   SafeFetcher,
   type SafeFetcherOptions,
 } from './fetch/safe-fetcher';
-export { type FileDocumentSources, noSchedule } from './files/file-documents';
+export type { FileDocumentSources } from './files/file-documents';
 export { isRetrievableUrl, pageCacheKey, type Retrieval, Retriever, type RetrieverDeps } from './retriever';

@@ -14,6 +14,7 @@ import { createMediaHandlers } from '../api/handlers/media-handlers';
 import { createMediaLibraryHandlers } from '../api/handlers/media-library-handlers';
 import { createMemoryHandlers } from '../api/handlers/memory-handlers';
 import { createPriceHandlers } from '../api/handlers/price-handlers';
+import { createScheduleHandlers } from '../api/handlers/schedule-handlers';
 import { createSecretHandlers } from '../api/handlers/secret-handlers';
 import { createSettingsHandlers } from '../api/handlers/settings-handlers';
 import { createSimulatorHandlers } from '../api/handlers/simulator-handlers';
@@ -240,6 +241,13 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
       ...conversationTools.handlers,
       ...createCopilotHandlers({ ...conversationDeps, store, clock, events }),
       ...createEventHandlers(conversationDeps),
+      ...createScheduleHandlers({
+        store,
+        config,
+        clock,
+        events,
+        defaultTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      }),
       ...createMemoryHandlers({
         store,
         clock,

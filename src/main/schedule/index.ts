@@ -22,4 +22,5 @@ export {
   replyDelaySeconds,
   responsivenessAt,
 } from './responsiveness';
+export { scheduleDocument } from './schedule-document';
 export { moveToZone } from './zone-move';

@@ -34,6 +34,8 @@ export const AGENT_NAME_COLUMNS = [
   { table: 'sim_history_clears', column: 'agent' },
   { table: 'message_translations', column: 'agent' },
   { table: 'scheduled_events', column: 'agent' },
+  { table: 'schedule_activities', column: 'agent' },
+  { table: 'agent_schedules', column: 'agent' },
   { table: 'retrieved_documents', column: 'agent' },
 ] as const;
 

@@ -73,6 +73,7 @@ export {
 export { MediaJobRepository } from './media-job-repository';
 export { SchemaTooNewError } from './migrate';
 export { type CachedPage, RetrievalRepository, type RetrievedDocumentRecord } from './retrieval-repository';
+export { ScheduleRepository, type StoredSchedule } from './schedule-repository';
 export {
   type NextOccurrence,
   type ScheduledEvent,

@@ -19,6 +19,7 @@ import { LlmPriceRepository } from './llm-price-repository';
 import { MediaDescriptionRepository } from './media-description-repository';
 import { MediaJobRepository } from './media-job-repository';
 import { RetrievalRepository } from './retrieval-repository';
+import { ScheduleRepository } from './schedule-repository';
 import { ScheduledEventRepository } from './scheduled-event-repository';
 import { SecretsRepository } from './secrets-repository';
 import { SessionMemoryRepository } from './session-repository';
@@ -82,6 +83,7 @@ export interface Store {
   readonly translations: TranslationRepository;
   /** The agents' scheduled self-instructions, per conversation. */
   readonly scheduledEvents: ScheduledEventRepository;
+  readonly schedules: ScheduleRepository;
   /** The page cache of retrieval and the documents each conversation retrieved. */
   readonly retrieval: RetrievalRepository;
   /**
@@ -136,6 +138,7 @@ export function openStore(options: OpenStoreOptions): Store {
     simulator: simulatorTables(db),
     translations: new TranslationRepository(db),
     scheduledEvents: new ScheduledEventRepository(db),
+    schedules: new ScheduleRepository(db),
     retrieval: new RetrievalRepository(db),
     transaction: <T>(work: () => T): T => {
       try {

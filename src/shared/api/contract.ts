@@ -13,6 +13,7 @@ import { mediaEvents, mediaProcedures } from './media-contract';
 import { memoryEvents, memoryProcedures } from './memory-contract';
 import { planProcedures } from './plan-contract';
 import { pricesEvents, pricesProcedures } from './prices-contract';
+import { scheduleEvents, scheduleProcedures } from './schedule-contract';
 import { telegramEvents, telegramProcedures } from './telegram-contract';
 import { usageEvents, usageProcedures } from './usage-contract';
 
@@ -128,6 +129,7 @@ export const procedures = {
   ...usageProcedures,
   ...documentsProcedures,
   ...eventsProcedures,
+  ...scheduleProcedures,
 } as const;
 
 export const events = {
@@ -144,6 +146,7 @@ export const events = {
   ...telegramEvents,
   ...usageEvents,
   ...eventsEvents,
+  ...scheduleEvents,
 } as const;
 
 export type Procedures = typeof procedures;

@@ -14,6 +14,7 @@ export * from './media-contract';
 export * from './memory-contract';
 export * from './plan-contract';
 export * from './prices-contract';
+export * from './schedule-contract';
 export * from './telegram-contract';
 export * from './usage-contract';
 export * from './wire';

@@ -18,6 +18,7 @@ import {
   memoryProcedures,
   planProcedures,
   pricesProcedures,
+  scheduleProcedures,
   telegramProcedures,
   usageProcedures,
 } from '../../../src/shared/api';
@@ -58,6 +59,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
       ...Object.keys(agentLifecycleProcedures),
       ...Object.keys(documentsProcedures),
       ...Object.keys(eventsProcedures),
+      ...Object.keys(scheduleProcedures),
     ].map((name) => [name, notInThisTest]),
   ) as unknown as Pick<
     ApiHandlers,
@@ -73,6 +75,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
     | keyof typeof agentLifecycleProcedures
     | keyof typeof documentsProcedures
     | keyof typeof eventsProcedures
+    | keyof typeof scheduleProcedures
   >;
   const handlers: ApiHandlers = {
     ...refused,

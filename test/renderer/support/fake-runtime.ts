@@ -29,6 +29,7 @@ import type {
   ReplyPolicy,
   StickerRef,
 } from '../../../src/shared/domain/conversation';
+import type { ScheduleActivity } from '../../../src/shared/domain/schedule';
 import { SECRET_NAMES, type SecretName, type SecretStatus } from '../../../src/shared/domain/secrets';
 import { DEFAULT_SETTINGS, type Settings, SettingsSchema } from '../../../src/shared/domain/settings';
 import type { TaskGraphView, TaskNodeView } from '../../../src/shared/domain/tasks';
@@ -156,6 +157,8 @@ export class FakeRuntime {
     environmentBaseUrls: [],
   };
   now = new Date('2025-06-01T12:00:00.000Z');
+  /** Agents' schedules as `schedule.save` left them. */
+  readonly schedules = new Map<string, ScheduleActivity[]>();
   reloads = 0;
   /** Chats by `agent/channelId`, Simulator and Telegram alike (ids never collide). */
   readonly simChats = new Map<string, SimChat>();
@@ -584,9 +587,27 @@ export class FakeRuntime {
         const { configName } = input as { configName: string };
         return this.#updateAccount(configName, { sendsStoppedUntil: null, problem: null });
       }
+      case 'schedule.save': {
+        const { agent, activities } = input as ProcedureInput<'schedule.save'>;
+        this.schedules.set(agent, activities);
+        this.emit('schedule.changed', { agent });
+        return this.#schedule(agent);
+      }
+      case 'schedule.get':
+        return this.#schedule((input as { agent: string }).agent);
       default:
         return method satisfies never;
     }
+  }
+
+  /** An agent's schedule as saved, in UTC (the fake agents live there). */
+  #schedule(agent: string) {
+    return {
+      timeZone: 'UTC',
+      activities: this.schedules.get(agent) ?? [],
+      currentId: null,
+      lastExtendedAt: null,
+    };
   }
 
   #updateAccount(configName: string, change: Partial<TelegramAccountView>): TelegramAccountView {

@@ -2,11 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type FileDocumentSources,
-  fileDocument,
-  noSchedule,
-} from '../../../src/main/retrieval/files/file-documents';
+import { type FileDocumentSources, fileDocument } from '../../../src/main/retrieval/files/file-documents';
+import { scheduleDocument } from '../../../src/main/schedule';
 import { agentConfig } from '../../support/agent-config';
 
 describe('fileDocument', () => {
@@ -32,7 +29,7 @@ describe('fileDocument', () => {
         { uniqueId: 'u1', kind: 'photo', description: 'a harbour at dusk' },
         { uniqueId: 'u2', kind: 'video', description: null },
       ],
-      schedule: noSchedule,
+      schedule: () => scheduleDocument('Ada Lovelace', [], 'UTC'),
     };
   });
 

@@ -1,8 +1,7 @@
 import { GRAPH_TASK_KINDS } from '../../../shared/domain/tasks';
 import { blockHandler, clearConversationHandler, unblockHandler, xsendHandler } from './chat-control-tasks';
 import { reactHandler, sendHandler, sendMediaHandler, stickerHandler } from './outbound-tasks';
-import { type EngineRetrieval, retrieveHandler } from './retrieve-task';
-import type { GraphTaskDeps } from './task-deps';
+import { type RetrieveTaskDeps, retrieveHandler } from './retrieve-task';
 import { PermanentTaskError, type TaskHandler } from './task-handler';
 
 type GraphTaskKind = (typeof GRAPH_TASK_KINDS)[number];
@@ -21,7 +20,7 @@ const waitHandler: TaskHandler = async () => ({});
 
 /** The handler of every graph task kind; `received` comes from the turn module. */
 export function createTaskHandlers(
-  deps: GraphTaskDeps & { retrieval?: EngineRetrieval },
+  deps: RetrieveTaskDeps,
   received: TaskHandler,
 ): (kind: string) => TaskHandler {
   const handlers: Record<GraphTaskKind, TaskHandler> = {

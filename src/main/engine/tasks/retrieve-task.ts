@@ -1,4 +1,6 @@
-import { noSchedule, type Retriever } from '../../retrieval';
+import type { AgentConfig } from '../../../shared/domain/config';
+import type { Retriever } from '../../retrieval';
+import { scheduleDocument } from '../../schedule';
 import { checkedParams, type GraphTaskDeps } from './task-deps';
 import { PermanentTaskError, type TaskHandler } from './task-handler';
 
@@ -11,13 +13,19 @@ export interface EngineRetrieval {
   configDirs: () => readonly string[];
 }
 
+/** The retrieve task's own needs: the retrieval, and the agent's zone its schedule is shown in. */
+export type RetrieveTaskDeps = GraphTaskDeps & {
+  retrieval?: EngineRetrieval;
+  timeZone: (agent: AgentConfig) => string;
+};
+
 /**
  * The `retrieve` task a retrieving turn leaves behind: reads its addresses in parallel and keeps
  * each document for the conversation, also when a newer message cancelled the task meanwhile (the
  * next turn may still want it). The task log lists each fetch: address, status, bytes, time and
  * whether the cache answered.
  */
-export function retrieveHandler(deps: GraphTaskDeps & { retrieval?: EngineRetrieval }): TaskHandler {
+export function retrieveHandler(deps: RetrieveTaskDeps): TaskHandler {
   return async ({ conversation, node, agent, signal }) => {
     const { retrieval } = deps;
     if (!retrieval) throw new PermanentTaskError('Retrieval is not set up in this engine.');
@@ -26,7 +34,12 @@ export function retrieveHandler(deps: GraphTaskDeps & { retrieval?: EngineRetrie
       agent,
       configDirs: retrieval.configDirs(),
       mediaLibrary: () => deps.port.listMedia(agent.configName),
-      schedule: noSchedule,
+      schedule: () =>
+        scheduleDocument(
+          agent.name,
+          deps.store.schedules.get(agent.configName).activities,
+          deps.timeZone(agent),
+        ),
     };
     const results = await Promise.all(
       urls.map((url) => retrieval.retriever.retrieve(url, { signal, files })),

@@ -21,12 +21,7 @@ export interface FileDocumentSources {
   /** The agent's media library (on Telegram its Saved Messages), described. */
   mediaLibrary: () => Promise<readonly MediaRef[]>;
   /** The agent's daily schedule as JSON, or a sentence saying why there is none. */
-  schedule: (agent: AgentConfig) => string;
-}
-
-/** Until agents keep daily schedules, `file:schedule.json` says there is none. */
-export function noSchedule(agent: AgentConfig): string {
-  return `${agent.name} has no daily schedule.`;
+  schedule: () => string;
 }
 
 function isMissing(error: unknown): boolean {
@@ -80,7 +75,7 @@ export async function fileDocument(url: string, sources: FileDocumentSources): P
   if (!plainName(name)) {
     return document(url, `Not retrieved: "${name}" is not a file name (no folders: file:NAME).`, false);
   }
-  if (name === 'schedule.json') return document(url, sources.schedule(sources.agent), true);
+  if (name === 'schedule.json') return document(url, sources.schedule(), true);
   if (name === 'media.json') return document(url, await mediaJson(sources), true);
   const text = await firstReadable(candidates(name, sources));
   if (text === null) return document(url, `No file \`${name}\` was found.`, false);

@@ -19,6 +19,7 @@ import { migration018UsageLedgerColumns } from './018-usage-ledger-columns';
 import { migration019MessageTranslations } from './019-message-translations';
 import { migration020ScheduledEvents } from './020-scheduled-events';
 import { migration021Retrieval } from './021-retrieval';
+import { migration022AgentSchedules } from './022-agent-schedules';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration019MessageTranslations,
   migration020ScheduledEvents,
   migration021Retrieval,
+  migration022AgentSchedules,
 ];
