@@ -1,12 +1,14 @@
 import type { AgentConfig } from '../../shared/domain/config';
 import type { ChatInfo, StickerRef } from '../../shared/domain/conversation';
 import type { MemoryEntry, MemorySummary } from '../../shared/domain/memory';
+import type { ScheduleActivity } from '../../shared/domain/schedule';
 import { extractSchemaTasks } from '../config/schema-tasks';
 import type { MediaRef } from '../messaging/port';
 import type { ScheduledEvent } from '../store';
 import type { ModelTaskKind } from '../tasks/kinds';
 import { allowedTaskKinds, buildResponseSchema } from '../tasks/response-schema';
 import { channelDetailsSection } from './channel-details';
+import { currentActivitySection } from './current-activity-section';
 import { currentTimeSection } from './current-time-section';
 import { eventsSection, type RefusedEventTask } from './events-section';
 import { type KnownPerson, knownFactsSection } from './fact-sections';
@@ -50,6 +52,8 @@ export interface SystemPromptInput {
   events?: { upcoming: readonly ScheduledEvent[]; refused: readonly RefusedEventTask[] };
   /** The documents this conversation retrieved and may still read; none when absent. */
   retrieval?: TurnRetrieval;
+  /** The agent's daily schedule; none when absent. */
+  schedule?: readonly ScheduleActivity[];
   now: Date;
   /** The agent's IANA time zone. */
   timeZone: string;
@@ -137,6 +141,7 @@ export function buildSystemPrompt(input: SystemPromptInput): BuiltPrompt {
   const sections = present(candidates);
   const turnSections = present([
     currentTimeSection(input.now, input.timeZone),
+    currentActivitySection(input.schedule ?? [], input.now, input.timeZone),
     turnInstructionsSection(input.turn, substitute),
   ]);
 

@@ -183,4 +183,28 @@ describe('buildSystemPrompt', () => {
     const time = built.turnSections.find((section) => section.id === 'current-time')!;
     expect(time.text).toBe('# Current Time\n\nIt is now Thursday, January 15, 2026 at 2:30 PM CET.');
   });
+
+  it('puts what the agent’s schedule has it doing after the current time, for agents with a schedule', () => {
+    const input = promptInput({ timeZone: 'Europe/Berlin' });
+    const schedule = [
+      {
+        id: 'act-1',
+        start: new Date(input.now.getTime() - 3_600_000).toISOString(),
+        end: new Date(input.now.getTime() + 1_800_000).toISOString(),
+        name: 'Shelving new arrivals',
+        responsiveness: 50,
+        description: '',
+      },
+    ];
+    const built = buildSystemPrompt({ ...input, schedule });
+    expect(built.turnSections.map((section) => section.id)).toEqual([
+      'current-time',
+      'current-activity',
+      'turn-instructions',
+    ]);
+    expect(built.turnContext).toContain('You are Shelving new arrivals (from 13:30 to 15:00, 30 min left');
+    expect(buildSystemPrompt(input).turnSections.map((section) => section.id)).not.toContain(
+      'current-activity',
+    );
+  });
 });

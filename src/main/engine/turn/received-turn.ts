@@ -197,6 +197,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       summaries: memory.summaries,
       events: turnEvents(store, conversation),
       retrieval,
+      schedule: store.schedules.get(agent.configName).activities,
       now,
       timeZone,
       turn: {
