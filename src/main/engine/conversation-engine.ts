@@ -113,11 +113,7 @@ export class ConversationEngine {
       pacing: this.#pacing,
       timeZone: (agent) => core.timeZone(agent),
       onExchange: (conversation, exchange) => core.emit({ type: 'exchange', conversation, exchange }),
-      onThinking: (conversation, since) =>
-        core.emitTurnState(
-          conversation,
-          since ? { phase: 'thinking', since: since.toISOString() } : { phase: 'idle' },
-        ),
+      onThinking: (conversation, since) => core.emitThinking(conversation, since),
       embedder: () => deps.embedder?.() ?? null,
       media: deps.media ?? null,
       mediaBudget: () => deps.settings().media.descriptionsPerTurn,

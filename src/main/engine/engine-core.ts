@@ -65,7 +65,8 @@ export type EngineEvent =
   | { type: 'spendingLimit'; agent: string; spending: SpendingState }
   | { type: 'turnState'; conversation: ConversationKey; state: TurnState };
 
-const IDLE_TOLD = JSON.stringify({ phase: 'idle' } satisfies TurnState);
+const IDLE: TurnState = { phase: 'idle' };
+const IDLE_TOLD = JSON.stringify(IDLE);
 
 /** Per-conversation scheduling state, in memory only. */
 export interface Runner {
@@ -216,6 +217,11 @@ export class EngineCore {
     if (state.phase === 'idle') this.#turnStates.delete(key);
     else this.#turnStates.set(key, told);
     this.emit({ type: 'turnState', conversation, state });
+  }
+
+  /** The turn's LLM call started (`since`) or ended (null). */
+  emitThinking(conversation: ConversationKey, since: Date | null): void {
+    this.emitTurnState(conversation, since ? { phase: 'thinking', since: since.toISOString() } : IDLE);
   }
 
   emit(event: EngineEvent): void {
