@@ -35,6 +35,29 @@ describe('the agent activity line', () => {
     ).toEqual({ text: 'Juniper answers once the partner stops typing', seconds: 0, active: false });
   });
 
+  it("says when the agent's schedule holds the answer: hours while asleep, seconds near the end", () => {
+    const held = (until: string, asleep: boolean, activity: string | null) =>
+      agentActivity({
+        ...base,
+        presence: { typing: false, online: false },
+        turn: { phase: 'heldBySchedule', until, asleep, activity },
+      });
+    expect(held('2026-11-28T15:20:10.000Z', true, 'Sleeping')).toEqual({
+      text: 'Juniper is asleep (Sleeping) and answers on waking in 5 h 20 min',
+      seconds: null,
+      active: false,
+    });
+    expect(held('2026-11-28T11:00:10.000Z', true, 'Sleeping').text).toBe(
+      'Juniper is asleep (Sleeping) and answers on waking in 1 h',
+    );
+    expect(held('2026-11-28T10:01:40.000Z', false, 'Cooking dinner')).toEqual({
+      text: 'Juniper is busy (Cooking dinner) and answers in',
+      seconds: 90,
+      active: false,
+    });
+    expect(held('2026-11-28T10:05:10.000Z', false, null).text).toBe('Juniper is busy and answers in 5 min');
+  });
+
   it('falls back to typing, online and offline', () => {
     expect(agentActivity({ ...base, presence: { typing: true, online: true }, turn: null }).text).toBe(
       'Juniper is typing…',

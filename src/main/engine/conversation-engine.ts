@@ -96,9 +96,11 @@ export class ConversationEngine {
     );
     const memoryChanged = (conversation: ConversationKey, touched: MemoryTouch[]) => {
       if (touched.some((touch) => touch.what === 'events')) this.#events.changed(conversation);
+      if (touched.some((touch) => touch.what === 'schedule'))
+        core.emit({ type: 'scheduleChanged', agent: conversation.agent });
       memory.changed(
         conversation,
-        touched.filter((touch) => touch.what !== 'events'),
+        touched.filter((touch) => touch.what !== 'events' && touch.what !== 'schedule'),
       );
     };
     const received = receivedHandler({

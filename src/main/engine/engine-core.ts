@@ -49,10 +49,10 @@ export interface ConversationEngineDeps {
 
 /**
  * A part of an agent's memory a conversation changed: entries, summaries, session summaries,
- * scheduled events, or what it knows of a person.
+ * scheduled events, its daily schedule, or what it knows of a person.
  */
 export type MemoryTouch =
-  | { what: 'entries' | 'summaries' | 'sessions' | 'events' }
+  | { what: 'entries' | 'summaries' | 'sessions' | 'events' | 'schedule' }
   | { what: 'facts' | 'profile'; partnerId: number };
 
 export type EngineEvent =
@@ -63,6 +63,8 @@ export type EngineEvent =
   | { type: 'eventsChanged'; conversation: ConversationKey }
   /** The agent's daily spending limit held up a turn (told once per agent and day). */
   | { type: 'spendingLimit'; agent: string; spending: SpendingState }
+  /** The agent's daily schedule changed (its own `schedule` task, or an extension). */
+  | { type: 'scheduleChanged'; agent: string }
   | { type: 'turnState'; conversation: ConversationKey; state: TurnState };
 
 const IDLE: TurnState = { phase: 'idle' };

@@ -188,6 +188,10 @@ function forwardEngineEvents(events: EventHub, engine: ConversationEngine): () =
       events.emit('copilot.agentChanged', { agent: event.agent });
       return;
     }
+    if (event.type === 'scheduleChanged') {
+      events.emit('schedule.changed', { agent: event.agent });
+      return;
+    }
     const { agent, network, channelId } = event.conversation;
     switch (event.type) {
       case 'graphChanged':
@@ -204,7 +208,7 @@ function forwardEngineEvents(events: EventHub, engine: ConversationEngine): () =
         return;
       case 'memoryChanged':
         for (const touch of event.touched) {
-          if (touch.what === 'events') continue;
+          if (touch.what === 'events' || touch.what === 'schedule') continue;
           const partnerId = 'partnerId' in touch ? touch.partnerId : null;
           events.emit('memory.changed', { agent, network, what: touch.what, channelId, partnerId });
         }

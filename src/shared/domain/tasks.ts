@@ -9,6 +9,7 @@ export const IMMEDIATE_TASK_KINDS = [
   'intend',
   'summarize',
   'event',
+  'schedule',
 ] as const;
 export const GRAPH_TASK_KINDS = [
   'received',
@@ -68,5 +69,13 @@ export const TurnStateSchema = z.discriminatedUnion('phase', [
   z.object({ phase: z.literal('idle') }),
   z.object({ phase: z.literal('waitingForPartner'), until: z.string() }),
   z.object({ phase: z.literal('thinking'), since: z.string() }),
+  /** The agent's daily schedule holds the answer: asleep until it wakes, or busy for a while. */
+  z.object({
+    phase: z.literal('heldBySchedule'),
+    until: z.string(),
+    asleep: z.boolean(),
+    /** The activity holding it; null in a gap of the schedule. */
+    activity: z.string().nullable(),
+  }),
 ]);
 export type TurnState = z.infer<typeof TurnStateSchema>;

@@ -109,11 +109,12 @@ describe('buildResponseSchema', () => {
 
 describe('allowedTaskKinds', () => {
   it('lists think and the implemented kinds asked for, in schema order', () => {
-    expect(allowedTaskKinds(['event', 'remember', 'note', 'schedule'])).toEqual([
+    expect(allowedTaskKinds(['schedule', 'event', 'remember', 'note', 'shutdown'])).toEqual([
       'think',
       'remember',
       'note',
       'event',
+      'schedule',
     ]);
   });
 

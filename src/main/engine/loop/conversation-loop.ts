@@ -10,9 +10,11 @@ import {
   settleGraph,
 } from '../graph/graph-rules';
 import type { TaskGraph, TaskNode } from '../graph/task-graph';
+import { isOnlineWait } from '../graph/wait-params';
 import { isGroupChannel } from '../inbound/gates';
 import type { PartnerTypingTracker } from '../pacing/partner-typing';
 import { presenceOf } from '../pacing/presence';
+import { isAsleep, type ScheduleHold, scheduleHold } from '../pacing/schedule-hold';
 import { failConversation } from './fail-conversation';
 import { operatorHold } from './operator-hold';
 import type { TaskRunner } from './run-task';
@@ -147,11 +149,14 @@ export class ConversationLoop {
       store.transaction(() => store.taskGraphs.save(graph));
       core.emitGraph(conversation);
     }
-    runner.presence.show(presenceOf(graph));
+    const presence = presenceOf(graph);
+    // Asleep, the agent is not seen online (it still types what the operator or it itself started).
+    const asleep = isAsleep(store.schedules.get(conversation.agent).activities, now);
+    runner.presence.show(asleep && presence === 'online' ? 'away' : presence);
     const next = this.#pick(conversation, graph, now);
     this.#tellTurnState(conversation, graph, next, now);
     const wakeAt = earliest(
-      nextWakeTime(graph, now, this.#receivedGate(conversation, now)),
+      nextWakeTime(graph, now, this.#receivedGate(conversation, graph, now)),
       next === null && hasPendingTurn(graph) ? this.#limitResetsAt(conversation.agent) : null,
     );
     if (wakeAt) {
@@ -167,7 +172,7 @@ export class ConversationLoop {
   #pick(conversation: ConversationKey, graph: TaskGraph, now: Date): TaskNode | null {
     const settings = this.#core.deps.store.conversationSettings.get(conversation);
     const hold = operatorHold(settings, () => this.#limitResetsAt(conversation.agent) !== null);
-    return nextRunnableTask(graph, now, this.#receivedGate(conversation, now), hold);
+    return nextRunnableTask(graph, now, this.#receivedGate(conversation, graph, now), hold);
   }
 
   /**
@@ -189,19 +194,55 @@ export class ConversationLoop {
   }
 
   /**
-   * Says when the turn waits for the partner to stop typing; otherwise idle, unless a turn is
-   * about to run (it says it is thinking once its LLM call starts).
+   * Says when the turn waits for the partner to stop typing or for the agent's schedule (asleep,
+   * busy); otherwise idle, unless a turn is about to run (it says it is thinking once its LLM
+   * call starts).
    */
   #tellTurnState(conversation: ConversationKey, graph: TaskGraph, next: TaskNode | null, now: Date): void {
-    const until = gatedUntil(graph, now, this.#receivedGate(conversation, now));
-    if (until)
-      this.#core.emitTurnState(conversation, { phase: 'waitingForPartner', until: until.toISOString() });
-    else if (next?.kind !== 'received') this.#core.emitTurnState(conversation, IDLE);
+    const gate = this.#receivedGate(conversation, graph, now);
+    const until = gatedUntil(graph, now, gate);
+    if (!until) {
+      if (next?.kind !== 'received') this.#core.emitTurnState(conversation, IDLE);
+      return;
+    }
+    const hold = gate.scheduleHolds.find((held) => held.until.getTime() === until.getTime());
+    this.#core.emitTurnState(
+      conversation,
+      hold
+        ? { phase: 'heldBySchedule', until: until.toISOString(), asleep: hold.asleep, activity: hold.activity }
+        : { phase: 'waitingForPartner', until: until.toISOString() },
+    );
   }
 
-  /** A received task in a direct chat waits while the partner is (or just was) typing. */
-  #receivedGate(conversation: ConversationKey, now: Date): ReceivedGate {
-    if (isGroupChannel(conversation.channelId)) return () => null;
-    return () => this.#partnerTyping.typingUntil(conversation, now);
+  /**
+   * A received task waits while the agent's schedule holds it (asleep, or busy for a while), and
+   * in a direct chat while the partner is (or just was) typing: until the later of the two. The
+   * schedule holds it found are kept on the gate, to say why the turn waits.
+   */
+  #receivedGate(
+    conversation: ConversationKey,
+    graph: TaskGraph,
+    now: Date,
+  ): ReceivedGate & { scheduleHolds: ScheduleHold[] } {
+    const { store, pacing } = this.#core.deps;
+    const typingUntil = isGroupChannel(conversation.channelId)
+      ? null
+      : this.#partnerTyping.typingUntil(conversation, now);
+    let activities: ReturnType<typeof store.schedules.get>['activities'] | null = null;
+    const scheduleHolds: ScheduleHold[] = [];
+    const gate = (received: TaskNode): Date | null => {
+      activities ??= store.schedules.get(conversation.agent).activities;
+      const hold = scheduleHold({
+        activities,
+        received,
+        online: graph.nodes.some((node) => isOnlineWait(node) && node.status === 'pending'),
+        pacingOff: pacing === 'off',
+        now,
+      });
+      if (hold) scheduleHolds.push(hold);
+      if (!hold || (typingUntil !== null && typingUntil > hold.until)) return typingUntil;
+      return hold.until;
+    };
+    return Object.assign(gate, { scheduleHolds });
   }
 }

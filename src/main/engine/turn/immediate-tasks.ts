@@ -6,6 +6,7 @@ import { type TaskParamsByKind, validateTaskParams } from '../../tasks/kinds';
 import type { ParsedTask } from '../../tasks/reply-parser';
 import type { MemoryTouch } from '../engine-core';
 import { applyEventTask } from '../events/event-task';
+import { applyScheduleTaskOf } from './schedule-task';
 
 export interface ImmediateTaskContext {
   conversation: ConversationKey;
@@ -17,13 +18,16 @@ export interface ImmediateTaskContext {
   /** The messages the turn fetched, oldest first: the ones a summary may cover, a fact's source. */
   history: readonly ChatMsg[];
   isGroup: boolean;
+  /** The agent's file has a Daily Schedule: only then may it change its schedule. */
+  keepsSchedule: boolean;
 }
 
 /**
  * Runs the immediate tasks of a reply, inside the transaction that completes the turn: `think` is
  * written to the task log only (operators read it; the partner never does), remember / intend /
  * note / plan update the agent's entries (remember with a category keeps a fact about a person),
- * summarize a summary of the conversation, event the conversation's scheduled events. A task with bad fields is logged as failed and skipped:
+ * summarize a summary of the conversation, event the conversation's scheduled events, schedule
+ * the agent's daily schedule. A task with bad fields is logged as failed and skipped:
  * the rest of the reply still counts.
  */
 export function runImmediateTasks(
@@ -87,6 +91,20 @@ export function runImmediateTasks(
         failureMessage: applied.failure,
       });
       if (applied.failure === null) touched.push({ what: 'events' });
+      continue;
+    }
+    if (task.kind === 'schedule') {
+      const applied = applyScheduleTaskOf(store, task.id, checked.params as TaskParamsByKind['schedule'], {
+        agent: conversation.agent,
+        keepsSchedule: context.keepsSchedule,
+        now: context.now,
+      });
+      store.taskLog.append({
+        ...logBase,
+        details: { ...applied.details, received: context.receivedTaskId },
+        failureMessage: applied.failure,
+      });
+      if (applied.failure === null) touched.push({ what: 'schedule' });
       continue;
     }
     const remembered = task.kind === 'remember' ? (checked.params as TaskParamsByKind['remember']) : null;

@@ -127,6 +127,7 @@ export function planFromReply(deps: ReplyPlanDeps, plan: ReplyPlan): TaskResult 
         receivedTaskId: plan.receivedId,
         history: plan.history,
         isGroup: plan.isGroup,
+        keepsSchedule: plan.agent.dailySchedule !== null,
       });
       if (touched.length > 0) deps.onMemoryChanged(plan.conversation, touched);
       const received = graph.node(plan.receivedId);

@@ -5,6 +5,7 @@ import { eventTask } from './event';
 import { intendTask, noteTask, planTask, rememberTask } from './property-entries';
 import { reactTask } from './react';
 import { retrieveTask } from './retrieve';
+import { scheduleTask } from './schedule';
 import { sendTask } from './send';
 import { sendMediaTask } from './send-media';
 import { stickerTask } from './sticker';
@@ -31,6 +32,7 @@ export const TASK_KIND_DEFINITIONS = {
   intend: intendTask,
   summarize: summarizeTask,
   event: eventTask,
+  schedule: scheduleTask,
   retrieve: retrieveTask,
 } as const satisfies { [K in ModelTaskKind]: TaskKindDefinition<K> };
 
