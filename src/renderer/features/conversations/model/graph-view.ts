@@ -38,6 +38,7 @@ const TASK_KIND_LABELS: Record<TaskKind, string> = {
   intend: 'Intention',
   summarize: 'Summary',
   event: 'Reminder',
+  schedule: 'Schedule',
   retrieve: 'Retrieval',
 };
 
