@@ -22,6 +22,11 @@ export {
   replyDelaySeconds,
   responsivenessAt,
 } from './responsiveness';
-export { applyScheduleTask, newActivityId, type ScheduleChange, type ScheduleTaskFields } from './schedule-change';
+export {
+  applyScheduleTask,
+  newActivityId,
+  type ScheduleChange,
+  type ScheduleTaskFields,
+} from './schedule-change';
 export { scheduleDocument } from './schedule-document';
 export { moveToZone } from './zone-move';

@@ -209,7 +209,12 @@ export class ConversationLoop {
     this.#core.emitTurnState(
       conversation,
       hold
-        ? { phase: 'heldBySchedule', until: until.toISOString(), asleep: hold.asleep, activity: hold.activity }
+        ? {
+            phase: 'heldBySchedule',
+            until: until.toISOString(),
+            asleep: hold.asleep,
+            activity: hold.activity,
+          }
         : { phase: 'waitingForPartner', until: until.toISOString() },
     );
   }
