@@ -1,4 +1,3 @@
-export { type Clock, ManualClock, systemClock } from './clock';
 export {
   addDays,
   addMonths,
@@ -12,4 +11,5 @@ export {
   localDay,
   offsetMinutes,
   zonedInstant,
-} from './zoned-time';
+} from '../../shared/domain/zoned-time';
+export { type Clock, ManualClock, systemClock } from './clock';

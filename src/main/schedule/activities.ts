@@ -8,9 +8,16 @@ import type { ScheduleActivity } from '../../shared/domain/schedule';
 /** Activities that ended this long ago are dropped when a schedule is saved. */
 export const KEPT_PAST_MS = 2 * 24 * 3_600_000;
 
-/** A change the schedule cannot take; the message says what to fix. */
+/** A change the schedule cannot take; the message says what to fix, `field` where, when one field is at fault. */
 export class ScheduleError extends Error {
   override readonly name = 'ScheduleError';
+
+  constructor(
+    message: string,
+    readonly field?: keyof ScheduleActivity,
+  ) {
+    super(message);
+  }
 }
 
 const startOf = (activity: ScheduleActivity) => Date.parse(activity.start);
@@ -21,32 +28,35 @@ function byStart(a: ScheduleActivity, b: ScheduleActivity): number {
 }
 
 /** Times as the schedule keeps them: ISO in UTC. Throws when `text` has no offset or is no time. */
-export function utcTime(text: string, what: string): string {
+export function utcTime(text: string, what: string, field?: 'start' | 'end'): string {
   // A time without an offset means a different instant in every zone: the writer must say which.
   if (!/(?:[zZ]|[+-]\d\d:?\d\d)$/.test(text.trim())) {
     throw new ScheduleError(
       `${what} "${text}" has no time zone offset; write it like 2026-03-01T08:00:00+01:00.`,
+      field,
     );
   }
   const ms = Date.parse(text);
-  if (Number.isNaN(ms)) throw new ScheduleError(`${what} "${text}" is not a date and time.`);
+  if (Number.isNaN(ms)) throw new ScheduleError(`${what} "${text}" is not a date and time.`, field);
   return new Date(ms).toISOString();
 }
 
 /** Checks one activity on its own: a name, an end after its start, responsiveness 0–100. */
 export function checkActivity(activity: ScheduleActivity): ScheduleActivity {
-  const start = utcTime(activity.start, `The start of "${activity.name}"`);
-  const end = utcTime(activity.end, `The end of "${activity.name}"`);
-  if (activity.name.trim() === '') throw new ScheduleError('An activity needs a name.');
+  const start = utcTime(activity.start, `The start of "${activity.name}"`, 'start');
+  const end = utcTime(activity.end, `The end of "${activity.name}"`, 'end');
+  if (activity.name.trim() === '') throw new ScheduleError('An activity needs a name.', 'name');
   if (Date.parse(end) <= Date.parse(start)) {
     throw new ScheduleError(
       `"${activity.name}" ends before it starts (${activity.start} to ${activity.end}).`,
+      'end',
     );
   }
   const r = activity.responsiveness;
   if (!Number.isInteger(r) || r < 0 || r > 100) {
     throw new ScheduleError(
       `The responsiveness of "${activity.name}" must be a whole number from 0 to 100, not ${r}.`,
+      'responsiveness',
     );
   }
   return { ...activity, name: activity.name.trim(), start, end };

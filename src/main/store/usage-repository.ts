@@ -118,11 +118,12 @@ export class UsageRepository {
     }) as RecentCallRow[];
     return usageAggregates(groups, recent.map(toRecentCall), {
       conversationLimit: CONVERSATION_LIMIT,
-      nameOf: (agent, network, channelId) => this.#nameOf(agent, network, channelId),
+      nameOf: (agent, network, channelId) => this.conversationName(agent, network, channelId),
     });
   }
 
-  #nameOf(agent: string, network: Network, channelId: number): string | null {
+  /** A conversation's name as the cost views show it: a group's title or the partner's name; null when unknown. */
+  conversationName(agent: string, network: Network, channelId: number): string | null {
     const statement = network === 'simulator' ? this.#simulatorName : this.#telegramName;
     if (network === 'telegram' && channelId < 0) return null;
     return statement.get(agent, channelId)?.name || null;

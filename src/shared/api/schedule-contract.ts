@@ -1,5 +1,19 @@
 import { z } from 'zod';
 import { ScheduleActivitySchema } from '../domain/schedule';
+import { NetworkSchema } from './conversation-contract';
+
+/** One of the agent's upcoming scheduled events, in whichever of its conversations it waits. */
+export const ScheduleEventMarkSchema = z.object({
+  id: z.string(),
+  network: NetworkSchema,
+  channelId: z.number().int(),
+  /** The conversation's title or partner's name; null when the runtime has none. */
+  conversationName: z.string().nullable(),
+  intent: z.string(),
+  /** When it is due next (ISO, UTC). */
+  dueAt: z.string(),
+});
+export type ScheduleEventMark = z.infer<typeof ScheduleEventMarkSchema>;
 
 /**
  * An agent's daily schedule: its activities (UTC instants; the console shows them in the agent's
@@ -15,6 +29,8 @@ export const AgentScheduleViewSchema = z.object({
   currentId: z.string().nullable(),
   /** When the model last extended the schedule; null when never. */
   lastExtendedAt: z.string().nullable(),
+  /** The agent's upcoming scheduled events across its conversations, soonest first. */
+  events: z.array(ScheduleEventMarkSchema),
 });
 export type AgentScheduleView = z.infer<typeof AgentScheduleViewSchema>;
 
@@ -24,6 +40,20 @@ export const scheduleProcedures = {
   'schedule.get': { input: AgentInputSchema, output: AgentScheduleViewSchema },
   'schedule.save': {
     input: AgentInputSchema.extend({ activities: z.array(ScheduleActivitySchema) }).strict(),
+    output: AgentScheduleViewSchema,
+  },
+  /**
+   * Adds one activity (no `id`) or changes the one with its `id`; the activities it overlaps are
+   * cut around it, one spanning it split in two. A refusal names the field to fix in `issues`.
+   */
+  'schedule.put': {
+    input: AgentInputSchema.extend({
+      activity: ScheduleActivitySchema.extend({ id: z.string().min(1).optional() }),
+    }).strict(),
+    output: AgentScheduleViewSchema.extend({ savedId: z.string() }),
+  },
+  'schedule.delete': {
+    input: AgentInputSchema.extend({ id: z.string().min(1) }).strict(),
     output: AgentScheduleViewSchema,
   },
 } as const;

@@ -29,7 +29,6 @@ import type {
   ReplyPolicy,
   StickerRef,
 } from '../../../src/shared/domain/conversation';
-import type { ScheduleActivity } from '../../../src/shared/domain/schedule';
 import { SECRET_NAMES, type SecretName, type SecretStatus } from '../../../src/shared/domain/secrets';
 import { DEFAULT_SETTINGS, type Settings, SettingsSchema } from '../../../src/shared/domain/settings';
 import type { TaskGraphView, TaskNodeView } from '../../../src/shared/domain/tasks';
@@ -49,6 +48,7 @@ import { FakeMedia, isMediaProcedure } from './fake-media';
 import { FakeMemory, isMemoryProcedure } from './fake-memory';
 import * as plan from './fake-plan';
 import { FakeProvenance } from './fake-provenance';
+import { FakeSchedules, isScheduleProcedure } from './fake-schedule';
 import { FakeUsage, isUsageProcedure } from './fake-usage';
 
 export { agentConfig } from '../../support/agent-config';
@@ -157,8 +157,6 @@ export class FakeRuntime {
     environmentBaseUrls: [],
   };
   now = new Date('2025-06-01T12:00:00.000Z');
-  /** Agents' schedules as `schedule.save` left them. */
-  readonly schedules = new Map<string, ScheduleActivity[]>();
   reloads = 0;
   /** Chats by `agent/channelId`, Simulator and Telegram alike (ids never collide). */
   readonly simChats = new Map<string, SimChat>();
@@ -201,6 +199,8 @@ export class FakeRuntime {
   readonly documents = new FakeDocuments();
   /** Each conversation's scheduled events (`events.*`). */
   readonly events = new FakeEvents(this);
+  /** Agents' daily schedules (`schedule.*`). */
+  readonly schedules = new FakeSchedules(this);
   /** Kept exchanges and the provenance of messages, as tests seed them. */
   readonly provenance = new FakeProvenance();
   readonly #listeners = new Set<(name: string, payload: unknown) => void>();
@@ -281,6 +281,7 @@ export class FakeRuntime {
     if (isAgentLifecycleProcedure(method)) return this.agentLifecycle.answer(method, input);
     if (isDocumentsProcedure(method)) return this.documents.answer(method, input);
     if (isEventsProcedure(method)) return this.events.answer(method, input);
+    if (isScheduleProcedure(method)) return this.schedules.answer(method, input);
     switch (method) {
       case 'app.info':
         return this.info;
@@ -587,27 +588,9 @@ export class FakeRuntime {
         const { configName } = input as { configName: string };
         return this.#updateAccount(configName, { sendsStoppedUntil: null, problem: null });
       }
-      case 'schedule.save': {
-        const { agent, activities } = input as ProcedureInput<'schedule.save'>;
-        this.schedules.set(agent, activities);
-        this.emit('schedule.changed', { agent });
-        return this.#schedule(agent);
-      }
-      case 'schedule.get':
-        return this.#schedule((input as { agent: string }).agent);
       default:
         return method satisfies never;
     }
-  }
-
-  /** An agent's schedule as saved, in UTC (the fake agents live there). */
-  #schedule(agent: string) {
-    return {
-      timeZone: 'UTC',
-      activities: this.schedules.get(agent) ?? [],
-      currentId: null,
-      lastExtendedAt: null,
-    };
   }
 
   #updateAccount(configName: string, change: Partial<TelegramAccountView>): TelegramAccountView {
