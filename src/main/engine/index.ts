@@ -9,6 +9,12 @@ export {
   type ConversationParametersPatch,
   type EngineEvent,
 } from './conversation-engine';
+export {
+  type PlannedSchedule,
+  SCHEDULE_OPERATION,
+  ScheduleExtensionError,
+} from './daily-schedule/plan-schedule';
+export { ScheduleExtender, type ScheduleExtenderDeps } from './daily-schedule/schedule-extender';
 export { PARTNER_TYPING_WINDOW_MS } from './pacing/partner-typing';
 export { NO_PACING, type Pacing, typingDelaySeconds } from './pacing/typing-delay';
 export type { SpendingState } from './steering/spending-limit';

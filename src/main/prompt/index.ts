@@ -1,5 +1,6 @@
 /** The system prompt: its sections, their cache-friendly order, and the reply schema they allow. */
 
+export { buildSchedulePrompt, SCHEDULE_TASK_KINDS, type SchedulePromptInput } from './build-schedule-prompt';
 export {
   buildSummarizationPrompt,
   SUMMARIZATION_TASK_KINDS,

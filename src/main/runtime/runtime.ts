@@ -32,6 +32,7 @@ import { SecretStore, verifySecretKey } from '../secrets';
 import { createSimulator } from '../simulator';
 import { DATABASE_FILE_NAME, openStore } from '../store';
 import { forwardConversationEvents } from './conversation-events';
+import { startDailySchedules } from './daily-schedules';
 import { createConversationTools } from './conversation-tools';
 import { scheduleExchangePruning } from './exchange-retention';
 import { createMediaRuntime } from './media-runtime';
@@ -197,6 +198,16 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
   telegram.start();
   mediaRuntime.startJobs();
   engine = simulatorEngine;
+  const dailySchedules = startDailySchedules({
+    store,
+    config,
+    llm,
+    clock,
+    events,
+    engines: [simulatorEngine, telegramEngine],
+    defaultTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    logger: options.logger,
+  });
 
   const conversationDeps = {
     simulator,
@@ -246,6 +257,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
         config,
         clock,
         events,
+        extend: (agent) => dailySchedules.extender.extend(agent),
         defaultTimeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       }),
       ...createMemoryHandlers({
@@ -306,6 +318,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
           { name: 'task log events', run: conversationTools.stop },
           { name: 'exchange pruning', run: stopExchangePruning },
           { name: 'media jobs', run: () => mediaRuntime.stopJobs() },
+          { name: 'daily schedules', run: () => dailySchedules.extender.stop() },
+          { name: 'schedule watch', run: dailySchedules.stopWatching },
           { name: 'simulator engine', run: () => simulatorEngine.stop() },
           // Before Telegram: background descriptions would otherwise fail on a closed account.
           { name: 'media descriptions', run: () => mediaRuntime.stopDescriptions() },

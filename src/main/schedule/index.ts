@@ -28,5 +28,5 @@ export {
   type ScheduleChange,
   type ScheduleTaskFields,
 } from './schedule-change';
-export { scheduleDocument } from './schedule-document';
+export { localIso, scheduleDocument } from './schedule-document';
 export { moveToZone } from './zone-move';

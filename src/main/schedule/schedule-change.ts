@@ -1,4 +1,5 @@
 import type { ScheduleActivity } from '../../shared/domain/schedule';
+import { randomTaskId } from '../tasks/task-id';
 import { deleteActivity, insertActivity, ScheduleError, updateActivity, utcTime } from './activities';
 
 /** A `schedule` task's fields, as the model writes them (times with their offsets). */
@@ -62,7 +63,5 @@ export function applyScheduleTask(
   return { outcome: 'created', activities: created, activity: created.find((a) => a.id === task.id)! };
 }
 
-/** A fresh activity id, as the schedule names them: `act-` and 8 hex digits. */
-export function newActivityId(): string {
-  return `act-${crypto.randomUUID().replaceAll('-', '').slice(0, 8)}`;
-}
+/** A fresh activity id: `act-` and 8 hex digits, like every id Troupe makes. */
+export const newActivityId = (): string => randomTaskId('act');

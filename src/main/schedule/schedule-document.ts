@@ -2,7 +2,7 @@ import type { ScheduleActivity } from '../../shared/domain/schedule';
 import { localDateTimeText, offsetMinutes } from '../clock';
 
 /** `2026-03-02T09:00+01:00`: the instant on the zone's wall clock, with the zone's offset then. */
-function localIso(iso: string, timeZone: string): string {
+export function localIso(iso: string, timeZone: string): string {
   const instant = new Date(iso);
   const offset = offsetMinutes(instant, timeZone);
   const sign = offset < 0 ? '-' : '+';

@@ -56,6 +56,21 @@ export const scheduleProcedures = {
     input: AgentInputSchema.extend({ id: z.string().min(1) }).strict(),
     output: AgentScheduleViewSchema,
   },
+  /**
+   * Has the agent's model plan its next days now (to the end of the day after tomorrow, from
+   * its Daily Schedule text and recent activities), joining a planning already under way. A
+   * refusal says why: no Daily Schedule (`invalid_input`), or the model could not be asked or
+   * planned nothing (`unavailable`); the schedule is then left as it was.
+   */
+  'schedule.extend': {
+    input: AgentInputSchema,
+    output: AgentScheduleViewSchema.extend({
+      /** Activities the model added. */
+      written: z.number().int().nonnegative(),
+      /** The model's activities that could not be taken, each with why. */
+      refused: z.array(z.string()),
+    }),
+  },
 } as const;
 
 export const scheduleEvents = {

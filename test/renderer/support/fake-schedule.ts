@@ -7,7 +7,7 @@ import {
   ScheduleError,
   updateActivity,
 } from '../../../src/main/schedule';
-import type { ProcedureInput } from '../../../src/shared/api';
+import { ApiError, type ProcedureInput } from '../../../src/shared/api';
 import {
   type AgentScheduleView,
   type ScheduleEventMark,
@@ -37,6 +37,10 @@ export class FakeSchedules {
   readonly timeZones = new Map<string, string>();
   /** Each agent's upcoming events as the timeline marks them. */
   readonly events = new Map<string, ScheduleEventMark[]>();
+  /** When each agent's schedule was last extended ("Extend now"). */
+  readonly lastExtendedAt = new Map<string, string>();
+  /** Set to make "Extend now" fail with this message. */
+  extendFailure: string | null = null;
   #nextId = 1;
 
   constructor(runtime: FakeSchedulesRuntime) {
@@ -52,7 +56,10 @@ export class FakeSchedules {
   answer(
     method: ScheduleProcedure,
     input: unknown,
-  ): AgentScheduleView | (AgentScheduleView & { savedId: string }) {
+  ):
+    | AgentScheduleView
+    | (AgentScheduleView & { savedId: string })
+    | (AgentScheduleView & { written: number }) {
     const { agent } = input as { agent: string };
     switch (method) {
       case 'schedule.get':
@@ -75,12 +82,36 @@ export class FakeSchedules {
         const { id } = input as ProcedureInput<'schedule.delete'>;
         return this.#change(agent, null, (activities) => deleteActivity(activities, id));
       }
+      case 'schedule.extend':
+        return this.#extend(agent);
       default:
         return method satisfies never;
     }
   }
 
   readonly #newId = () => `act-${this.#nextId++}`;
+
+  /**
+   * "Extend now" as a model that plans one restful day after the schedule's end would, unless a
+   * test set `extendFailure` (the refusal the runtime would give).
+   */
+  #extend(agent: string): AgentScheduleView & { written: number; refused: string[] } {
+    if (this.extendFailure !== null) throw new ApiError('unavailable', this.extendFailure);
+    const activities = this.activities.get(agent) ?? [];
+    const end = Math.max(this.#runtime.now.getTime(), ...activities.map((a) => Date.parse(a.end)));
+    const planned = {
+      id: this.#newId(),
+      start: new Date(end).toISOString(),
+      end: new Date(end + 24 * 3_600_000).toISOString(),
+      name: 'A quiet day',
+      responsiveness: 50,
+      description: 'Planned by the model',
+    };
+    this.activities.set(agent, [...activities, planned]);
+    this.lastExtendedAt.set(agent, this.#runtime.now.toISOString());
+    this.#runtime.emit('schedule.changed', { agent });
+    return { ...this.#view(agent), written: 1, refused: [] };
+  }
 
   #change(
     agent: string,
@@ -103,7 +134,7 @@ export class FakeSchedules {
       timeZone: this.timeZones.get(agent) ?? 'UTC',
       activities,
       currentId: activityAt(activities, this.#runtime.now)?.id ?? null,
-      lastExtendedAt: null,
+      lastExtendedAt: this.lastExtendedAt.get(agent) ?? null,
       events: this.events.get(agent) ?? [],
     };
   }

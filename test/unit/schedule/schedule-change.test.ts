@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyScheduleTask, newActivityId, ScheduleError } from '../../../src/main/schedule';
+import { applyScheduleTask, ScheduleError } from '../../../src/main/schedule';
 import type { ScheduleActivity } from '../../../src/shared/domain/schedule';
 
 const ids = () => {
@@ -78,10 +78,5 @@ describe('a schedule task', () => {
     );
     expect(refusal({ id: 'act-shop', start_time: '2026-03-02T09:00' })).toMatch(/has no time zone offset/);
     expect(refusal({ id: 'act-shop', end_time: '2026-03-02T07:00:00Z' })).toMatch(/ends before it starts/);
-  });
-
-  it('names new activities act- and 8 hex digits', () => {
-    expect(newActivityId()).toMatch(/^act-[0-9a-f]{8}$/);
-    expect(newActivityId()).not.toBe(newActivityId());
   });
 });

@@ -1,7 +1,9 @@
 import { type AgentScheduleView, ApiError, type ScheduleEventMark } from '../../../shared/api';
 import type { ScheduleActivity } from '../../../shared/domain/schedule';
 import type { Clock } from '../../clock';
-import type { ConfigService } from '../../config';
+import { type ConfigService, PromptNotFoundError } from '../../config';
+import { ScheduleExtensionError } from '../../engine';
+import { LlmError } from '../../llm';
 import {
   activityAt,
   checkSchedule,
@@ -23,12 +25,30 @@ export interface ScheduleHandlerDeps {
   events: EventHub;
   /** The zone of an agent whose file names none: the server's. */
   defaultTimeZone: string;
+  /** Has the agent's model plan its next days (see ScheduleExtender.extend). */
+  extend: (agent: string) => Promise<{ written: number; refused: string[] }>;
 }
 
-type ScheduleProcedure = 'schedule.get' | 'schedule.save' | 'schedule.put' | 'schedule.delete';
+type ScheduleProcedure =
+  | 'schedule.get'
+  | 'schedule.save'
+  | 'schedule.put'
+  | 'schedule.delete'
+  | 'schedule.extend';
 
 /** How many upcoming events per network the timeline marks: weeks ahead for any agent in use. */
 const EVENT_MARKS_PER_NETWORK = 200;
+
+/** Why "Extend now" did nothing, in the operator's words. */
+function extensionRefusal(error: unknown): unknown {
+  if (error instanceof ScheduleExtensionError) {
+    return new ApiError(error.noSchedule ? 'invalid_input' : 'unavailable', error.message);
+  }
+  if (error instanceof LlmError)
+    return new ApiError('unavailable', `The model could not plan: ${error.message}`);
+  if (error instanceof PromptNotFoundError) return new ApiError('unavailable', error.message);
+  return error;
+}
 
 /**
  * A schedule module refusal as the API says it: `invalid_input`, pointing at the field at fault
@@ -121,5 +141,14 @@ export function createScheduleHandlers(deps: ScheduleHandlerDeps): Pick<ApiHandl
         if (!activities.some((existing) => existing.id === id)) throw notInSchedule(agent, id);
         return deleteActivity(activities, id);
       }),
+    'schedule.extend': async ({ agent }) => {
+      const timeZone = timeZoneOf(agent);
+      try {
+        const planned = await deps.extend(agent);
+        return { ...view(agent, timeZone), ...planned };
+      } catch (error) {
+        throw extensionRefusal(error);
+      }
+    },
   };
 }
