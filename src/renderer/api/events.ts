@@ -7,6 +7,7 @@ import type { DocumentsStore } from '../features/documents/store';
 import type { EventsStore } from '../features/events/store';
 import type { MediaStore } from '../features/media/store';
 import type { MemoryStore } from '../features/memory/store';
+import type { ScheduleStore } from '../features/schedule/store';
 import type { SessionStore } from '../features/session/store';
 import type { SettingsStore } from '../features/settings/store';
 import type { TelegramStore } from '../features/telegram/store';
@@ -28,6 +29,8 @@ export interface ConsoleStores {
   conversationTools?: ConversationToolsStore;
   /** Each shown conversation's scheduled events; optional where no view shows them. */
   events?: EventsStore;
+  /** The schedules the agent pages show; optional where no view shows them. */
+  schedule?: ScheduleStore;
 }
 
 /**
@@ -51,6 +54,7 @@ export function feedStoresFromEvents(
     documents,
     conversationTools,
     events,
+    schedule,
   }: ConsoleStores,
 ): () => void {
   const { client } = connection;
@@ -122,7 +126,13 @@ export function feedStoresFromEvents(
     client.on('usage.recorded', (row) => costs.getState().actions.applyRecorded(row)),
     client.on('prices.changed', ({ prices }) => costs.getState().actions.applyPrices(prices)),
     // A conversation's scheduled events were changed, or one fired: its Events tab follows.
-    client.on('events.changed', (ref) => events?.getState().actions.applyChanged(ref)),
+    client.on('events.changed', (ref) => {
+      events?.getState().actions.applyChanged(ref);
+      // The agent's Schedule tab marks its events too.
+      schedule?.getState().actions.applyChanged(ref.agent);
+    }),
+    // An agent's schedule changed (its own task, an operator's edit): its Schedule tab follows.
+    client.on('schedule.changed', ({ agent }) => schedule?.getState().actions.applyChanged(agent)),
     // An agent's approval default or spending limit changed, or the limit was reached.
     client.on('copilot.agentChanged', ({ agent }) => copilot.getState().actions.applyAgentChanged(agent)),
     connection.onStatus((status) => {
@@ -143,6 +153,7 @@ export function feedStoresFromEvents(
         copilot.getState().actions.resync();
         documents.getState().actions.resync();
         events?.getState().actions.resync();
+        schedule?.getState().actions.resync();
       }
     }),
   ];

@@ -30,6 +30,7 @@ import {
   type PlaygroundStore,
   PlaygroundStoreContext,
 } from '../features/playground/store';
+import { createScheduleStore, type ScheduleStore, ScheduleStoreContext } from '../features/schedule/store';
 import type { SessionStore } from '../features/session/store';
 import { createSettingsStore, type SettingsStore, SettingsStoreContext } from '../features/settings/store';
 import { createTelegramStore, type TelegramStore, TelegramStoreContext } from '../features/telegram/store';
@@ -49,6 +50,7 @@ type ConnectedStores = {
   documents: DocumentsStore;
   conversationTools: ConversationToolsStore;
   events: EventsStore;
+  schedule: ScheduleStore;
 };
 
 function ConsoleProviders({ stores, children }: { stores: ConnectedStores; children: ReactNode }) {
@@ -64,7 +66,9 @@ function ConsoleProviders({ stores, children }: { stores: ConnectedStores; child
                     <CopilotStoreContext value={stores.copilot}>
                       <DocumentsStoreContext value={stores.documents}>
                         <ConversationToolsStoreContext value={stores.conversationTools}>
-                          <EventsStoreContext value={stores.events}>{children}</EventsStoreContext>
+                          <EventsStoreContext value={stores.events}>
+                            <ScheduleStoreContext value={stores.schedule}>{children}</ScheduleStoreContext>
+                          </EventsStoreContext>
                         </ConversationToolsStoreContext>
                       </DocumentsStoreContext>
                     </CopilotStoreContext>
@@ -121,6 +125,7 @@ export function Console({ connect, session }: { connect: () => ConsoleConnection
       documents: createDocumentsStore(connection.client),
       conversationTools: createConversationToolsStore(connection.client),
       events: createEventsStore(connection.client),
+      schedule: createScheduleStore(connection.client),
     };
     const stopFeeding = feedStoresFromEvents(connection, { ...stores, session });
     const stopFollowing = askForChatListsEarly(stores.conversations);

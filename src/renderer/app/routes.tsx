@@ -49,6 +49,11 @@ function plansView(params: { network?: string | undefined }): AgentPageView {
   return { tab: 'plans', network: networkFromParam(params.network) };
 }
 
+/** `#/agents/:configName/edit[/:field]`: the agent's Overview with its editor open, at the field. */
+function editView(params: { field?: string | undefined }): AgentPageView {
+  return { tab: 'overview', edit: params.field === 'daily-schedule' ? params.field : 'all' };
+}
+
 function NotFoundPage() {
   return (
     <>
@@ -73,7 +78,8 @@ function NotFoundPage() {
  * `#/agents/:configName/media[/:network]`, `#/agents/:configName/plans[/:network]`, `#/agents/:configName/costs`,
  * `#/conversations[/:agent[/:channelId[/:messageId]]]`, `#/playground[/...]` alike,
  * `#/media[/:uniqueId]`, `#/costs[/agent/:agent]`, `#/costs/prices[/add/:provider/:model]`, `#/settings`,
- * `#/documents`, `#/agents/:configName/documents`.
+ * `#/documents`, `#/agents/:configName/documents`, `#/agents/:configName/schedule`,
+ * `#/agents/:configName/edit[/:field]`.
  */
 export function ConsoleRoutes() {
   // Idle time before the first visits: the pages' chunks, and the date formats their lists draw.
@@ -126,6 +132,16 @@ function ConsoleSwitch() {
       <Route path={`${AGENTS_PATH}/:configName/costs`}>
         {(params) => (
           <AgentDetailPage configName={configNameFromParam(params.configName)} view={{ tab: 'costs' }} />
+        )}
+      </Route>
+      <Route path={`${AGENTS_PATH}/:configName/schedule`}>
+        {(params) => (
+          <AgentDetailPage configName={configNameFromParam(params.configName)} view={{ tab: 'schedule' }} />
+        )}
+      </Route>
+      <Route path={`${AGENTS_PATH}/:configName/edit/:field?`}>
+        {(params) => (
+          <AgentDetailPage configName={configNameFromParam(params.configName)} view={editView(params)} />
         )}
       </Route>
       <Route path={`${AGENTS_PATH}/:configName/documents`}>

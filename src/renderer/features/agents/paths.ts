@@ -37,3 +37,22 @@ export function agentPlansPath(configName: string, network?: Network): string {
   const base = `${agentPath(configName)}/plans`;
   return network ? `${base}/${network}` : base;
 }
+
+/** An agent's Schedule tab (`#/agents/:configName/schedule`): its activities as a timeline. */
+export function agentSchedulePath(configName: string): string {
+  return `${agentPath(configName)}/schedule`;
+}
+
+/** Fields of the agent's editor an address can open it at. */
+export type AgentEditField = 'daily-schedule';
+
+/** The agent's Overview with its editor open (`#/agents/:configName/edit[/:field]`), at a field when given. */
+export function agentEditPath(configName: string, field?: AgentEditField): string {
+  const base = `${agentPath(configName)}/edit`;
+  return field ? `${base}/${field}` : base;
+}
+
+/** The element id of an editor field, which the edit address scrolls to and focuses. */
+export function agentEditFieldId(field: AgentEditField): string {
+  return `agent-field-${field}`;
+}

@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Paper, Tabs, Text } from '@mantine/core';
 import {
   IconArrowLeft,
   IconBrain,
+  IconCalendarTime,
   IconChartBar,
   IconFileDescription,
   IconFiles,
@@ -23,7 +24,15 @@ import { agentDocumentsPath } from '../../documents/paths';
 import { playgroundPath } from '../../playground/paths';
 import { telegramSelectors } from '../../telegram/selectors';
 import { useTelegramStore } from '../../telegram/store';
-import { AGENTS_PATH, agentMediaPath, agentMemoryPath, agentPath, agentPlansPath } from '../paths';
+import {
+  AGENTS_PATH,
+  type AgentEditField,
+  agentMediaPath,
+  agentMemoryPath,
+  agentPath,
+  agentPlansPath,
+  agentSchedulePath,
+} from '../paths';
 import { agentsSelectors } from '../selectors';
 import { useAgentsStore } from '../store';
 import { AgentOverview } from './AgentOverview';
@@ -45,6 +54,9 @@ const AgentCosts = lazyComponent(() => import('../../costs/components/AgentCosts
 const AgentDocuments = lazyComponent(() =>
   import('../../documents/components/AgentDocuments').then((m) => m.AgentDocuments),
 );
+const AgentSchedule = lazyComponent(() =>
+  import('../../schedule/components/AgentSchedule').then((m) => m.AgentSchedule),
+);
 const TAB_LOADING = <LoadingState label="Loading…" />;
 
 function BackToAgents() {
@@ -60,12 +72,13 @@ function BackToAgents() {
 
 /** Which tab of the agent's page the address names, with the Memory tab's network and person. */
 export type AgentPageView =
-  | { tab: 'overview' }
+  | { tab: 'overview'; edit?: AgentEditField | 'all' }
   | { tab: 'memory'; network: Network | null; partnerId: number | null }
   | { tab: 'media'; network: Network | null }
   | { tab: 'plans'; network: Network | null }
   | { tab: 'costs' }
-  | { tab: 'documents' };
+  | { tab: 'documents' }
+  | { tab: 'schedule' };
 
 const TAB_TITLES: Record<AgentPageView['tab'], string | null> = {
   overview: null,
@@ -74,6 +87,7 @@ const TAB_TITLES: Record<AgentPageView['tab'], string | null> = {
   plans: 'Plans',
   costs: 'Costs',
   documents: 'Documents',
+  schedule: 'Schedule',
 };
 
 const TAB_PATHS: Record<AgentPageView['tab'], (configName: string) => string> = {
@@ -83,6 +97,7 @@ const TAB_PATHS: Record<AgentPageView['tab'], (configName: string) => string> = 
   plans: (configName) => agentPlansPath(configName),
   costs: agentCostsPath,
   documents: agentDocumentsPath,
+  schedule: agentSchedulePath,
 };
 
 /** The agent's page: its header, and the Overview (its file), Memory, Media or Plans tab the address names. */
@@ -142,6 +157,9 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
           <Tabs.Tab value="plans" leftSection={<IconTopologyStar3 size={16} aria-hidden />}>
             Plans
           </Tabs.Tab>
+          <Tabs.Tab value="schedule" leftSection={<IconCalendarTime size={16} aria-hidden />}>
+            Schedule
+          </Tabs.Tab>
           <Tabs.Tab value="costs" leftSection={<IconChartBar size={16} aria-hidden />}>
             Costs
           </Tabs.Tab>
@@ -150,7 +168,7 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview">
-          <AgentOverview detail={detail} />
+          <AgentOverview detail={detail} edit={view.tab === 'overview' ? view.edit : undefined} />
         </Tabs.Panel>
         <Tabs.Panel value="memory">
           <Suspense fallback={TAB_LOADING}>
@@ -179,6 +197,15 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
                   onChange={(value) => navigate(agentPlansPath(config.configName, value), { replace: true })}
                 />
               }
+            />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="schedule">
+          <Suspense fallback={TAB_LOADING}>
+            <AgentSchedule
+              configName={config.configName}
+              agentName={config.name}
+              keepsSchedule={config.dailySchedule !== null}
             />
           </Suspense>
         </Tabs.Panel>

@@ -1,6 +1,7 @@
 import { Badge, Button, Grid, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
 import type { AgentDetail, RolePromptRef } from '../../../../shared/api/contract';
 import { type Field, FieldList, NotSet } from '../../../ui/FieldList';
 import { PathText } from '../../../ui/PathText';
@@ -9,6 +10,7 @@ import { Section } from '../../../ui/Section';
 import { AgentCopilotSection } from '../../copilot/components/AgentCopilotSection';
 import { TelegramAccountSection } from '../../telegram/components/TelegramAccountSection';
 import { groupProblemsByFile } from '../model';
+import { type AgentEditField, agentEditFieldId, agentPath } from '../paths';
 import { useAgentsStore } from '../store';
 import { AgentEditor } from './editor/AgentEditor';
 import { AgentFileSection } from './lifecycle/AgentFileSection';
@@ -120,20 +122,34 @@ function flagFields({ config }: AgentDetail): Field[] {
   ];
 }
 
-/** The Overview tab: everything parsed from the agent's file, its prompts, account and problems. */
-export function AgentOverview({ detail }: { detail: AgentDetail }) {
+/**
+ * The Overview tab: everything parsed from the agent's file, its prompts, account and problems.
+ * `edit` (from `#/agents/:configName/edit[/:field]`) opens the editor, at that field.
+ */
+export function AgentOverview({ detail, edit }: { detail: AgentDetail; edit?: AgentEditField | 'all' }) {
   const { config, rolePrompts, problems } = detail;
   const groups = useMemo(() => groupProblemsByFile(problems), [problems]);
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState(edit !== undefined);
   // A new key starts the editor afresh from the agent as read now.
   const [editorKey, setEditorKey] = useState(0);
   const { openAgent } = useAgentsStore((state) => state.actions);
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (edit === undefined || edit === 'all') return;
+    const field = document.getElementById(agentEditFieldId(edit));
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus();
+  }, [edit]);
   if (editing) {
     return (
       <AgentEditor
         key={editorKey}
         detail={detail}
-        onDone={() => setEditing(false)}
+        onDone={() => {
+          setEditing(false);
+          // Done with the editor the address opened: back to the plain Overview's address.
+          if (edit !== undefined) navigate(agentPath(config.configName), { replace: true });
+        }}
         onReload={async () => {
           await openAgent(config.configName);
           setEditorKey((key) => key + 1);

@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { Section } from '../../../../ui/Section';
+import { agentEditFieldId } from '../../paths';
 import type { AgentForm } from './agent-form';
 import { ModelField } from './ModelField';
 
@@ -92,7 +93,14 @@ export function AgentFieldSections({
             description="Telegram sticker set names"
             {...field('stickerSets')}
           />
-          <Textarea label="Daily schedule" autosize minRows={2} {...text('dailySchedule')} />
+          <Textarea
+            id={agentEditFieldId('daily-schedule')}
+            label="Daily schedule"
+            description="The agent's routine in words; it plans its activities (the Schedule tab) from it"
+            autosize
+            minRows={2}
+            {...text('dailySchedule')}
+          />
           <Textarea
             label="Instructions"
             required
