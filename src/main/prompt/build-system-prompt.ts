@@ -54,6 +54,8 @@ export interface SystemPromptInput {
   retrieval?: TurnRetrieval;
   /** The agent's daily schedule; none when absent. */
   schedule?: readonly ScheduleActivity[];
+  /** The Task-Schedule prompt, for an agent that does not list it: added once it retrieved its schedule. */
+  schedulePrompt?: string | null;
   now: Date;
   /** The agent's IANA time zone. */
   timeZone: string;
@@ -116,7 +118,34 @@ function joined(sections: readonly PromptSection[]): string {
   return sections.map((section) => section.text).join('\n\n');
 }
 
-export function buildSystemPrompt(input: SystemPromptInput): BuiltPrompt {
+/** The role prompt that teaches the `schedule` task, and the document it works from. */
+export const SCHEDULE_ROLE_PROMPT = 'Task-Schedule';
+const SCHEDULE_DOCUMENT = 'file:schedule.json';
+
+/**
+ * The role prompts this turn includes. `Task-Schedule` is about the agent's own schedule: listed
+ * in the agent's role prompts, it is included only for an agent that keeps a schedule (a Daily
+ * Schedule in its file, or activities stored) or that retrieved `file:schedule.json` here; not
+ * listed, it is added (as `schedulePrompt`) once the agent retrieved its schedule, so any agent
+ * that reads its schedule learns how to change it.
+ */
+function rolePromptsOfTurn(input: SystemPromptInput): SystemPromptInput['rolePrompts'] {
+  const isSchedulePrompt = (role: { name: string }) =>
+    role.name.toLowerCase() === SCHEDULE_ROLE_PROMPT.toLowerCase();
+  const retrieved =
+    input.retrieval?.documents.some((document) => document.url === SCHEDULE_DOCUMENT) ?? false;
+  const keepsSchedule = input.agent.dailySchedule !== null || (input.schedule?.length ?? 0) > 0;
+  if (input.rolePrompts.some(isSchedulePrompt)) {
+    return keepsSchedule || retrieved
+      ? input.rolePrompts
+      : input.rolePrompts.filter((role) => !isSchedulePrompt(role));
+  }
+  if (!retrieved || !input.schedulePrompt) return input.rolePrompts;
+  return [...input.rolePrompts, { name: SCHEDULE_ROLE_PROMPT, text: input.schedulePrompt }];
+}
+
+export function buildSystemPrompt(fullInput: SystemPromptInput): BuiltPrompt {
+  const input = { ...fullInput, rolePrompts: rolePromptsOfTurn(fullInput) };
   const { agent, chat } = input;
   const allowedKinds = enabledTaskKinds(input);
   const substitute = templateSubstitution(agent, input.agentId, chat);

@@ -10,6 +10,7 @@ export {
   type BuiltPrompt,
   buildSystemPrompt,
   enabledTaskKinds,
+  SCHEDULE_ROLE_PROMPT,
   type SystemPromptInput,
 } from './build-system-prompt';
 export type { KnownPerson } from './fact-sections';

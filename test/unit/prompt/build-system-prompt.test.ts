@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSystemPrompt } from '../../../src/main/prompt/build-system-prompt';
+import { buildSystemPrompt, type SystemPromptInput } from '../../../src/main/prompt/build-system-prompt';
 import { agentConfig } from '../../support/agent-config';
 import { directChat, entry, groupChat, promptInput } from './prompt-input';
 
@@ -152,6 +152,65 @@ describe('buildSystemPrompt', () => {
       built.responseSchema.items as { anyOf: { properties: { kind: { enum: string[] } } }[] }
     ).anyOf.map((task) => task.properties.kind.enum[0]);
     expect(kinds).toEqual(built.allowedKinds);
+  });
+
+  it('includes Task-Schedule only for an agent that keeps a schedule or retrieved it here', () => {
+    const schedulePrompt = { name: 'Task-Schedule', text: '<!-- SCHEMA_TASKS: schedule -->\n# Your Day' };
+    const withRole = (overrides: Partial<SystemPromptInput>) =>
+      buildSystemPrompt(
+        promptInput({ instructions: 'Be nice.', rolePrompts: [schedulePrompt], ...overrides }),
+      );
+    const without = withRole({});
+    expect(without.text).not.toContain('# Your Day');
+    expect(without.allowedKinds).toEqual(['think']);
+
+    const planner = promptInput().agent;
+    expect(withRole({ agent: { ...planner, dailySchedule: 'Up at 7.' } }).allowedKinds).toEqual([
+      'think',
+      'schedule',
+    ]);
+    const stored = {
+      id: 'act-1',
+      start: '2026-03-02T08:00:00.000Z',
+      end: '2026-03-02T09:00:00.000Z',
+      name: 'Breakfast',
+      responsiveness: 50,
+      description: '',
+    };
+    expect(withRole({ schedule: [stored] }).text).toContain('# Your Day');
+    const retrieved = withRole({
+      retrieval: {
+        documents: [{ url: 'file:schedule.json', text: '{}', fetchedAt: '2026-03-02T08:00:00.000Z' }],
+        exhausted: false,
+      },
+    });
+    expect(retrieved.text).toContain('# Your Day');
+
+    // Not listed, it comes with the retrieved schedule, after the listed role prompts.
+    const unlisted = buildSystemPrompt(
+      promptInput({
+        instructions: 'Be nice.',
+        rolePrompts: [{ name: 'Person', text: '# Who You Are' }],
+        schedulePrompt: schedulePrompt.text,
+        retrieval:
+          retrieved.sections.length > 0
+            ? {
+                documents: [{ url: 'file:schedule.json', text: '{}', fetchedAt: '2026-03-02T08:00:00.000Z' }],
+                exhausted: false,
+              }
+            : undefined,
+      }),
+    );
+    expect(unlisted.sections.map((section) => section.id).slice(0, 4)).toEqual([
+      'instructions',
+      'agent-instructions',
+      'role:Person',
+      'role:Task-Schedule',
+    ]);
+    expect(unlisted.allowedKinds).toEqual(['think', 'schedule']);
+    expect(
+      buildSystemPrompt(promptInput({ instructions: 'Be nice.', schedulePrompt: schedulePrompt.text })).text,
+    ).not.toContain('# Your Day');
   });
 
   it('allows only think when no prompt enables anything', () => {

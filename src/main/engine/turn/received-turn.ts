@@ -13,7 +13,7 @@ import type { Logger } from '../../logging';
 import type { MediaDescriptions } from '../../media';
 import { archiveMessages, memoryOwner, type SummarizeRequest } from '../../memory';
 import type { MessagingPort } from '../../messaging/port';
-import { type BuiltPrompt, buildSystemPrompt, enabledTaskKinds } from '../../prompt';
+import { type BuiltPrompt, buildSystemPrompt, enabledTaskKinds, SCHEDULE_ROLE_PROMPT } from '../../prompt';
 import type { Store } from '../../store';
 import {
   assignGraphIds,
@@ -105,17 +105,31 @@ function turnOperation(trigger: ReceivedParams): string {
 async function loadPrompts(
   library: PromptSource,
   agent: AgentConfig,
-): Promise<{ instructions: string; rolePrompts: { name: string; text: string }[] }> {
+): Promise<{
+  instructions: string;
+  rolePrompts: { name: string; text: string }[];
+  schedulePrompt: string | null;
+}> {
   try {
     const instructions = await library.load('Instructions');
     const rolePrompts = [];
     for (const name of agent.rolePrompts) rolePrompts.push({ name, text: await library.load(name) });
-    return { instructions, rolePrompts };
+    return { instructions, rolePrompts, schedulePrompt: await schedulePromptOf(library, agent) };
   } catch (error) {
     // A missing prompt is the operator's to fix; retrying cannot make the file appear sooner.
     if (error instanceof PromptNotFoundError) throw new PermanentTaskError(error.message);
     throw error;
   }
+}
+
+/** Task-Schedule for an agent that keeps a schedule without listing it; null when it has none to offer. */
+async function schedulePromptOf(library: PromptSource, agent: AgentConfig): Promise<string | null> {
+  const listed = agent.rolePrompts.some((name) => name.toLowerCase() === SCHEDULE_ROLE_PROMPT.toLowerCase());
+  if (agent.dailySchedule === null || listed) return null;
+  return library.load(SCHEDULE_ROLE_PROMPT).catch((error: unknown) => {
+    if (error instanceof PromptNotFoundError) return null;
+    throw error;
+  });
 }
 
 /**
@@ -187,6 +201,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       chat,
       instructions: prompts.instructions,
       rolePrompts: prompts.rolePrompts,
+      schedulePrompt: prompts.schedulePrompt,
       stickers,
       media,
       memories: agentWide('memory'),
