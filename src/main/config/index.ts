@@ -1,6 +1,11 @@
 /** The configuration layer: config path, agent files, prompts, curated media, and watching them. */
 
-export { AgentFileConflictError, agentFileVersion, updateAgentFile } from './agent-file-update';
+export {
+  AgentFileConflictError,
+  agentFileVersion,
+  restoreAgentFile,
+  updateAgentFile,
+} from './agent-file-update';
 export {
   AgentPathTakenError,
   type AgentPlace,

@@ -31,6 +31,7 @@ import { Retriever, SafeFetcher } from '../retrieval';
 import { SecretStore, verifySecretKey } from '../secrets';
 import { createSimulator } from '../simulator';
 import { DATABASE_FILE_NAME, openStore } from '../store';
+import { AgentZoneWatch } from './agent-zone-watch';
 import { forwardConversationEvents } from './conversation-events';
 import { createConversationTools } from './conversation-tools';
 import { startDailySchedules } from './daily-schedules';
@@ -80,6 +81,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
   });
   secrets.onChange(() => events.emit('secrets.changed', { secrets: secrets.status() }));
 
+  const serverTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zoneWatch = new AgentZoneWatch({ store, defaultTimeZone: serverTimeZone, logger });
   const curated = new CuratedMedia();
   /** Set once built; a reload before then has nothing to wake. */
   let engine: ConversationEngine | null = null;
@@ -92,6 +95,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     savedConfigPath: () => store.settings.get().configPath,
     logger: options.logger,
     onReloaded: (report) => {
+      zoneWatch.reviewed(config.config.agents);
       events.emit('config.reloaded', report);
       curated
         .reload(report.configPath)
@@ -234,7 +238,16 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
         stateDir: options.stateDir,
         env: options.env,
       }),
-      ...createAgentHandlers({ config, store }),
+      ...createAgentHandlers({
+        config,
+        store,
+        clock,
+        events,
+        engines: [simulatorEngine, telegramEngine],
+        defaultTimeZone: serverTimeZone,
+        zoneMoved: (configName, zone) => zoneWatch.moved(configName, zone),
+        logger: options.logger,
+      }),
       ...createAgentLifecycleHandlers({
         config,
         store,

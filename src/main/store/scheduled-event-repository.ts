@@ -79,6 +79,7 @@ const KEY = 'agent = @agent AND network = @network AND channel_id = @channel_id 
  */
 export class ScheduledEventRepository {
   readonly #list;
+  readonly #listOfAgent;
   readonly #get;
   readonly #insert;
   readonly #update;
@@ -91,6 +92,9 @@ export class ScheduledEventRepository {
     this.#list = db.prepare<{ agent: string; network: string; channel_id: number }, EventRow>(
       `SELECT * FROM scheduled_events WHERE agent = @agent AND network = @network AND channel_id = @channel_id
        ORDER BY due_at, id`,
+    );
+    this.#listOfAgent = db.prepare<{ agent: string }, EventRow>(
+      'SELECT * FROM scheduled_events WHERE agent = @agent ORDER BY due_at, network, channel_id, id',
     );
     this.#get = db.prepare<KeyParams, EventRow>(`SELECT * FROM scheduled_events WHERE ${KEY}`);
     this.#insert = db.prepare<KeyParams & Record<string, unknown>>(
@@ -124,6 +128,11 @@ export class ScheduledEventRepository {
     return this.#list
       .all({ agent: conversation.agent, network: conversation.network, channel_id: conversation.channelId })
       .map(toEvent);
+  }
+
+  /** The agent's events in every conversation of every network, soonest first. */
+  listOfAgent(agent: string): ScheduledEvent[] {
+    return this.#listOfAgent.all({ agent }).map(toEvent);
   }
 
   get(conversation: ConversationKey, id: string): ScheduledEvent | null {

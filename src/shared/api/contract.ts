@@ -4,6 +4,7 @@ import { AgentChangesSchema, AgentConfigSchema, ConfigProblemSchema, MEDIA_KINDS
 import { SecretNameSchema, SecretStatusSchema } from '../domain/secrets';
 import { LlmProviderIdSchema, SettingsPatchSchema, SettingsSchema } from '../domain/settings';
 import { agentLifecycleProcedures } from './agent-lifecycle-contract';
+import { ZoneChangeChoiceSchema } from './agent-zone-contract';
 import { conversationEvents, conversationProcedures } from './conversation-contract';
 import { conversationToolsEvents, conversationToolsProcedures } from './conversation-tools-contract';
 import { copilotEvents, copilotProcedures } from './copilot-contract';
@@ -97,11 +98,18 @@ export const procedures = {
   /**
    * Changes fields of an agent in its file (only their sections; everything else stays byte for
    * byte). `fileVersion` is the one `agents.get` gave: a file changed since is not overwritten
-   * (`conflict`). A value that cannot be written is refused under its field.
+   * (`conflict`). A value that cannot be written is refused under its field. A new time zone for
+   * an agent with schedule activities or scheduled events needs `zoneChange`; without it the
+   * change is refused (`conflict` with `ZoneChoiceNeeded` details: the zones and the counts).
    */
   'agents.update': {
     input: z
-      .object({ configName: z.string().min(1), fileVersion: z.string().min(1), changes: AgentChangesSchema })
+      .object({
+        configName: z.string().min(1),
+        fileVersion: z.string().min(1),
+        changes: AgentChangesSchema,
+        zoneChange: ZoneChangeChoiceSchema.optional(),
+      })
       .strict(),
     output: AgentDetailSchema,
   },

@@ -1,4 +1,5 @@
 export * from './agent-lifecycle-contract';
+export * from './agent-zone-contract';
 export * from './bridge';
 export * from './channels';
 export * from './client';

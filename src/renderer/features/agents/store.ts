@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { NewAgentDefaults } from '../../../shared/api/agent-lifecycle-contract';
+import type { ZoneChangeChoice } from '../../../shared/api/agent-zone-contract';
 import type { ApiClient } from '../../../shared/api/client';
 import type { AgentDetail, AgentSummary, ConfigReport, ProcedureInput } from '../../../shared/api/contract';
 import type { AgentRuntimeState } from '../../../shared/domain/agent-runtime';
@@ -31,9 +32,15 @@ export interface AgentsActions {
   openAgent(configName: string): Promise<void>;
   /**
    * Writes changed fields to the agent's file, against the version the page shows; rejects with
-   * the API error (`conflict` when the file changed on disk, field issues under `changes.<field>`).
+   * the API error (`conflict` when the file changed on disk, or with `zoneChoiceNeeded` details when
+   * a new time zone needs `zoneChange`; field issues under `changes.<field>`).
    */
-  updateAgent(configName: string, fileVersion: string, changes: AgentChanges): Promise<AgentDetail>;
+  updateAgent(
+    configName: string,
+    fileVersion: string,
+    changes: AgentChanges,
+    zoneChange?: ZoneChangeChoice,
+  ): Promise<AgentDetail>;
   /** What the New agent form starts with: the config directories and the template's fields. */
   newAgentDefaults(): Promise<NewAgentDefaults>;
   /**
@@ -157,8 +164,13 @@ export function createAgentsStore(api: ApiClient): AgentsStore {
         }
       },
 
-      async updateAgent(configName, fileVersion, changes) {
-        const detail = await api.call('agents.update', { configName, fileVersion, changes });
+      async updateAgent(configName, fileVersion, changes, zoneChange) {
+        const detail = await api.call('agents.update', {
+          configName,
+          fileVersion,
+          changes,
+          ...(zoneChange ? { zoneChange } : {}),
+        });
         // Supersedes any load in flight; the list's row follows the config report the reload sends.
         detailRequest += 1;
         if (get().detail?.configName === configName) {
