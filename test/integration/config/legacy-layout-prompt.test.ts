@@ -74,15 +74,7 @@ describe('an agent directory laid out as older setups are', () => {
       stickers: [
         { setName: 'DuckSet', setTitle: 'Ducks', name: '🦆', uniqueId: 's1', description: 'a duck' },
       ],
-      media: [
-        {
-          uniqueId: 'm1',
-          kind: 'photo',
-          description: 'a beach',
-          mimeType: 'image/jpeg',
-          isLottie: false,
-        } as never,
-      ],
+      media: [{ uniqueId: 'm1', kind: 'photo', description: 'a beach' }],
       memories: [entry('memory-1', 'Priya likes tea.')],
       intentions: [entry('intention-1', 'Finish the essay.')],
       notes: [entry('note-1', 'Priya has an exam on Friday.')],
@@ -112,6 +104,8 @@ describe('an agent directory laid out as older setups are', () => {
             revision: 1,
             firedCount: 0,
             lastFiredAt: null,
+            createdAt: NOW,
+            updatedAt: NOW,
           },
         ],
         refused: [],
