@@ -29,4 +29,4 @@ export {
   type ScheduleTaskFields,
 } from './schedule-change';
 export { localIso, scheduleDocument } from './schedule-document';
-export { moveToZone } from './zone-move';
+export { moveToZone, sameWallClock } from './zone-move';

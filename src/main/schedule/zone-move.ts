@@ -1,12 +1,14 @@
 import type { ScheduleActivity } from '../../shared/domain/schedule';
 import { localDateTime, zonedInstant } from '../clock';
 
-/** The instant `instant`'s wall-clock time in `from` falls on in `to`. */
-function sameWallClock(instant: string, from: string, to: string): string {
-  const local = localDateTime(new Date(instant), from);
-  const moved = zonedInstant(local, to, local.hour, local.minute).getTime() + local.second * 1000;
-  return new Date(moved).toISOString();
+/** The instant that shows, in `to`, the wall-clock time `instant` shows in `from`. */
+export function sameWallClock(instant: Date, from: string, to: string): Date {
+  const local = localDateTime(instant, from);
+  return new Date(zonedInstant(local, to, local.hour, local.minute).getTime() + local.second * 1000);
 }
+
+const movedIso = (iso: string, from: string, to: string) =>
+  sameWallClock(new Date(iso), from, to).toISOString();
 
 /**
  * The schedule kept at the same wall-clock times in another zone (the agent moved: its 7:00 alarm
@@ -19,7 +21,7 @@ export function moveToZone(
 ): ScheduleActivity[] {
   return activities.map((activity) => ({
     ...activity,
-    start: sameWallClock(activity.start, fromZone, toZone),
-    end: sameWallClock(activity.end, fromZone, toZone),
+    start: movedIso(activity.start, fromZone, toZone),
+    end: movedIso(activity.end, fromZone, toZone),
   }));
 }

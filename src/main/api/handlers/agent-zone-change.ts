@@ -2,10 +2,10 @@ import { ApiError, timedSummary, type ZoneChangeChoice, type ZoneChoiceNeeded } 
 import type { AgentChanges, AgentConfig } from '../../../shared/domain/config';
 import { type ConversationKey, conversationKeyString } from '../../../shared/domain/conversation-key';
 import type { ScheduleActivity } from '../../../shared/domain/schedule';
-import { type Clock, localDateTime, zonedInstant } from '../../clock';
+import type { Clock } from '../../clock';
 import { isValidTimeZone } from '../../config';
 import type { ConversationEngine } from '../../engine';
-import { checkSchedule, moveToZone, ScheduleError } from '../../schedule';
+import { checkSchedule, moveToZone, ScheduleError, sameWallClock } from '../../schedule';
 import type { ScheduledEvent, Store } from '../../store';
 import type { EventHub } from '../event-hub';
 
@@ -27,12 +27,6 @@ export function zoneMoveOf(agent: AgentConfig, changes: AgentChanges, defaultZon
   const fromZone = agent.timezone ?? defaultZone;
   const toZone = requested === '' ? defaultZone : requested;
   return fromZone === toZone ? null : { agent, fromZone, toZone };
-}
-
-/** The instant that shows, in `toZone`, the wall-clock time `instant` shows in `fromZone`. */
-function sameWallClock(instant: Date, fromZone: string, toZone: string): Date {
-  const local = localDateTime(instant, fromZone);
-  return new Date(zonedInstant(local, toZone, local.hour, local.minute).getTime() + local.second * 1000);
 }
 
 /**
