@@ -52,6 +52,9 @@ export class AgentBusyError extends Error {
   }
 }
 
+/** Events and the schedule have owners of their own; the rest is memory work's to announce. */
+const isMemoryWorkTouch = (touch: MemoryTouch) => touch.what !== 'events' && touch.what !== 'schedule';
+
 export type { ConversationParametersPatch } from './conversation-parameters';
 export type { ConversationEngineDeps, EngineEvent, MemoryTouch } from './engine-core';
 
@@ -95,15 +98,13 @@ export class ConversationEngine {
       this.#intake.insert(conversation, trigger, undefined, commitment),
     );
     const memoryChanged = (conversation: ConversationKey, touched: MemoryTouch[]) => {
-      if (touched.some((touch) => touch.what === 'events')) this.#events.changed(conversation);
-      if (touched.some((touch) => touch.what === 'schedule'))
-        core.emit({ type: 'scheduleChanged', agent: conversation.agent });
-      memory.changed(
-        conversation,
-        touched.filter((touch) => touch.what !== 'events' && touch.what !== 'schedule'),
-      );
+      const whats = new Set(touched.map((touch) => touch.what));
+      if (whats.has('events')) this.#events.changed(conversation);
+      if (whats.has('schedule')) core.emit({ type: 'scheduleChanged', agent: conversation.agent });
+      memory.changed(conversation, touched.filter(isMemoryWorkTouch));
     };
     const received = receivedHandler({
+      nextLoopTurn: () => core.loopTurns.next(),
       port: deps.port,
       store: deps.store,
       clock: deps.clock,
@@ -216,10 +217,9 @@ export class ConversationEngine {
     return this.#core.subscribe(listener);
   }
 
-  /** Looks at every conversation again (after a config reload enabled an agent, for instance). */
+  /** Looks at every conversation and event again: an agent was enabled, a schedule changed. */
   refresh(): void {
     for (const graph of this.#core.graphs.values()) this.#loop.poke(graph.conversation);
-    // The agents that may act changed too: their events may fire now, or must wait.
     if (this.#started) this.#events.arm();
   }
 

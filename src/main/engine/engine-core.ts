@@ -15,6 +15,7 @@ import type { TaskGraph } from './graph/task-graph';
 import type { ChatLookups } from './inbound/chat-lookups';
 import { GivenUpChats } from './inbound/given-up-chats';
 import { PresenceKeeper, presenceOf } from './pacing/presence';
+import { LoopTurns } from './scheduler/loop-turns';
 import { type SpendingState, spendingState } from './steering/spending-limit';
 import type { EngineRetrieval } from './tasks/retrieve-task';
 
@@ -100,6 +101,8 @@ export class EngineCore {
   readonly runners = new Map<string, Runner>();
   /** Conversations whose last turn failed for good; the unread scan leaves them alone. */
   readonly givenUp = new GivenUpChats();
+  /** One heavy step per turn of the event loop (see LoopTurns). */
+  readonly loopTurns = new LoopTurns();
   readonly #listeners = new Set<(event: EngineEvent) => void>();
   /** Each conversation's turn state as last told, idle ones left out. */
   readonly #turnStates = new Map<string, string>();

@@ -62,9 +62,12 @@ export type AgentRowCounts = Record<string, number>;
 /** An agent's rows across every table, moved to another config name or deleted, each in one transaction. */
 export class AgentRowsRepository {
   readonly #db: SqliteDatabase;
+  readonly #changed: () => void;
 
-  constructor(db: SqliteDatabase) {
+  /** `changed` is told after rows moved or went, for repositories that keep rows in memory. */
+  constructor(db: SqliteDatabase, changed: () => void = () => {}) {
     this.#db = db;
+    this.#changed = changed;
   }
 
   /** The tables holding rows of the agent, with their counts (tables without any left out). */
@@ -114,6 +117,7 @@ export class AgentRowsRepository {
            SELECT rowid FROM archive_messages WHERE agent = ? AND EXISTS (SELECT 1 FROM embedding_spaces)`,
         )
         .run(to);
+      this.#changed();
       return moved;
     });
   }
@@ -126,6 +130,7 @@ export class AgentRowsRepository {
       for (const { table, column } of AGENT_NAME_COLUMNS) {
         this.#db.prepare(`DELETE FROM ${table} WHERE ${column} = ?`).run(configName);
       }
+      this.#changed();
       return deleted;
     });
   }

@@ -19,48 +19,67 @@ export interface StoredSchedule {
 
 /**
  * Agents' daily schedules. A schedule is replaced whole (the schedule module makes each change
- * and checks it), in one transaction, so a reader never sees half of one.
+ * and checks it), in one transaction, so a reader never sees half of one. The engine reads an
+ * agent's schedule whenever it looks at one of its conversations, so schedules read outside a
+ * transaction are kept in memory until they change; a change inside a transaction drops the
+ * kept one, so a rollback cannot leave a stale copy.
  */
 export class ScheduleRepository {
   readonly #db: SqliteDatabase;
+  readonly #selectActivities;
+  readonly #selectMeta;
+  readonly #deleteActivities;
+  readonly #insertActivity;
+  readonly #upsertMeta;
+  readonly #kept = new Map<string, StoredSchedule>();
 
   constructor(db: SqliteDatabase) {
     this.#db = db;
+    this.#selectActivities = db.prepare<[string], ActivityRow>(
+      `SELECT id, start_at, end_at, name, responsiveness, description FROM schedule_activities
+       WHERE agent = ? ORDER BY start_at, end_at`,
+    );
+    this.#selectMeta = db.prepare<[string], { last_extended_at: string | null }>(
+      'SELECT last_extended_at FROM agent_schedules WHERE agent = ?',
+    );
+    this.#deleteActivities = db.prepare<[string]>('DELETE FROM schedule_activities WHERE agent = ?');
+    this.#insertActivity = db.prepare<[string, string, string, string, string, number, string]>(
+      `INSERT INTO schedule_activities (agent, id, start_at, end_at, name, responsiveness, description)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#upsertMeta = db.prepare<[string, string | null, string]>(
+      `INSERT INTO agent_schedules (agent, last_extended_at, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (agent) DO UPDATE SET
+         last_extended_at = COALESCE(excluded.last_extended_at, last_extended_at),
+         updated_at = excluded.updated_at`,
+    );
   }
 
   get(agent: string): StoredSchedule {
-    const activities = this.#db
-      .prepare<[string], ActivityRow>(
-        `SELECT id, start_at, end_at, name, responsiveness, description FROM schedule_activities
-         WHERE agent = ? ORDER BY start_at, end_at`,
-      )
-      .all(agent)
-      .map((row) => ({
+    const kept = this.#kept.get(agent);
+    if (kept) return kept;
+    const stored = {
+      activities: this.#selectActivities.all(agent).map((row) => ({
         id: row.id,
         start: row.start_at,
         end: row.end_at,
         name: row.name,
         responsiveness: row.responsiveness,
         description: row.description,
-      }));
-    const meta = this.#db
-      .prepare<[string], { last_extended_at: string | null }>(
-        'SELECT last_extended_at FROM agent_schedules WHERE agent = ?',
-      )
-      .get(agent);
-    return { activities, lastExtendedAt: meta?.last_extended_at ?? null };
+      })),
+      lastExtendedAt: this.#selectMeta.get(agent)?.last_extended_at ?? null,
+    };
+    if (!this.#db.inTransaction) this.#kept.set(agent, stored);
+    return stored;
   }
 
   /** Stores `activities` as the agent's whole schedule; `extendedAt` marks a model's extension. */
   replace(agent: string, activities: readonly ScheduleActivity[], now: Date, extendedAt?: Date): void {
-    const insert = this.#db.prepare(
-      `INSERT INTO schedule_activities (agent, id, start_at, end_at, name, responsiveness, description)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    );
+    this.#kept.delete(agent);
     this.#db.transaction(() => {
-      this.#db.prepare('DELETE FROM schedule_activities WHERE agent = ?').run(agent);
+      this.#deleteActivities.run(agent);
       for (const activity of activities) {
-        insert.run(
+        this.#insertActivity.run(
           agent,
           activity.id,
           activity.start,
@@ -70,14 +89,12 @@ export class ScheduleRepository {
           activity.description,
         );
       }
-      this.#db
-        .prepare(
-          `INSERT INTO agent_schedules (agent, last_extended_at, updated_at) VALUES (?, ?, ?)
-           ON CONFLICT (agent) DO UPDATE SET
-             last_extended_at = COALESCE(excluded.last_extended_at, last_extended_at),
-             updated_at = excluded.updated_at`,
-        )
-        .run(agent, extendedAt?.toISOString() ?? null, now.toISOString());
+      this.#upsertMeta.run(agent, extendedAt?.toISOString() ?? null, now.toISOString());
     })();
+  }
+
+  /** Forgets the schedules kept in memory (agents' rows were renamed or deleted elsewhere). */
+  forgetKept(): void {
+    this.#kept.clear();
   }
 }

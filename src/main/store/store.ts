@@ -108,6 +108,7 @@ export function openStore(options: OpenStoreOptions): Store {
   const db = openDatabase(options.file, { logger });
   const deps = options.now ? { now: options.now } : {};
   const taskGraphs = new EngineGraphRepository(db);
+  const schedules = new ScheduleRepository(db);
   // One transaction function for every call: better-sqlite3 builds four wrappers per `transaction()`.
   const immediate = db.transaction((work: () => unknown) => work()).immediate;
   return {
@@ -115,7 +116,7 @@ export function openStore(options: OpenStoreOptions): Store {
     secrets: new SecretsRepository(db, deps),
     agentState: new AgentStateRepository(db, deps),
     agentSteering: new AgentSteeringRepository(db),
-    agentRows: new AgentRowsRepository(db),
+    agentRows: new AgentRowsRepository(db, () => schedules.forgetKept()),
     taskLog: new TaskLogRepository(db, deps),
     usage: new UsageRepository(db),
     llmPrices: new LlmPriceRepository(db, deps),
@@ -138,7 +139,7 @@ export function openStore(options: OpenStoreOptions): Store {
     simulator: simulatorTables(db),
     translations: new TranslationRepository(db),
     scheduledEvents: new ScheduledEventRepository(db),
-    schedules: new ScheduleRepository(db),
+    schedules,
     retrieval: new RetrievalRepository(db),
     transaction: <T>(work: () => T): T => {
       try {

@@ -38,6 +38,8 @@ const CONVERSATION_START_MAX_MESSAGES = 5;
 const IMMEDIATE_KINDS: readonly string[] = IMMEDIATE_TASK_KINDS;
 
 export interface ReceivedTurnDeps {
+  /** Resolves on a later turn of the event loop, one waiter per turn (see LoopTurns). */
+  nextLoopTurn: () => Promise<void>;
   port: MessagingPort;
   store: Store;
   clock: Clock;
@@ -343,6 +345,8 @@ async function queryModel(
   deps.onThinking(conversation, startedAt);
   try {
     reply = await call.run();
+    // Replies come in bursts; each is taken in on a turn of the event loop of its own.
+    await deps.nextLoopTurn();
   } catch (error) {
     deps.onThinking(conversation, null);
     if (call.signal.aborted) throw error;
