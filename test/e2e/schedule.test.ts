@@ -165,6 +165,10 @@ describe('the agent’s Schedule tab against troupe serve', () => {
       .click();
     const open = page.getByRole('link', { name: 'Open Ada Lovelace (Playground)' });
     await expectVisible(open);
+    // The dropdown fades in: the screenshot waits until it is fully drawn.
+    await expect
+      .poll(() => open.evaluate((link) => getComputedStyle(link.closest('[role="dialog"]') ?? link).opacity))
+      .toBe('1');
     await harness.shot('schedule-event');
     await open.click();
     await expect.poll(() => page.url()).toContain(`#/playground/${AGENT}/${channelId}`);
