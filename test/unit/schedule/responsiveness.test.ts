@@ -7,6 +7,7 @@ import {
   needsExtension,
   replyDelaySeconds,
   responsivenessAt,
+  utcTime,
 } from '../../../src/main/schedule';
 import type { ScheduleActivity } from '../../../src/shared/domain/schedule';
 
@@ -43,6 +44,22 @@ describe('responsiveness', () => {
     expect(awakeAt(lastSleep, new Date('2026-03-02T01:00:00Z')).toISOString()).toBe(
       '2026-03-02T04:00:00.000Z',
     );
+  });
+
+  it('sleeps 23:00 to 07:00 on the wall clock through a spring-forward night: seven hours, not eight', () => {
+    // Berlin springs forward at 02:00 on 2026-03-29; the night is written as the agent writes it.
+    const night = [
+      activity(
+        'sleep',
+        utcTime('2026-03-28T23:00:00+01:00', 'start'),
+        utcTime('2026-03-29T07:00:00+02:00', 'end'),
+        0,
+      ),
+    ];
+    const woke = awakeAt(night, new Date('2026-03-29T01:30:00Z'));
+    expect(woke.toISOString()).toBe('2026-03-29T05:00:00.000Z');
+    expect(woke.toLocaleTimeString('en-GB', { timeZone: 'Europe/Berlin' })).toBe('07:00:00');
+    expect((woke.getTime() - Date.parse(night[0]!.start)) / 3_600_000).toBe(7);
   });
 });
 
