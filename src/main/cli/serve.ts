@@ -20,6 +20,7 @@ const DEFAULT_SERVE_PORT = 7420;
 const PASSWORD_ENV = 'TROUPE_SERVER_PASSWORD';
 
 const USAGE = `Usage: troupe serve [--host HOST] [--port PORT] [--state DIR] [--config-path DIRS] [--password-file FILE]
+                   [--trusted-proxy ADDRESSES]
 
 Hosts the runtime without a window and serves the console to a browser. Prints a login link
 that signs one browser in; stop with Ctrl-C.
@@ -32,6 +33,11 @@ ${stateDirHelp(24)}
 ${configPathHelp(24)}
   --password-file FILE  File holding the operator password for signing in from any browser
                         (or set ${PASSWORD_ENV})
+  --trusted-proxy ADDRESSES
+                        Comma-separated addresses or CIDR ranges of reverse proxies in front of
+                        the server (e.g. 127.0.0.1). Only their X-Forwarded-For / Forwarded
+                        (the client, for the sign-in throttle) and X-Forwarded-Proto (https marks
+                        the session cookie Secure) are believed
   -h, --help            Show this help`;
 
 /** Where shutdown requests come from; `process` outside tests. */
@@ -50,11 +56,17 @@ interface ServeArgs {
   stateFlag: string | undefined;
   configPathOverride: string[] | undefined;
   passwordFile: string | undefined;
+  trustedProxies: string[];
 }
 
 function parseServeArgs(args: string[]): ServeArgs | 'help' {
   const parsed = parseCommandArgs(args, {
-    options: { host: { type: 'string' }, port: { type: 'string' }, 'password-file': { type: 'string' } },
+    options: {
+      host: { type: 'string' },
+      port: { type: 'string' },
+      'password-file': { type: 'string' },
+      'trusted-proxy': { type: 'string' },
+    },
     state: true,
   });
   if (parsed === 'help') return 'help';
@@ -69,6 +81,10 @@ function parseServeArgs(args: string[]): ServeArgs | 'help' {
     stateFlag: parsed.stateFlag,
     configPathOverride: parsed.configPathOverride,
     passwordFile: parsed.text('password-file'),
+    trustedProxies: (parsed.text('trusted-proxy') ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter((address) => address !== ''),
   };
 }
 
@@ -140,7 +156,12 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
     }
     parsed = result;
     password = readPassword(parsed.passwordFile, io.env, io.stderr);
-    validateConsoleServerSettings({ host: parsed.host, port: parsed.port, password });
+    validateConsoleServerSettings({
+      host: parsed.host,
+      port: parsed.port,
+      password,
+      trustedProxies: parsed.trustedProxies,
+    });
   } catch (error) {
     if (error instanceof UsageError) return reportUsageError(error, USAGE, io.stderr);
     if (error instanceof ConsoleServerConfigError) {
@@ -180,6 +201,7 @@ export async function runServe(args: string[], io: ServeIo): Promise<number> {
       ...(runtime.exportConversation ? { exportConversation: runtime.exportConversation } : {}),
       staticDir: join(io.appRoot, 'out', 'renderer'),
       ...(password ? { password } : {}),
+      trustedProxies: parsed.trustedProxies,
       logger,
     });
   } catch (error) {

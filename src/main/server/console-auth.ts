@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { type ConsoleSession, HTTP_PATHS } from '../../shared/api/http-auth';
 import type { Logger } from '../logging';
 import { clearedSessionCookie, readCookie, sessionCookie } from './cookies';
-import type { LoginThrottle } from './login-throttle';
+import type { ClientView } from './forwarded';
+import type { LoginThrottle, ThrottleWait } from './login-throttle';
 import type { LoginToken } from './login-token';
 import type { PasswordVerifier } from './password';
 import { hasNoForeignOrigin } from './request-checks';
@@ -19,6 +20,8 @@ export interface ConsoleAuthDeps {
   /** Absent when the server was started without an operator password. */
   password: PasswordVerifier | undefined;
   throttle: LoginThrottle;
+  /** Who sent a request and over which scheme, as the trusted proxy (if any) says. */
+  clientOf: (request: IncomingMessage) => ClientView;
   cookieName: string;
   logger: Logger;
   /** Called after logout so open WebSockets of that session close at once. */
@@ -45,28 +48,39 @@ async function readBody(request: IncomingMessage, limit: number): Promise<string
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function clientAddress(request: IncomingMessage): string {
-  // The peer address, never X-Forwarded-For: a client could forge that header to dodge the
-  // throttle. Behind a proxy every client shares one budget, which errs on the safe side.
-  return request.socket.remoteAddress ?? 'unknown';
+function sendTooManySignIns(response: ServerResponse, wait: ThrottleWait): void {
+  const seconds = Math.ceil(wait.retryAfterMs / 1000);
+  response.setHeader('Retry-After', String(seconds));
+  sendApiError(response, 429, {
+    code: 'unauthorized',
+    message:
+      wait.reason === 'client'
+        ? `Too many failed sign-ins; try again in ${seconds} seconds.`
+        : `Too many sign-in attempts on this server right now; try again in ${seconds} seconds.`,
+  });
 }
 
 export function createConsoleAuth(deps: ConsoleAuthDeps): ConsoleAuth {
-  const { sessions, token, password, throttle, cookieName, logger, onSessionEnded } = deps;
+  const { sessions, token, password, throttle, clientOf, cookieName, logger, onSessionEnded } = deps;
 
   function sessionOf(request: IncomingMessage): string | undefined {
     const id = readCookie(request.headers.cookie, cookieName);
     return sessions.touch(id) ? id : undefined;
   }
 
-  function startSession(response: ServerResponse): void {
-    response.setHeader('Set-Cookie', sessionCookie(cookieName, sessions.create(), sessions.idleTimeoutMs));
+  const isHttps = (request: IncomingMessage) => clientOf(request).scheme === 'https';
+
+  function startSession(request: IncomingMessage, response: ServerResponse): void {
+    response.setHeader(
+      'Set-Cookie',
+      sessionCookie(cookieName, sessions.create(), sessions.idleTimeoutMs, isHttps(request)),
+    );
   }
 
   function exchangeLoginToken(request: IncomingMessage, response: ServerResponse, candidate: string): void {
     if (token.redeem(candidate)) {
-      startSession(response);
-      logger.info({ address: clientAddress(request) }, 'console login link used');
+      startSession(request, response);
+      logger.info({ address: clientOf(request).address }, 'console login link used');
     } else if (!sessionOf(request)) {
       sendHtmlNotice(
         response,
@@ -89,7 +103,11 @@ export function createConsoleAuth(deps: ConsoleAuthDeps): ConsoleAuth {
   function answerSession(request: IncomingMessage, response: ServerResponse): void {
     const id = sessionOf(request);
     // Re-issuing the cookie slides its browser-side expiry along with the server-side one.
-    if (id) response.setHeader('Set-Cookie', sessionCookie(cookieName, id, sessions.idleTimeoutMs));
+    if (id)
+      response.setHeader(
+        'Set-Cookie',
+        sessionCookie(cookieName, id, sessions.idleTimeoutMs, isHttps(request)),
+      );
     const body: ConsoleSession = { authenticated: id !== undefined, passwordLogin: password !== undefined };
     sendJson(response, 200, body);
   }
@@ -102,15 +120,10 @@ export function createConsoleAuth(deps: ConsoleAuthDeps): ConsoleAuth {
       });
       return;
     }
-    const address = clientAddress(request);
-    const waitMs = throttle.retryAfterMs(address);
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
-      response.setHeader('Retry-After', String(seconds));
-      sendApiError(response, 429, {
-        code: 'unauthorized',
-        message: `Too many failed sign-ins; try again in ${seconds} seconds.`,
-      });
+    const { address } = clientOf(request);
+    const wait = throttle.waitFor(address);
+    if (wait) {
+      sendTooManySignIns(response, wait);
       return;
     }
     if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
@@ -142,15 +155,20 @@ export function createConsoleAuth(deps: ConsoleAuthDeps): ConsoleAuth {
       return;
     }
     // Counted as a failure before the slow hash runs, so a burst of parallel guesses cannot all
-    // slip in under the limit; a right password clears the record again.
-    throttle.recordFailure(address);
+    // slip in under the limit; a right password clears the record again. Asked again because
+    // other guesses may have spent the budget while this body was read.
+    const refused = throttle.admit(address);
+    if (refused) {
+      sendTooManySignIns(response, refused);
+      return;
+    }
     if (!(await password.verify(candidate))) {
       logger.warn({ address }, 'console sign-in with a wrong password');
       sendApiError(response, 401, { code: 'unauthorized', message: 'Wrong password.' });
       return;
     }
     throttle.recordSuccess(address);
-    startSession(response);
+    startSession(request, response);
     logger.info({ address }, 'console sign-in with the password');
     sendJson(response, 200, { authenticated: true, passwordLogin: true } satisfies ConsoleSession);
   }
@@ -161,7 +179,7 @@ export function createConsoleAuth(deps: ConsoleAuthDeps): ConsoleAuth {
       sessions.revoke(id);
       onSessionEnded(id);
     }
-    response.setHeader('Set-Cookie', clearedSessionCookie(cookieName));
+    response.setHeader('Set-Cookie', clearedSessionCookie(cookieName, isHttps(request)));
     response.writeHead(204, { 'Cache-Control': 'no-store' }).end();
   }
 
@@ -179,7 +197,7 @@ export function createConsoleAuth(deps: ConsoleAuthDeps): ConsoleAuth {
         return true;
       }
       if (!url.pathname.startsWith('/auth/')) return false;
-      if (request.method === 'POST' && !hasNoForeignOrigin(request)) {
+      if (request.method === 'POST' && !hasNoForeignOrigin(request, clientOf(request).scheme)) {
         sendApiError(response, 403, { code: 'unauthorized', message: 'Cross-site requests are refused.' });
         return true;
       }

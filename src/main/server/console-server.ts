@@ -9,6 +9,7 @@ import type { ConversationExporter } from '../runtime/conversation-export/conver
 import type { MediaFileSource } from '../runtime/media-file-source';
 import { createConsoleAuth } from './console-auth';
 import { serveConversationExport } from './export-route';
+import { createClientReader, isProxySpec } from './forwarded';
 import { createLoginThrottle } from './login-throttle';
 import { createLoginToken } from './login-token';
 import { isLoopbackHost } from './loopback';
@@ -37,6 +38,11 @@ export interface ConsoleServerOptions {
   exportConversation?: ConversationExporter;
   /** The operator password for `POST /auth/login`; without it only the login link signs in. */
   password?: string;
+  /**
+   * Reverse proxies (addresses or CIDR ranges) whose `X-Forwarded-For` / `Forwarded` and
+   * `X-Forwarded-Proto` are believed; no one's by default.
+   */
+  trustedProxies?: readonly string[];
   logger: Logger;
   now?: () => number;
   /** Tuning, mostly for tests. */
@@ -69,6 +75,14 @@ const ServerSettingsSchema = z.object({
     .string()
     .min(MIN_PASSWORD_LENGTH, `The operator password must have at least ${MIN_PASSWORD_LENGTH} characters.`)
     .optional(),
+  trustedProxies: z
+    .array(
+      z.string().refine(isProxySpec, {
+        error: (issue) =>
+          `--trusted-proxy takes IP addresses or CIDR ranges (127.0.0.1, ::1, 10.0.0.0/8), not "${String(issue.input)}".`,
+      }),
+    )
+    .default([]),
   heartbeatIntervalMs: z.number().int().positive().default(30_000),
   // Room for the largest file a request carries (a 20 MB Simulator upload as base64, with its JSON).
   maxMessageBytes: z.number().int().positive().default(MAX_API_MESSAGE_BYTES),
@@ -84,7 +98,7 @@ const ServerSettingsSchema = z.object({
  * throws `ConsoleServerConfigError`.
  */
 export function validateConsoleServerSettings(
-  options: Pick<ConsoleServerOptions, 'host' | 'port' | 'password'> &
+  options: Pick<ConsoleServerOptions, 'host' | 'port' | 'password' | 'trustedProxies'> &
     Partial<Pick<ConsoleServerOptions, 'heartbeatIntervalMs' | 'maxMessageBytes' | 'sessionIdleTimeoutMs'>>,
 ): z.output<typeof ServerSettingsSchema> {
   const parsed = ServerSettingsSchema.safeParse(options);
@@ -137,6 +151,7 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
   const token = createLoginToken();
   const sessions = createSessionStore({ now, idleTimeoutMs: settings.sessionIdleTimeoutMs });
   const serveStatic = createStaticFileHandler(options.staticDir);
+  const clientOf = createClientReader(settings.trustedProxies);
 
   const isExpectedHost = (request: IncomingMessage) => !passwordless || isAddressedToLoopbackName(request);
   const wrongHostReason =
@@ -153,6 +168,7 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     token,
     password,
     throttle: createLoginThrottle({ now }),
+    clientOf,
     // The port is part of the name because browsers share cookies between the ports of a host.
     cookieName: `troupe_session_${port}`,
     logger,
@@ -167,7 +183,7 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
     touchSession: (sessionId) => sessions.touch(sessionId),
     checkHandshake: (request) => {
       if (!isExpectedHost(request)) return { ok: false, status: 403, reason: wrongHostReason };
-      if (!isSameOrigin(request))
+      if (!isSameOrigin(request, clientOf(request).scheme))
         return { ok: false, status: 403, reason: 'Cross-origin WebSockets are refused.' };
       return { ok: true };
     },
@@ -223,7 +239,10 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
   );
 
   const url = `http://${formatUrlHost(settings.host)}:${port}/`;
-  logger.info({ url, passwordLogin: !passwordless }, 'console server listening');
+  logger.info(
+    { url, passwordLogin: !passwordless, trustedProxies: settings.trustedProxies },
+    'console server listening',
+  );
 
   let closed: Promise<void> | undefined;
   return {

@@ -11,24 +11,24 @@ function hostNameOf(hostHeader: string | undefined): string | undefined {
 }
 
 /**
- * True when the request says it comes from a page served by this same host. Browsers always send
- * `Origin` on WebSocket handshakes and cross-origin POSTs, and a page cannot forge it.
+ * True when the request says it comes from a page of this console exactly as the browser reached
+ * it: same scheme (http, or https when a trusted proxy says so), host and port. Browsers always
+ * send `Origin` on WebSocket handshakes and cross-origin POSTs, and a page cannot forge it.
  */
-export function isSameOrigin(request: IncomingMessage): boolean {
+export function isSameOrigin(request: IncomingMessage, scheme: 'http' | 'https'): boolean {
   const { origin, host } = request.headers;
   if (!origin || !host) return false;
   try {
-    const parsed = new URL(origin);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
-    return parsed.host.toLowerCase() === host.toLowerCase();
+    // URL drops default ports, so `https://host` and a Host of `host:443` are one origin.
+    return new URL(origin).origin === new URL(`${scheme}://${host}`).origin;
   } catch {
     return false;
   }
 }
 
 /** For POSTs: scripts and curl send no Origin, which is fine; a browser's foreign Origin is not. */
-export function hasNoForeignOrigin(request: IncomingMessage): boolean {
-  return request.headers.origin === undefined || isSameOrigin(request);
+export function hasNoForeignOrigin(request: IncomingMessage, scheme: 'http' | 'https'): boolean {
+  return request.headers.origin === undefined || isSameOrigin(request, scheme);
 }
 
 /**
