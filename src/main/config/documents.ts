@@ -1,7 +1,8 @@
-import { copyFile, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { checkDocumentName, documentFileName, isDocumentNameTaken } from '../../shared/domain/document-name';
 import { listConfigFiles } from './config-files';
+import { readConfigText } from './text-file-limit';
 import { textVersion, writeTextFileAtomically } from './text-file-write';
 
 /**
@@ -63,7 +64,7 @@ export async function listDocuments(folder: string): Promise<string[]> {
 export async function readDocument(folder: string, name: string): Promise<DocumentText> {
   const file = join(folder, documentFileName(existingName(name)));
   try {
-    const text = await readFile(file, 'utf8');
+    const text = await readConfigText(file);
     return { text, version: textVersion(text) };
   } catch (error) {
     if (isMissing(error)) throw new DocumentNotFoundError(`${basename(file)} is no longer in ${folder}.`);

@@ -63,5 +63,6 @@ export {
 } from './prompts';
 export { extractSchemaTasks } from './schema-tasks';
 export { substituteTemplates, type TemplateValues } from './templates';
+export { ConfigFileTooLargeError, MAX_CONFIG_TEXT_BYTES } from './text-file-limit';
 export { isValidTimeZone } from './time-zone';
 export { isEditorTempFile, type WatchConfigOptions, watchConfig } from './watch-config';

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import {
   type AgentConfig,
@@ -17,6 +17,7 @@ import { configError, configWarning, sortProblems } from './problems';
 import { isValidPromptName, type PromptRef, scanPromptFiles } from './prompts';
 import { readTextFiles } from './read-text-files';
 import { unknownSchemaTaskProblems } from './schema-task-problems';
+import { oversizedFileProblems, readConfigText, readFailureMessage } from './text-file-limit';
 
 /** The prompt every agent's system prompt is built on; without it no agent can reply. */
 export const MAIN_INSTRUCTIONS_PROMPT = 'Instructions';
@@ -137,6 +138,7 @@ export async function loadConfig(configDirs: readonly string[]): Promise<LoadedC
   const scans = await Promise.all(usableDirs.map((dir) => scanPromptFiles(dir)));
   const promptFiles = scans.flatMap((scan) => scan.prompts);
   problems.push(...scans.flatMap((scan) => scan.problems));
+  problems.push(...(await oversizedFileProblems(promptFiles.map((prompt) => prompt.file))));
   const prompts = new Map<string, PromptRef>();
   for (const prompt of promptFiles) if (!prompts.has(prompt.name)) prompts.set(prompt.name, prompt);
   if (!prompts.has(MAIN_INSTRUCTIONS_PROMPT)) {
@@ -182,7 +184,7 @@ async function loadAgents(
       const { file } = read;
       const configName = basename(file, '.md');
       if ('error' in read) {
-        problems.push(configError(file, null, `Could not read the agent file: ${read.error.message}.`));
+        problems.push(configError(file, null, readFailureMessage(read.error, 'the agent file')));
         continue;
       }
       const parsed = parseAgentMarkdown(read.text, { configName, configDir: dir, file });
@@ -312,11 +314,9 @@ async function loadDefaultAgentTemplate(
     const configName = DEFAULT_AGENT_TEMPLATE_FILE.slice(0, -'.md'.length);
     let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      text = await readConfigText(file);
     } catch (error) {
-      problems.push(
-        configError(file, null, `Could not read the new-agent template: ${(error as Error).message}.`),
-      );
+      problems.push(configError(file, null, readFailureMessage(error as Error, 'the new-agent template')));
       return null;
     }
     const parsed = parseAgentMarkdown(text, { configName, configDir, file });

@@ -10,6 +10,7 @@ import {
 import { listConfigFiles } from './config-files';
 import { configError, configWarning } from './problems';
 import { readTextFiles } from './read-text-files';
+import { readFailureMessage } from './text-file-limit';
 
 /** A curated description of one Telegram media item, from `<configDir>/media/<uniqueId>.json`. */
 export interface MediaRecord {
@@ -183,7 +184,7 @@ export async function listMediaRecords(mediaDir: string): Promise<MediaRecordLis
   for (const read of await readTextFiles(names.map((name) => join(mediaDir, name)))) {
     const { file } = read;
     if ('error' in read) {
-      problems.push(configError(file, null, `Could not read the media record: ${read.error.message}.`));
+      problems.push(configError(file, null, readFailureMessage(read.error, 'the media record')));
       continue;
     }
     const parsed = parseMediaRecord(read.text, file);

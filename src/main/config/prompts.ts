@@ -1,7 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ConfigProblem } from '../../shared/domain/config.js';
 import { listConfigFiles } from './config-files';
+import { readConfigText } from './text-file-limit';
 
 /** A prompt file as found on the config path. */
 export interface PromptRef {
@@ -43,7 +44,7 @@ function isMissing(error: unknown): boolean {
 
 async function readIfPresent(file: string): Promise<string | null> {
   try {
-    return await readFile(file, 'utf8');
+    return await readConfigText(file);
   } catch (error) {
     if (isMissing(error)) return null;
     throw error;

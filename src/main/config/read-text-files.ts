@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readConfigText } from './text-file-limit';
 
 export type TextFileRead = { file: string; text: string } | { file: string; error: Error };
 
@@ -11,7 +11,8 @@ const CONCURRENT_READS = 64;
 
 /**
  * Reads many small files, a bounded number at a time, and reports each outcome in the order
- * given: reading them one by one is slow.
+ * given: reading them one by one is slow. A file over the size limit is an outcome like any
+ * failed read (ConfigFileTooLargeError).
  */
 export async function readTextFiles(files: readonly string[]): Promise<TextFileRead[]> {
   const results: TextFileRead[] = new Array(files.length);
@@ -21,7 +22,7 @@ export async function readTextFiles(files: readonly string[]): Promise<TextFileR
       const index = next++;
       const file = files[index]!;
       try {
-        results[index] = { file, text: await readFile(file, 'utf8') };
+        results[index] = { file, text: await readConfigText(file) };
       } catch (error) {
         results[index] = { file, error: error instanceof Error ? error : new Error(String(error)) };
       }

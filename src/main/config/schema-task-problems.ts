@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import type { ConfigProblem } from '../../shared/domain/config';
 import { TASK_KINDS } from '../../shared/domain/tasks';
 import { canonicalTaskKind } from '../tasks/kinds';
 import { configWarning } from './problems';
 import type { PromptRef } from './prompts';
 import { locateSchemaTasks } from './schema-tasks';
+import { readConfigText } from './text-file-limit';
 
 const KNOWN_KINDS = new Set<string>(TASK_KINDS);
 
@@ -19,7 +19,7 @@ export async function unknownSchemaTaskProblems(prompts: Iterable<PromptRef>): P
   for (const prompt of prompts) {
     let text: string;
     try {
-      text = await readFile(prompt.file, 'utf8');
+      text = await readConfigText(prompt.file);
     } catch {
       continue;
     }

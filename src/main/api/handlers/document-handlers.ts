@@ -6,6 +6,7 @@ import { joinNames } from '../../../shared/domain/document-name';
 import {
   AgentFileConflictError,
   agentFileVersion,
+  ConfigFileTooLargeError,
   type ConfigService,
   createDocument,
   DocumentConflictError,
@@ -39,7 +40,11 @@ function asApiError(error: unknown): unknown {
     return new ApiError('invalid_input', error.message, [{ path: error.field, message: error.message }]);
   }
   if (error instanceof DocumentNotFoundError) return new ApiError('not_found', error.message);
-  if (error instanceof DocumentConflictError || error instanceof AgentFileConflictError) {
+  if (
+    error instanceof DocumentConflictError ||
+    error instanceof AgentFileConflictError ||
+    error instanceof ConfigFileTooLargeError
+  ) {
     return new ApiError('conflict', error.message);
   }
   return error;
