@@ -63,6 +63,11 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
     logger,
     clock: deps.clock,
     onLoggedOut: (configName, code) => void service.sessionEnded(configName, code),
+    // Telegram could not say everything missed: the account's unread chats are looked through.
+    onUpdatesLost: (configName) =>
+      void engine
+        .scan(configName)
+        .catch((error: unknown) => logger.warn({ err: error, configName }, 'the scan for lost updates failed')),
   });
   const logins = new TelegramLoginService({
     vault,

@@ -282,11 +282,17 @@ export class TelegramService implements TelegramConsole {
     server: TelegramServer,
     credentials: NonNullable<ReturnType<typeof telegramCredentialsFrom>>,
   ): Promise<void> {
+    const { telegramSessions } = this.#deps.store;
+    const scope = server.sessionScope;
     const view = await this.#deps.accounts.connect(agent.configName, {
       session: saved.session,
       credentials,
       server,
       stickerSets: agent.stickerSets,
+      updateState: {
+        load: () => telegramSessions.updateState(agent.configName, scope),
+        save: (state) => telegramSessions.saveUpdateState(agent.configName, scope, state),
+      },
     });
     this.#logger.info(
       { configName: agent.configName, connection: view.connection },

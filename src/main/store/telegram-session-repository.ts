@@ -1,4 +1,9 @@
-import { type TelegramUser, TelegramUserSchema } from '../../shared/domain/telegram';
+import {
+  type TelegramUpdateState,
+  TelegramUpdateStateSchema,
+  type TelegramUser,
+  TelegramUserSchema,
+} from '../../shared/domain/telegram';
 import { type Now, systemNow } from './clock';
 import type { SqliteDatabase } from './migrations/migration';
 
@@ -27,6 +32,8 @@ export class TelegramSessionRepository {
   readonly #selectOne;
   readonly #selectScope;
   readonly #selectBlobs;
+  readonly #selectUpdateState;
+  readonly #saveUpdateState;
   readonly #now: Now;
 
   constructor(db: SqliteDatabase, deps: { now?: Now } = {}) {
@@ -41,7 +48,8 @@ export class TelegramSessionRepository {
       `INSERT INTO telegram_sessions (config_name, server_scope, session_blob, user_json, updated_at)
        VALUES (@configName, @scope, @blob, @userJson, @updatedAt)
        ON CONFLICT (config_name, server_scope) DO UPDATE SET
-         session_blob = excluded.session_blob, user_json = excluded.user_json, updated_at = excluded.updated_at`,
+         session_blob = excluded.session_blob, user_json = excluded.user_json, updated_at = excluded.updated_at,
+         update_state_json = NULL`,
     );
     this.#delete = db.prepare<[string, string]>(
       'DELETE FROM telegram_sessions WHERE config_name = ? AND server_scope = ?',
@@ -56,6 +64,12 @@ export class TelegramSessionRepository {
     );
     this.#selectBlobs = db.prepare<[], { session_blob: Buffer }>(
       'SELECT session_blob FROM telegram_sessions',
+    );
+    this.#selectUpdateState = db.prepare<[string, string], { update_state_json: string | null }>(
+      'SELECT update_state_json FROM telegram_sessions WHERE config_name = ? AND server_scope = ?',
+    );
+    this.#saveUpdateState = db.prepare<[string, string, string]>(
+      'UPDATE telegram_sessions SET update_state_json = ? WHERE config_name = ? AND server_scope = ?',
     );
   }
 
@@ -82,6 +96,26 @@ export class TelegramSessionRepository {
   /** Every session stored for the server, by config name. */
   list(scope: string): StoredTelegramSession[] {
     return this.#selectScope.all(scope).map(fromRow);
+  }
+
+  /**
+   * Where the session stands in its account's update sequences; null for a new login, or when
+   * what was kept no longer reads (the account then starts from Telegram's current state).
+   */
+  updateState(configName: string, scope: string): TelegramUpdateState | null {
+    const json = this.#selectUpdateState.get(configName, scope)?.update_state_json;
+    if (!json) return null;
+    try {
+      const parsed = TelegramUpdateStateSchema.safeParse(JSON.parse(json));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Keeps the session's place in its update sequences; nothing happens without a stored session. */
+  saveUpdateState(configName: string, scope: string, state: TelegramUpdateState): void {
+    this.#saveUpdateState.run(JSON.stringify(TelegramUpdateStateSchema.parse(state)), configName, scope);
   }
 
   /** Returns whether a session was stored. */

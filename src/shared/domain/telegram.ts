@@ -67,6 +67,19 @@ export const CONNECTION_STATES = [
 export const ConnectionStateSchema = z.enum(CONNECTION_STATES);
 export type ConnectionState = z.infer<typeof ConnectionStateSchema>;
 
+/**
+ * Where an account stands in Telegram's update sequences: its common box (pts, qts, date, seq)
+ * and each channel's pts, by marked channel id. Updates after it are asked for after a gap.
+ */
+export const TelegramUpdateStateSchema = z.object({
+  pts: z.number().int().nonnegative(),
+  qts: z.number().int().nonnegative(),
+  date: z.number().int().nonnegative(),
+  seq: z.number().int().nonnegative(),
+  channels: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type TelegramUpdateState = z.infer<typeof TelegramUpdateStateSchema>;
+
 export const TelegramUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),

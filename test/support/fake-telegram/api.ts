@@ -195,6 +195,15 @@ export interface FakeTelegram {
   stall(): void;
   /** Drops every connection; clients reconnect by themselves. */
   disconnectAll(): void;
+  /**
+   * Cuts the user off, as their network going down would: their connections drop and new ones
+   * are dropped at their first request until `restore`. What happens meanwhile waits in their
+   * update log (getDifference).
+   */
+  cutOff(userId: bigint): void;
+  restore(userId: bigint): void;
+  /** Forgets the user's update log so far: a client behind it gets "difference too long". */
+  forgetUpdates(userId: bigint): void;
   /** Logs the user's sessions out: their next call gets 401 AUTH_KEY_UNREGISTERED. */
   revokeSession(userId: bigint): void;
   /** Runs `cleanup` (e.g. destroying a client) before the server closes. */

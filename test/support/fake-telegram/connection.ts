@@ -48,6 +48,8 @@ export interface ConnectionDeps {
   log: (line: string) => void;
   /** A stalled server reads packets and drops them unanswered. */
   stalled: () => boolean;
+  /** A cut-off user's connections are dropped at their first encrypted packet. */
+  isCutOff: (userId: bigint) => boolean;
 }
 
 export class FakeConnection {
@@ -89,6 +91,11 @@ export class FakeConnection {
   /** Pushes an unsolicited object (Updates) into the current session. */
   push(updates: TlObject): void {
     this.#send([{ body: updates.getBytes(), contentRelated: true }], 'notice');
+  }
+
+  /** The user whose key this connection uses, once it sent an encrypted packet. */
+  get authKeyUserId(): bigint | null {
+    return this.#authKey?.userId ?? null;
   }
 
   close(): void {
@@ -143,6 +150,10 @@ export class FakeConnection {
       this.#write(transportErrorPayload(404));
       this.#closed = true;
       this.#socket.end();
+      return;
+    }
+    if (authKey.userId !== null && this.#deps.isCutOff(authKey.userId)) {
+      this.close();
       return;
     }
     const message = openEncrypted(authKey.key, payload);

@@ -39,6 +39,7 @@ import {
   Store,
   type UserRecord,
 } from './store';
+import { UpdateLog } from './update-log';
 import { Views } from './views';
 import { withTimeout } from './wait';
 
@@ -63,9 +64,20 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
   const faults = new Faults();
   const methods = new MethodTable();
   const router = new RpcRouter(methods, store, faults, log);
-  const server = await FakeServer.listen(HOST, { store, rsa, router, log, stalled: () => faults.stalled });
-  const messaging = new Messaging(store, views, (userId, updates, except) =>
-    server.push((key) => key.userId === userId && key.id !== except, updates),
+  const server = await FakeServer.listen(HOST, {
+    store,
+    rsa,
+    router,
+    log,
+    stalled: () => faults.stalled,
+    isCutOff: (userId) => faults.isCutOff(userId),
+  });
+  const updateLog = new UpdateLog();
+  const messaging = new Messaging(
+    store,
+    views,
+    (userId, updates, except) => server.push((key) => key.userId === userId && key.id !== except, updates),
+    updateLog,
   );
   const login = new LoginDesk(
     store,
@@ -79,6 +91,7 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
     inputs: new Inputs(store),
     messaging,
     login,
+    updateLog,
     dc: { id: dcId, host: HOST, port: server.port },
   };
   for (const register of [
@@ -363,6 +376,12 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
     clearFaults: () => faults.clear(),
     stall: () => faults.stall(),
     disconnectAll: () => server.disconnectAll(),
+    cutOff(userId) {
+      faults.cutOff(userId);
+      server.disconnectUser(userId);
+    },
+    restore: (userId) => faults.restore(userId),
+    forgetUpdates: (userId) => updateLog.forget(userId, store.mailbox(userId).pts),
     revokeSession(userId) {
       for (const key of store.authKeys.values()) if (key.userId === userId) key.userId = null;
     },

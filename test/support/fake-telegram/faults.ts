@@ -28,6 +28,20 @@ const SEND_METHODS = ['messages.sendMessage', 'messages.sendMedia', 'messages.fo
 export class Faults {
   #planned: PlannedFault[] = [];
   #stalled = false;
+  /** Users whose connections are refused, as if their network were down. */
+  readonly #cutOff = new Set<bigint>();
+
+  cutOff(userId: bigint): void {
+    this.#cutOff.add(userId);
+  }
+
+  restore(userId: bigint): void {
+    this.#cutOff.delete(userId);
+  }
+
+  isCutOff(userId: bigint): boolean {
+    return this.#cutOff.has(userId);
+  }
 
   /** Until `clear`, no packet gets an answer (key exchanges and pings included). */
   stall(): void {
@@ -71,5 +85,6 @@ export class Faults {
   clear(): void {
     this.#planned = [];
     this.#stalled = false;
+    this.#cutOff.clear();
   }
 }

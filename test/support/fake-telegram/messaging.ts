@@ -12,6 +12,7 @@ import {
   type Store,
   samePeer,
 } from './store';
+import type { UpdateLog } from './update-log';
 import type { Views } from './views';
 
 /**
@@ -79,11 +80,13 @@ export class Messaging {
   readonly #store: Store;
   readonly #views: Views;
   readonly #deliver: Deliver;
+  readonly #log: UpdateLog;
 
-  constructor(store: Store, views: Views, deliver: Deliver) {
+  constructor(store: Store, views: Views, deliver: Deliver, log: UpdateLog) {
     this.#store = store;
     this.#views = views;
     this.#deliver = deliver;
+    this.#log = log;
   }
 
   /** Posts a message and returns the sender's copy; a repeated random_id returns the first one's. */
@@ -147,6 +150,7 @@ export class Messaging {
       if (options.short && !logical.media) this.#pushShort(copy, box.pts, options.exceptAuthKey ?? null);
     }
     if (!options.short || logical.media) this.#fanOut(byUser, options.exceptAuthKey ?? null);
+    else for (const [userId, { updates, copies }] of byUser) this.#log.record(userId, updates, copies);
     const copy = logical.copies.get(input.senderId);
     if (!copy) throw new Error('the sender holds no copy of its own message');
     return copy;
@@ -412,6 +416,7 @@ export class Messaging {
 
   #fanOut(byUser: UpdatesByUser, except: string | null): UpdatesByUser {
     for (const [userId, { updates, copies }] of byUser) {
+      this.#log.record(userId, updates, copies);
       const updatesObject = new Api.Updates({
         updates,
         ...this.#views.entitiesOf(copies, userId),

@@ -53,6 +53,13 @@ export class FakeServer {
     return count;
   }
 
+  /** Drops the user's connections (their sessions' and any other on their keys). */
+  disconnectUser(userId: bigint): void {
+    for (const connection of this.#connections) {
+      if (connection.authKeyUserId === userId) connection.close();
+    }
+  }
+
   /** Drops every connection, as a network outage would; clients reconnect on their own. */
   disconnectAll(): void {
     for (const connection of this.#connections) connection.close();

@@ -20,6 +20,7 @@ import { migration019MessageTranslations } from './019-message-translations';
 import { migration020ScheduledEvents } from './020-scheduled-events';
 import { migration021Retrieval } from './021-retrieval';
 import { migration022AgentSchedules } from './022-agent-schedules';
+import { migration023TelegramUpdateState } from './023-telegram-update-state';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration020ScheduledEvents,
   migration021Retrieval,
   migration022AgentSchedules,
+  migration023TelegramUpdateState,
 ];

@@ -1,4 +1,4 @@
-import { Api, type TelegramClient } from 'telegram';
+import { Api, type TelegramClient, utils } from 'telegram';
 import { Raw } from 'telegram/events/index.js';
 import { UpdateConnectionState } from 'telegram/network/index.js';
 import type { ConnectionState, TelegramAccountView, TelegramUser } from '../../../shared/domain/telegram';
@@ -13,8 +13,10 @@ import {
   withCallTimeout,
 } from '../connection';
 import { telegramUserOf } from '../mapping';
+import { describeError, failureOf } from './call-failure';
 import { type BackoffOptions, ReconnectBackoff } from './reconnect-backoff';
 import { classifyTelegramError, type TelegramFault } from './telegram-faults';
+import { UpdateSequence, type UpdateStateStore } from './update-sequence';
 
 /** A file transfer may take this many call timeouts (a video is many requests). */
 const DOWNLOAD_TIMEOUT_FACTOR = 4;
@@ -29,6 +31,8 @@ export interface AccountConnectOptions {
   server: TelegramServer;
   /** Short names of the agent's sticker sets (its config's `stickerSets`). */
   stickerSets?: readonly string[];
+  /** Where the session's place in its update sequences is kept; none: it starts afresh each time. */
+  updateState?: UpdateStateStore;
 }
 
 export interface AccountSettings {
@@ -48,7 +52,10 @@ export type RawUpdate = Api.TypeUpdate | Api.TypeUpdates;
 
 export interface AccountEvents {
   changed(account: TelegramAccount): void;
+  /** Live and caught-up updates, in order, each once. */
   update(account: TelegramAccount, update: RawUpdate): void;
+  /** Telegram could not list all the updates missed while away (the unread scan has to look). */
+  lost(account: TelegramAccount): void;
   loggedOut(account: TelegramAccount, code: string): void;
 }
 
@@ -87,6 +94,7 @@ export class TelegramAccount {
   readonly #closing = new AbortController();
   #cancelReconnect: (() => void) | null = null;
   readonly #expiryTimers = new Set<() => void>();
+  readonly #sequence: UpdateSequence;
 
   constructor(
     configName: string,
@@ -101,6 +109,15 @@ export class TelegramAccount {
     this.#events = events;
     this.#backoff = new ReconnectBackoff(settings.reconnect);
     this.#logger = settings.logger.child({ agent: configName });
+    this.#sequence = new UpdateSequence({
+      invoke: (request) => this.invoke(request),
+      inputChannel: (channelId) => this.#inputChannel(channelId),
+      emit: (update) => this.#events.update(this, update),
+      store: options.updateState ?? null,
+      clock: settings.clock,
+      logger: this.#logger,
+      lost: () => this.#events.lost(this),
+    });
   }
 
   get state(): ConnectionState {
@@ -137,6 +154,7 @@ export class TelegramAccount {
 
   async close(): Promise<void> {
     this.#closed = true;
+    this.#sequence.stop();
     this.#closing.abort(
       new MessagingError(`${this.configName} was disconnected from Telegram.`, { retryable: true }),
     );
@@ -158,7 +176,9 @@ export class TelegramAccount {
   async invoke<R extends Api.AnyRequest>(request: R, options: InvokeOptions = {}): Promise<R['__response']> {
     const client = this.#usableClient(options);
     try {
-      return await this.#bounded(client.invoke(request), request.className);
+      const answer = await this.#bounded(client.invoke(request), request.className);
+      this.#sequence.answered(answer);
+      return answer;
     } catch (error) {
       throw this.#failure(error, request.className);
     }
@@ -220,43 +240,13 @@ export class TelegramAccount {
 
   #failure(error: unknown, what: string): MessagingError {
     if (error instanceof MessagingError) return error;
-    const fault = classifyTelegramError(error);
-    switch (fault.kind) {
-      case 'flood-wait':
-        this.#startCoolDown(fault.seconds);
-        return new MessagingError(`Telegram asked to wait ${fault.seconds} s (${fault.code}) on ${what}.`, {
-          retryable: true,
-          retryAfterSeconds: fault.seconds,
-          cause: error,
-        });
-      case 'chat-wait':
-        return new MessagingError(`This chat is in slow mode: wait ${fault.seconds} s (${fault.code}).`, {
-          retryable: true,
-          retryAfterSeconds: fault.seconds,
-          cause: error,
-        });
-      case 'send-limit':
-        return new MessagingError(this.#stopSends(fault.code), { retryable: false, cause: error });
-      case 'logged-out':
-        void this.#logOut(fault.code);
-        return new MessagingError(
-          `Telegram ended ${this.configName}'s session (${fault.code}); log in again.`,
-          {
-            retryable: false,
-            cause: error,
-          },
-        );
-      case 'transient':
-        return new MessagingError(`${what} failed for now (${describe(error)}).`, {
-          retryable: true,
-          cause: error,
-        });
-      case 'refused':
-        return new MessagingError(`Telegram refused ${what}: ${fault.code}.`, {
-          retryable: false,
-          cause: error,
-        });
-    }
+    return failureOf(classifyTelegramError(error), error, {
+      what,
+      agent: this.configName,
+      coolDown: (seconds) => this.#startCoolDown(seconds),
+      stopSends: (code) => this.#stopSends(code),
+      logOut: (code) => void this.#logOut(code),
+    });
   }
 
   #startCoolDown(seconds: number): void {
@@ -323,6 +313,7 @@ export class TelegramAccount {
       this.#readyClient = client;
       this.#backoff.reset();
       this.#setState('connected', this.#sendsStoppedUntil ? this.#problem : null);
+      this.#catchUp();
     } catch (error) {
       if (this.#client !== client) return;
       await this.#openFailed(classifyTelegramError(error), error);
@@ -336,7 +327,7 @@ export class TelegramAccount {
     }
     await this.#dropClient();
     if (fault.kind === 'transient' || fault.kind === 'flood-wait') {
-      this.#setState('reconnecting', `Cannot reach Telegram (${describe(error)}); retrying.`);
+      this.#setState('reconnecting', `Cannot reach Telegram (${describeError(error)}); retrying.`);
       this.#scheduleReopen();
       return;
     }
@@ -349,7 +340,23 @@ export class TelegramAccount {
       this.#onConnectionSignal(client, update.state);
       return;
     }
-    this.#events.update(this, update);
+    this.#sequence.receive(update);
+  }
+
+  /** Takes up the update sequences where they were: what came while away arrives now. */
+  #catchUp(): void {
+    this.#sequence.connected().catch((error: unknown) => {
+      // The connection went again; the next one catches up.
+      this.#logger.warn({ err: error }, 'could not catch up on Telegram updates');
+    });
+  }
+
+  async #inputChannel(channelId: number): Promise<Api.TypeInputChannel | null> {
+    try {
+      return utils.getInputChannel(await this.#usableClient({}).getInputEntity(channelId));
+    } catch {
+      return null;
+    }
   }
 
   /** GramJS reports its own reconnects; the watchdog rebuilds the client if one does not come back. */
@@ -382,6 +389,7 @@ export class TelegramAccount {
     this.#cancelReconnect = null;
     this.#backoff.reset();
     this.#setState('connected', this.#sendsStoppedUntil ? this.#problem : null);
+    this.#catchUp();
   }
 
   #scheduleReopen(): void {
@@ -428,8 +436,4 @@ export class TelegramAccount {
     this.#problem = problem;
     this.#events.changed(this);
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -20,6 +20,8 @@ export interface TelegramAccountsOptions {
    * the stored session and asks the operator for a new login; other accounts go on.
    */
   onLoggedOut?: (configName: string, code: string) => void;
+  /** Telegram could not list every update an account missed: its unread chats need a look. */
+  onUpdatesLost?: (configName: string) => void;
 }
 
 const DEFAULT_CALL_TIMEOUT_MS = 30_000;
@@ -63,6 +65,7 @@ export class TelegramAccounts {
         },
         update: (source, update) => this.#updates.emit(source, update),
         loggedOut: (_account, code) => this.#options.onLoggedOut?.(configName, code),
+        lost: () => this.#options.onUpdatesLost?.(configName),
       },
     );
     this.#accounts.set(configName, account);

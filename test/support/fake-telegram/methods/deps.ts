@@ -2,6 +2,7 @@ import type { Inputs } from '../inputs';
 import type { LoginDesk } from '../login-desk';
 import type { Messaging } from '../messaging';
 import type { Store } from '../store';
+import type { UpdateLog } from '../update-log';
 import type { Views } from '../views';
 
 /** What the method handlers work with. */
@@ -11,6 +12,8 @@ export interface MethodDeps {
   readonly inputs: Inputs;
   readonly messaging: Messaging;
   readonly login: LoginDesk;
+  /** What each mailbox's pts moved through, for getDifference. */
+  readonly updateLog: UpdateLog;
   /** The one data centre the fake plays. */
   readonly dc: { readonly id: number; readonly host: string; readonly port: number };
 }

@@ -3,7 +3,10 @@ import type { MethodTable } from '../method-table';
 import type { MethodDeps } from './deps';
 
 /** help.*, updates.* and presence: the configuration and the update state. */
-export function registerServiceMethods(table: MethodTable, { store, dc, messaging }: MethodDeps): void {
+export function registerServiceMethods(
+  table: MethodTable,
+  { store, dc, messaging, updateLog, views }: MethodDeps,
+): void {
   table.on(Api.help.GetConfig, () => config(dc), { needsLogin: false });
   table.on(
     Api.help.GetNearestDc,
@@ -22,9 +25,10 @@ export function registerServiceMethods(table: MethodTable, { store, dc, messagin
   // Presence is not modelled; clients still report it.
   table.on(Api.account.UpdateStatus, () => true);
 
-  // Everything reaches connected clients as it happens, so a client that asks what it missed
-  // hears "nothing". A client that was offline reads history instead.
-  table.on(Api.updates.GetDifference, () => new Api.updates.DifferenceEmpty({ date: now(), seq: 0 }));
+  // What the client missed since its pts, from the mailbox's update log.
+  table.on(Api.updates.GetDifference, (request, context) =>
+    updateLog.difference(store, views, context.me().id, request.pts),
+  );
 }
 
 const now = () => Math.floor(Date.now() / 1000);

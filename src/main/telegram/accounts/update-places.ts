@@ -1,0 +1,85 @@
+import { Api } from 'telegram';
+import { markedChannelId } from '../mapping';
+
+/** The sequence an update belongs to: the account's common box, or one channel's (by marked id). */
+export type SequenceKey = 'common' | number;
+
+/** Where an update sits in its sequence: it moves the sequence's pts to `pts`, by `ptsCount`. */
+export interface UpdatePlace {
+  key: SequenceKey;
+  pts: number;
+  ptsCount: number;
+}
+
+type Long = Api.long;
+
+/** The channel an update of a channel's sequence is about; null for the common box. */
+function channelOf(update: Api.TypeUpdate): Long | null {
+  if (update instanceof Api.UpdateNewChannelMessage || update instanceof Api.UpdateEditChannelMessage) {
+    const peer = (update.message as { peerId?: Api.TypePeer }).peerId;
+    return peer instanceof Api.PeerChannel ? peer.channelId : null;
+  }
+  if (
+    update instanceof Api.UpdateDeleteChannelMessages ||
+    update instanceof Api.UpdateChannelWebPage ||
+    update instanceof Api.UpdatePinnedChannelMessages
+  ) {
+    return update.channelId;
+  }
+  return null;
+}
+
+/**
+ * Where a single update or a short update sits in Telegram's update sequences, when it is one of
+ * the updates that move a pts by a count (new, edited and deleted messages, read marks, ...).
+ * Null for everything else (typing, reactions, status), which is applied as it comes.
+ */
+export function placeOf(update: Api.TypeUpdate | Api.TypeUpdates): UpdatePlace | null {
+  const fields = update as { pts?: unknown; ptsCount?: unknown };
+  if (typeof fields.pts !== 'number' || typeof fields.ptsCount !== 'number') return null;
+  if (
+    update instanceof Api.UpdateShortMessage ||
+    update instanceof Api.UpdateShortChatMessage ||
+    update instanceof Api.UpdateShortSentMessage
+  ) {
+    return { key: 'common', pts: fields.pts, ptsCount: fields.ptsCount };
+  }
+  const channel = channelOf(update as Api.TypeUpdate);
+  const isChannelKind =
+    update instanceof Api.UpdateNewChannelMessage ||
+    update instanceof Api.UpdateEditChannelMessage ||
+    update instanceof Api.UpdateDeleteChannelMessages ||
+    update instanceof Api.UpdateChannelWebPage ||
+    update instanceof Api.UpdatePinnedChannelMessages;
+  if (isChannelKind) {
+    return channel === null
+      ? null
+      : { key: markedChannelId(channel), pts: fields.pts, ptsCount: fields.ptsCount };
+  }
+  return { key: 'common', pts: fields.pts, ptsCount: fields.ptsCount };
+}
+
+/**
+ * The places an RPC answer moved the account's sequences to: the agent's own actions (a send, a
+ * read receipt, a deletion) advance its pts too, and Telegram tells them only to the caller.
+ */
+export function placesOfAnswer(answer: unknown): UpdatePlace[] {
+  if (
+    answer instanceof Api.messages.AffectedMessages ||
+    answer instanceof Api.messages.AffectedHistory ||
+    answer instanceof Api.messages.AffectedFoundMessages
+  ) {
+    return answer.ptsCount > 0 ? [{ key: 'common', pts: answer.pts, ptsCount: answer.ptsCount }] : [];
+  }
+  if (answer instanceof Api.UpdateShortSentMessage) {
+    const place = placeOf(answer);
+    return place ? [place] : [];
+  }
+  if (answer instanceof Api.Updates || answer instanceof Api.UpdatesCombined) {
+    return answer.updates.flatMap((update) => {
+      const place = placeOf(update);
+      return place ? [place] : [];
+    });
+  }
+  return [];
+}

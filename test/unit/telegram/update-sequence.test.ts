@@ -1,0 +1,196 @@
+import bigInt from 'big-integer';
+import { Api } from 'telegram';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../src/main/clock';
+import { createLogger } from '../../../src/main/logging';
+import type { RawUpdate } from '../../../src/main/telegram/accounts';
+import { GAP_WAIT_MS, UpdateSequence } from '../../../src/main/telegram/accounts/update-sequence';
+import type { TelegramUpdateState } from '../../../src/shared/domain/telegram';
+
+const ALICE = bigInt(501);
+const CHANNEL = bigInt(777);
+/** The channel's id as Troupe marks it. */
+const CHANNEL_KEY = '-1000000000777';
+
+function message(id: number, text: string, peer: Api.TypePeer = new Api.PeerUser({ userId: ALICE })) {
+  return new Api.Message({ id, message: text, date: 1_700_000_000, peerId: peer });
+}
+
+const newMessage = (id: number, pts: number) =>
+  new Api.UpdateNewMessage({ message: message(id, `m${id}`), pts, ptsCount: 1 });
+
+const channelMessage = (id: number, pts: number) =>
+  new Api.UpdateNewChannelMessage({
+    message: message(id, `c${id}`, new Api.PeerChannel({ channelId: CHANNEL })),
+    pts,
+    ptsCount: 1,
+  });
+
+/** The emitted updates in words: "m5" for message 5, "del 3" for a deletion, ... */
+function words(updates: readonly RawUpdate[]): string[] {
+  return updates.map((update) => {
+    if (update instanceof Api.UpdateNewMessage || update instanceof Api.UpdateNewChannelMessage) {
+      return (update.message as Api.Message).message;
+    }
+    if (update instanceof Api.UpdateDeleteMessages) return `del ${update.messages.join(',')}`;
+    return update.className;
+  });
+}
+
+/** A sequence on a scripted Telegram: each request is answered by the next answer given. */
+function sequence(stored: TelegramUpdateState | null) {
+  const clock = new ManualClock('2026-03-02T10:00:00Z');
+  const emitted: RawUpdate[] = [];
+  const requests: Api.AnyRequest[] = [];
+  const answers: unknown[] = [];
+  const saved: TelegramUpdateState[] = [];
+  let lost = 0;
+  const updates = new UpdateSequence({
+    invoke: async (request) => {
+      requests.push(request);
+      if (answers.length === 0) throw new Error(`no answer scripted for ${request.className}`);
+      return answers.shift() as never;
+    },
+    inputChannel: async (channelId) =>
+      String(channelId) === CHANNEL_KEY
+        ? new Api.InputChannel({ channelId: CHANNEL, accessHash: bigInt(9) })
+        : null,
+    emit: (update) => emitted.push(update),
+    store: { load: () => stored, save: (state) => void saved.push(state) },
+    clock,
+    logger: createLogger({ level: 'silent' }),
+    lost: () => {
+      lost++;
+    },
+  });
+  const settle = async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  };
+  return { updates, clock, emitted, requests, answers, saved, lost: () => lost, settle };
+}
+
+const STATE: TelegramUpdateState = { pts: 10, qts: 0, date: 1_700_000_000, seq: 0, channels: {} };
+const apiState = (pts: number) =>
+  new Api.updates.State({ pts, qts: 0, date: 1_700_000_100, seq: 0, unreadCount: 0 });
+
+describe('update sequences', () => {
+  let sut: ReturnType<typeof sequence>;
+  afterEach(() => sut.updates.stop());
+
+  it('starts a new login from Telegram’s current state, without asking for history', async () => {
+    sut = sequence(null);
+    sut.answers.push(apiState(42));
+    await sut.updates.connected();
+    expect(sut.requests.map((request) => request.className)).toEqual(['updates.GetState']);
+    expect(sut.saved.at(-1)).toMatchObject({ pts: 42 });
+    sut.updates.receive(newMessage(1, 43));
+    expect(words(sut.emitted)).toEqual(['m1']);
+  });
+
+  it('applies updates in pts order: duplicates dropped, a gap filled by the updates that come late', async () => {
+    sut = sequence(STATE);
+    sut.answers.push(new Api.updates.DifferenceEmpty({ date: 1_700_000_050, seq: 0 }));
+    await sut.updates.connected();
+    sut.updates.receive(newMessage(1, 11));
+    sut.updates.receive(newMessage(1, 11));
+    sut.updates.receive(newMessage(3, 13));
+    expect(words(sut.emitted)).toEqual(['m1']);
+    sut.updates.receive(newMessage(2, 12));
+    expect(words(sut.emitted)).toEqual(['m1', 'm2', 'm3']);
+    sut.clock.advance(GAP_WAIT_MS * 2);
+    await sut.settle();
+    // Filled in time: Telegram was not asked.
+    expect(sut.requests).toHaveLength(1);
+    expect(sut.updates.state?.pts).toBe(13);
+  });
+
+  it('asks for the difference when a gap stays open, and takes the held update from it once', async () => {
+    sut = sequence(STATE);
+    sut.answers.push(new Api.updates.DifferenceEmpty({ date: 1_700_000_050, seq: 0 }));
+    await sut.updates.connected();
+    sut.updates.receive(newMessage(3, 13));
+    sut.answers.push(
+      new Api.updates.Difference({
+        newMessages: [message(1, 'm1'), message(2, 'm2'), message(3, 'm3')],
+        newEncryptedMessages: [],
+        otherUpdates: [new Api.UpdateDeleteMessages({ messages: [1], pts: 14, ptsCount: 1 })],
+        users: [],
+        chats: [],
+        state: apiState(14),
+      }),
+    );
+    sut.clock.advance(GAP_WAIT_MS);
+    await sut.settle();
+    expect(sut.requests.at(-1)).toMatchObject({ className: 'updates.GetDifference', pts: 10 });
+    expect(words(sut.emitted)).toEqual(['m1', 'm2', 'm3', 'del 1']);
+    expect(sut.updates.state?.pts).toBe(14);
+  });
+
+  it('follows slices to the end, then asks for each known channel’s difference', async () => {
+    sut = sequence({ ...STATE, channels: { [CHANNEL_KEY]: 5 } });
+    sut.answers.push(
+      new Api.updates.DifferenceSlice({
+        newMessages: [message(1, 'm1')],
+        newEncryptedMessages: [],
+        otherUpdates: [],
+        users: [],
+        chats: [],
+        intermediateState: apiState(11),
+      }),
+      new Api.updates.Difference({
+        newMessages: [message(2, 'm2')],
+        newEncryptedMessages: [],
+        otherUpdates: [],
+        users: [],
+        chats: [],
+        state: apiState(12),
+      }),
+      new Api.updates.ChannelDifference({
+        final: false,
+        pts: 6,
+        newMessages: [message(70, 'c70', new Api.PeerChannel({ channelId: CHANNEL }))],
+        otherUpdates: [],
+        users: [],
+        chats: [],
+      }),
+      new Api.updates.ChannelDifferenceEmpty({ final: true, pts: 6 }),
+    );
+    await sut.updates.connected();
+    expect(sut.requests.map((request) => request.className)).toEqual([
+      'updates.GetDifference',
+      'updates.GetDifference',
+      'updates.GetChannelDifference',
+      'updates.GetChannelDifference',
+    ]);
+    expect(sut.requests[1]).toMatchObject({ pts: 11 });
+    expect(words(sut.emitted)).toEqual(['m1', 'm2', 'c70']);
+    expect(sut.updates.state).toMatchObject({ pts: 12, channels: { [CHANNEL_KEY]: 6 } });
+    // A live channel update after that follows on.
+    sut.updates.receive(channelMessage(71, 7));
+    expect(words(sut.emitted).at(-1)).toBe('c71');
+  });
+
+  it('counts the agent’s own actions from RPC answers, so they open no gap', async () => {
+    sut = sequence(STATE);
+    sut.answers.push(new Api.updates.DifferenceEmpty({ date: 1_700_000_050, seq: 0 }));
+    await sut.updates.connected();
+    sut.updates.answered(new Api.messages.AffectedMessages({ pts: 11, ptsCount: 1 }));
+    sut.updates.answered(
+      new Api.UpdateShortSentMessage({ id: 9, pts: 12, ptsCount: 1, date: 1_700_000_060, out: true }),
+    );
+    sut.updates.receive(newMessage(4, 13));
+    expect(words(sut.emitted)).toEqual(['m4']);
+    sut.clock.advance(GAP_WAIT_MS);
+    await sut.settle();
+    expect(sut.requests).toHaveLength(1);
+  });
+
+  it('when the difference is too long, jumps to Telegram’s pts and says updates were lost', async () => {
+    sut = sequence(STATE);
+    sut.answers.push(new Api.updates.DifferenceTooLong({ pts: 5_000 }));
+    await sut.updates.connected();
+    expect(sut.lost()).toBe(1);
+    expect(sut.saved.at(-1)).toMatchObject({ pts: 5_000 });
+    expect(sut.emitted).toEqual([]);
+  });
+});
