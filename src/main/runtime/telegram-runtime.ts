@@ -67,7 +67,9 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
     onUpdatesLost: (configName) =>
       void engine
         .scan(configName)
-        .catch((error: unknown) => logger.warn({ err: error, configName }, 'the scan for lost updates failed')),
+        .catch((error: unknown) =>
+          logger.warn({ err: error, configName }, 'the scan for lost updates failed'),
+        ),
   });
   const logins = new TelegramLoginService({
     vault,
