@@ -16,6 +16,7 @@ import { telegramUserOf } from '../mapping';
 import { describeError, failureOf } from './call-failure';
 import { type BackoffOptions, ReconnectBackoff } from './reconnect-backoff';
 import { classifyTelegramError, type TelegramFault } from './telegram-faults';
+import type { RawUpdate } from './update-places';
 import { UpdateSequence, type UpdateStateStore } from './update-sequence';
 
 /** A file transfer may take this many call timeouts (a video is many requests). */
@@ -47,8 +48,7 @@ export interface AccountSettings {
   clientRetries: number;
 }
 
-/** What GramJS hands its raw event handlers: single updates, or the short forms of Updates. */
-export type RawUpdate = Api.TypeUpdate | Api.TypeUpdates;
+export type { RawUpdate } from './update-places';
 
 export interface AccountEvents {
   changed(account: TelegramAccount): void;

@@ -1,6 +1,9 @@
 import { Api } from 'telegram';
 import { markedChannelId } from '../mapping';
 
+/** What GramJS hands its raw event handlers: single updates, or the short forms of Updates. */
+export type RawUpdate = Api.TypeUpdate | Api.TypeUpdates;
+
 /** The sequence an update belongs to: the account's common box, or one channel's (by marked id). */
 export type SequenceKey = 'common' | number;
 

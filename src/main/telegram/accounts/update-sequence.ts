@@ -3,8 +3,7 @@ import type { TelegramUpdateState } from '../../../shared/domain/telegram';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logging';
 import { markedChannelId } from '../mapping';
-import type { RawUpdate } from './telegram-account';
-import { placeOf, placesOfAnswer, type SequenceKey, type UpdatePlace } from './update-places';
+import { placeOf, placesOfAnswer, type RawUpdate, type SequenceKey, type UpdatePlace } from './update-places';
 
 /** How long a gap may wait for the updates that fill it (they can come out of order) before asking. */
 export const GAP_WAIT_MS = 500;
