@@ -18,6 +18,7 @@ import { FactRepository } from './fact-repository';
 import { LlmPriceRepository } from './llm-price-repository';
 import { MediaDescriptionRepository } from './media-description-repository';
 import { MediaJobRepository } from './media-job-repository';
+import { ReadMarkRepository } from './read-mark-repository';
 import { RetrievalRepository } from './retrieval-repository';
 import { ScheduleRepository } from './schedule-repository';
 import { ScheduledEventRepository } from './scheduled-event-repository';
@@ -53,6 +54,8 @@ export interface Store {
   readonly memoryEntries: EngineMemoryRepository;
   /** Per-conversation LLM override, gag, reply policy, pause, takeover and approval. */
   readonly conversationSettings: EngineConversationSettingsRepository;
+  /** How far the agent has read each conversation (what its turns answered). */
+  readonly readMarks: ReadMarkRepository;
   /** The last LLM exchange of each conversation. */
   readonly llmExchanges: EngineExchangeRepository;
   /** Every LLM exchange, within the retention window: the provenance of what agents said. */
@@ -124,6 +127,7 @@ export function openStore(options: OpenStoreOptions): Store {
     outboundSends: new EngineOutboundJournalRepository(db),
     memoryEntries: new EngineMemoryRepository(db),
     conversationSettings: new EngineConversationSettingsRepository(db),
+    readMarks: new ReadMarkRepository(db, deps),
     llmExchanges: new EngineExchangeRepository(db),
     exchangeHistory: new ExchangeHistoryRepository(db),
     telegramSessions: new TelegramSessionRepository(db, deps),

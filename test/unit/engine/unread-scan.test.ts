@@ -33,6 +33,25 @@ describe('unread scan', () => {
     expect(harness.agentTexts(chat)).toEqual(['Sorry, I was away.']);
   });
 
+  it('never answers again what it answered when the read receipt failed, and sends the receipt again', async () => {
+    harness = new EngineHarness({ pacing: 'off' });
+    const chat = harness.directChat();
+    const markRead = vi.spyOn(harness.simulator, 'markRead').mockRejectedValueOnce(new Error('network down'));
+    harness.llm.reply([{ kind: 'send', text: 'Hello Pat!' }]);
+    harness.say(chat, 'hi');
+    await harness.advance(6_000);
+    expect(harness.agentTexts(chat)).toEqual(['Hello Pat!']);
+    expect(markRead).toHaveBeenCalledTimes(1);
+
+    // The network still counts "hi" unread; the agent's own record says it was answered.
+    expect(await harness.engine.scan('Ada')).toBe(0);
+    await harness.advance(6_000);
+    expect(harness.llm.turnQueries).toHaveLength(1);
+    expect(markRead).toHaveBeenCalledTimes(2);
+    expect(await harness.engine.scan('Ada')).toBe(0);
+    expect(markRead).toHaveBeenCalledTimes(2);
+  });
+
   it('scans on demand, resolving to the conversations it triggered', async () => {
     harness = new EngineHarness();
     const chat = harness.directChat();

@@ -30,6 +30,7 @@ function lookups(
     muted: boolean;
     policy: ReplyPolicy;
     canSend: boolean;
+    readThrough: number;
   }> = {},
 ): UnreadLookups {
   return {
@@ -41,6 +42,7 @@ function lookups(
     isMuted: async () => overrides.muted ?? false,
     replyPolicy: () => overrides.policy ?? 'callouts',
     canSend: async () => overrides.canSend ?? true,
+    readThrough: () => overrides.readThrough ?? 0,
   };
 }
 
@@ -56,6 +58,25 @@ const UNREAD_MESSAGES = {
 };
 
 describe('unread scan decision', () => {
+  it('goes by what its turns read, not by the network: messages already answered start nothing', async () => {
+    // A read receipt failed: the network still counts 12 unread, the agent's record says read.
+    expect(await unreadTrigger(chat(), lookups({ readThrough: 12 }))).toEqual({
+      trigger: null,
+      reason: 'already-answered',
+    });
+    expect(await unreadTrigger(chat({ mentioned: true }), lookups({ readThrough: 12 }))).toEqual({
+      trigger: null,
+      reason: 'already-answered',
+    });
+    // A newer message, or the operator's own unread mark, still counts.
+    expect(await unreadTrigger(chat({ lastMessageId: 13 }), lookups({ readThrough: 12 }))).toMatchObject({
+      trigger: { messageId: 13 },
+    });
+    expect(await unreadTrigger(chat({ markedUnread: true }), lookups({ readThrough: 12 }))).toMatchObject({
+      trigger: { callout: true },
+    });
+  });
+
   it('starts a turn for unread messages in a direct chat, aimed at the newest message', async () => {
     expect(await unreadTrigger(chat(), lookups())).toEqual({ trigger: UNREAD_MESSAGES });
   });

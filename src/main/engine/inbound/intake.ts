@@ -119,6 +119,7 @@ export class InboundIntake {
       conversationSettings: (conversation) => core.deps.store.conversationSettings.get(conversation),
       graph: (conversation) => core.graphOf(conversation),
       givenUp: core.givenUp,
+      readThrough: (conversation) => core.deps.store.readMarks.readThrough(conversation),
       insert: (conversation, trigger) => this.insert(conversation, trigger),
     }).finally(() => {
       this.#pending--;

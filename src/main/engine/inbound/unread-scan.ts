@@ -18,6 +18,8 @@ export interface UnreadScanDeps {
   conversationSettings(conversation: ConversationKey): ConversationSettings;
   graph(conversation: ConversationKey): TaskGraph | null;
   givenUp: GivenUpChats;
+  /** The newest message a turn of the agent read in the conversation. */
+  readThrough(conversation: ConversationKey): number;
   /** The engine's coalescing path for triggers; false when nothing was inserted. */
   insert(conversation: ConversationKey, trigger: ReceivedParams): Promise<boolean>;
 }
@@ -39,6 +41,7 @@ function lookupsFor(
       deps.graph(conversation)?.nodes.some((node) => node.kind === 'received' && node.status === 'active') ??
       false,
     gaveUp: () => deps.givenUp.unchanged(conversation, chat),
+    readThrough: () => deps.readThrough(conversation),
     isMuted: () => deps.port.isMuted(name, conversation.channelId),
     replyPolicy: () => settings.replyPolicy ?? 'callouts',
     canSend: () => deps.port.canSend(name, conversation.channelId),
@@ -74,11 +77,30 @@ async function triggerChat(
     const decision = await unreadTrigger(chat, lookupsFor(deps, agent, selfId, conversation, chat));
     if (decision.trigger === null) {
       deps.logger.debug({ conversation, reason: decision.reason }, 'unread chat ignored');
+      if (decision.reason === 'already-answered') await resendReceipt(deps, conversation, chat);
       return false;
     }
     return await deps.insert(conversation, decision.trigger);
   } catch (error) {
     deps.logger.warn({ err: error, conversation }, 'unread chat could not be looked at');
     return false;
+  }
+}
+
+/** The network still counts as unread what a turn read: its read receipt is sent again. */
+async function resendReceipt(
+  deps: UnreadScanDeps,
+  conversation: ConversationKey,
+  chat: UnreadChat,
+): Promise<void> {
+  if (chat.lastMessageId === null) return;
+  try {
+    await deps.port.markRead(conversation.agent, conversation.channelId, {
+      upToMessageId: chat.lastMessageId,
+      clearMentions: chat.mentioned,
+      clearReactions: false,
+    });
+  } catch (error) {
+    deps.logger.warn({ err: error, conversation }, 'read receipt failed again');
   }
 }

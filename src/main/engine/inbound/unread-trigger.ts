@@ -15,6 +15,8 @@ export interface UnreadLookups {
   turnInFlight(): boolean;
   /** The conversation's last turn failed for good and the chat has nothing new since. */
   gaveUp(): boolean;
+  /** The newest message a turn of the agent read: what it has answered, whatever the network says. */
+  readThrough(): number;
   isMuted(): Promise<boolean>;
   replyPolicy(): ReplyPolicy;
   canSend(): Promise<boolean>;
@@ -32,6 +34,7 @@ export type UnreadDecision =
         | 'turn-in-flight'
         | 'gave-up'
         | 'nothing-new'
+        | 'already-answered'
         | 'cannot-send';
     };
 
@@ -39,7 +42,8 @@ export type UnreadDecision =
  * Decides whether an unread chat found by a scan starts (or joins) a turn, by the rules live
  * messages follow: unread messages count unless the chat is muted, and in a group only when it
  * answers every message; an unread mention or a manual unread mark is a callout; unseen reactions
- * on the agent's messages are the turn's reactions.
+ * on the agent's messages are the turn's reactions. Messages a turn already read (the network may
+ * still count them unread when a read receipt failed) count for nothing but a manual unread mark.
  */
 export async function unreadTrigger(chat: UnreadChat, lookups: UnreadLookups): Promise<UnreadDecision> {
   if (chat.channelId === SERVICE_ACCOUNT_ID) return { trigger: null, reason: 'service-account' };
@@ -50,14 +54,17 @@ export async function unreadTrigger(chat: UnreadChat, lookups: UnreadLookups): P
   // Whatever arrives after its history was fetched stays unread for the next scan.
   if (lookups.turnInFlight()) return { trigger: null, reason: 'turn-in-flight' };
   if (lookups.gaveUp()) return { trigger: null, reason: 'gave-up' };
-  const callout = chat.mentioned || chat.markedUnread;
+  // Unread on the network but read by a turn: a read receipt failed. The record decides.
+  const answered = chat.lastMessageId !== null && chat.lastMessageId <= lookups.readThrough();
+  const callout = (chat.mentioned && !answered) || chat.markedUnread;
   const reactionMessageIds = [...chat.unreadReactionMessageIds];
   const hasUnread =
     chat.unreadCount > 0 &&
+    !answered &&
     !(await lookups.isMuted()) &&
     (!isGroupChannel(chat.channelId) || lookups.replyPolicy() === 'every-message');
   if (!hasUnread && !callout && reactionMessageIds.length === 0) {
-    return { trigger: null, reason: 'nothing-new' };
+    return { trigger: null, reason: answered && chat.unreadCount > 0 ? 'already-answered' : 'nothing-new' };
   }
   if (!(await lookups.canSend())) return { trigger: null, reason: 'cannot-send' };
   return {

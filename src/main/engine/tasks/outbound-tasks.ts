@@ -65,6 +65,8 @@ async function sendJournalled(
     record: () => {
       const now = deps.clock.now();
       journal.complete(entry.idempotencyKey, sent.messageId, now);
+      // What the agent sent it has seen: an unread count up to here is nothing new to answer.
+      deps.store.readMarks.advance(conversation, sent.messageId);
       const parts = outgoing.parts();
       if (parts) {
         const message = sentMessage(conversation, sent, { parts, replyTo: outgoing.replyTo }, now);

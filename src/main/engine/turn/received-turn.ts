@@ -417,6 +417,8 @@ async function markRead(
 ): Promise<void> {
   const newest = history.at(-1);
   if (!newest) return;
+  // The agent's own record: the receipt below may fail, and the unread scan then goes by this.
+  deps.store.readMarks.advance(conversation, newest.messageId);
   try {
     await deps.port.markRead(conversation.agent, conversation.channelId, {
       upToMessageId: newest.messageId,

@@ -21,6 +21,7 @@ import { migration020ScheduledEvents } from './020-scheduled-events';
 import { migration021Retrieval } from './021-retrieval';
 import { migration022AgentSchedules } from './022-agent-schedules';
 import { migration023TelegramUpdateState } from './023-telegram-update-state';
+import { migration024ConversationReadMarks } from './024-conversation-read-marks';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration021Retrieval,
   migration022AgentSchedules,
   migration023TelegramUpdateState,
+  migration024ConversationReadMarks,
 ];
