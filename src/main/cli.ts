@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCheckConfig } from './cli/check-config';
+import { runDemo } from './cli/demo';
 import { runHistory } from './cli/history-import';
 import type { CliIo } from './cli/io';
 import { runLogin } from './cli/login';
@@ -20,6 +21,7 @@ Commands:
   memory recall  Show what an agent recalls in a chat for a question (full-text; needs no LLM)
   history import Read a Telegram Desktop JSON export into an agent's conversation archive
   secrets        List, set (from standard input) or clear the API keys and Telegram credentials
+  demo           Try Troupe on a local fake Telegram with scripted people (from a source checkout)
 
 Run "troupe <command> --help" for a command's options.`;
 
@@ -43,6 +45,8 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
       return runHistory(args, io);
     case 'secrets':
       return runSecrets(args, { ...io, input: process.stdin });
+    case 'demo':
+      return runDemo(args, io);
     case undefined:
     case 'help':
     case '--help':

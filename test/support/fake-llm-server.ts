@@ -57,6 +57,8 @@ export interface FakeLlmServerOptions {
   usage?: Partial<FakeUsage>;
   /** False keeps `requests` empty (long benchmarks would otherwise hold every prompt); `requestCount` still counts. */
   recordRequests?: boolean;
+  /** Answers a request nothing is scripted for, before the defaults; undefined leaves it to them. */
+  respond?: (request: RecordedLlmRequest) => FakeReply | undefined;
   /** Sees every request as it arrives, with `performance.now()` at arrival (benchmarks time the engine with it). */
   onRequest?: (request: RecordedLlmRequest, receivedAtMs: number) => void;
 }
@@ -161,7 +163,7 @@ export async function startFakeLlmServer(options: FakeLlmServerOptions = {}): Pr
     const withMedia = recorded.media.length > 0;
     const step = (withMedia ? mediaQueue : queue).shift() ?? {
       kind: 'reply',
-      reply: withMedia ? defaultDescription : defaultReply,
+      reply: options.respond?.(recorded) ?? (withMedia ? defaultDescription : defaultReply),
       usage: baseUsage,
       model: undefined,
     };

@@ -16,6 +16,8 @@ export interface FakeCall {
   readonly userId: bigint | null;
   /** The rpc_error message when the call failed. */
   readonly error: string | null;
+  /** When the call arrived, in epoch milliseconds. */
+  readonly at: number;
 }
 
 export interface Invocation {
@@ -60,14 +62,15 @@ export class RpcRouter {
   }
 
   async invoke(query: TlObject, authKey: AuthKeyRecord): Promise<RpcAnswer> {
+    const at = Date.now();
     const user = authKey.userId === null ? null : (this.#store.user(authKey.userId) ?? null);
     try {
       const answer = await this.#run(query, authKey, user);
-      this.calls.push({ method: query.className, userId: user?.id ?? null, error: null });
+      this.calls.push({ method: query.className, userId: user?.id ?? null, error: null, at });
       return answer;
     } catch (error) {
       const failure = error instanceof RpcFailure ? error : this.#internal(query, error);
-      this.calls.push({ method: query.className, userId: user?.id ?? null, error: failure.errorMessage });
+      this.calls.push({ method: query.className, userId: user?.id ?? null, error: failure.errorMessage, at });
       throw failure;
     }
   }

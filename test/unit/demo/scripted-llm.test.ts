@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_PERSONAS } from '../../../scripts/demo/personas';
+import { scriptedReply } from '../../../scripts/demo/scripted-llm';
+import { demoAgentFile } from '../../../scripts/demo/workspace';
+import type { RecordedLlmRequest } from '../../support/fake-llm-server';
+
+const [ada, tomas] = DEMO_PERSONAS;
+
+function geminiTurn(systemText: string, ...turns: string[]): RecordedLlmRequest {
+  return {
+    wire: 'gemini',
+    method: 'POST',
+    url: '/v1beta/models/gemini-3-flash-preview:generateContent',
+    model: 'gemini-3-flash-preview',
+    headers: {},
+    apiKey: 'demo',
+    body: {
+      contents: turns.map((text, index) => ({ role: index % 2 ? 'model' : 'user', parts: [{ text }] })),
+    },
+    systemText,
+    media: [],
+  };
+}
+
+describe('the demo’s scripted model', () => {
+  it('answers the newest scripted line in the conversation with the tasks written for it', () => {
+    const first = ada!.lines[0]!;
+    const second = ada!.lines[1]!;
+    const history = `Ada Byrne (101): ${first.says}`;
+    expect(scriptedReply(geminiTurn('# Instructions', history))).toEqual({ tasks: first.reply });
+    const answered = first.reply.flatMap((task) => (task.kind === 'send' ? [task.text] : [])).join('\n');
+    expect(
+      scriptedReply(geminiTurn('# Instructions', history, answered, `Ada Byrne (101): ${second.says}`)),
+    ).toEqual({ tasks: second.reply });
+  });
+
+  it('thinks instead of answering a line again that was answered already', () => {
+    const line = tomas!.lines[1]!;
+    const reply = line.reply.flatMap((task) => (task.kind === 'send' ? [task.text] : [])).join('\n');
+    expect(scriptedReply(geminiTurn('# Instructions', line.says, reply, 'reaction: 👍'))).toEqual({
+      tasks: [{ kind: 'think', text: 'Nothing new to answer.' }],
+    });
+  });
+
+  it('holds a message it has no script for with a friendly reply', () => {
+    const reply = scriptedReply(geminiTurn('# Instructions', 'What is the weather like in Galway?'));
+    expect(reply).toMatchObject({ tasks: [{ kind: 'send' }] });
+  });
+
+  it('tells the memory passes nothing new was said, as their instructions ask', () => {
+    for (const heading of ['# Keeping Facts About People', '# Remembering A Conversation']) {
+      expect(scriptedReply(geminiTurn(`${heading}\n\nYou are Juniper.`, ada!.lines[0]!.says))).toBe('[]');
+    }
+  });
+
+  it('writes the scripted profile of the person a reflection is about', () => {
+    const system =
+      '# Nightly Reflection\n\nYou are Juniper. You think back over today’s messages with Tomás Ó Briain.';
+    expect(JSON.parse(scriptedReply(geminiTurn(system, tomas!.lines[0]!.says)) as string)).toEqual({
+      profile: tomas!.profile,
+      facts: [],
+      intentions: [],
+    });
+  });
+});
+
+describe('the demo agent’s file', () => {
+  const sample =
+    '# Agent Name\n\nJuniper\n\n# Start Typing Delay\n\n3\n\n# Typing Speed\n\n7\n\n# Disabled\n';
+
+  it('goes live and types quickly enough to watch', () => {
+    expect(demoAgentFile(sample, 'scripted')).toBe(
+      '# Agent Name\n\nJuniper\n\n# Start Typing Delay\n\n1\n\n# Typing Speed\n\n30\n\n',
+    );
+  });
+
+  it('thinks with OpenAI when only an OpenAI key is given', () => {
+    expect(demoAgentFile(sample, 'openai')).toMatch(/# Typing Speed\n\n30\n\n# LLM\n\nopenai\n$/);
+    expect(demoAgentFile(sample, 'gemini')).not.toContain('# LLM');
+  });
+});
