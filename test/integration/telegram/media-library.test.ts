@@ -7,6 +7,15 @@ import { startTelegramTestbed, TEST_TIMEOUT_MS } from './telegram-fixture';
 
 const STEP_MS = 8_000;
 
+/** Polls an asynchronous condition until it holds. */
+async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + STEP_MS;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${STEP_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function setup() {
   const clock = new ManualClock();
   const testbed = await startTelegramTestbed({ clock });
@@ -72,32 +81,35 @@ describe('Telegram port: the media library in Saved Messages', () => {
     }
   });
 
-  it('keeps the scan for SAVED_MESSAGES_TTL_MS, then sees newly saved media', {
+  it('reads Saved Messages whole, page after page, then keeps the library current from updates', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {
-    const { clock, testbed, fake, alice, connect, save, scans } = await setup();
+    const { clock, testbed, fake, agent, connect, save, scans } = await setup();
     try {
-      save(fake.createPhoto());
+      // The oldest file lies beyond the first hundred saved messages.
+      const oldest = fake.createPhoto();
+      save(oldest);
+      for (let note = 0; note < 150; note++) fake.userSays(agent.id, agent.id, `note ${note}`);
+      const newer = fake.createDocument({ mimeType: 'application/pdf' });
+      save(newer);
       await connect();
-      expect(await testbed.port.listMedia('A')).toHaveLength(1);
-      const before = scans();
+      const ids = async () => (await testbed.port.listMedia('A')).map((item) => item.uniqueId);
+      expect(await ids()).toEqual([newer.id.toString(), oldest.id.toString()]);
+      const afterRead = scans();
+      expect(afterRead).toBeGreaterThanOrEqual(2);
 
-      const later = fake.createDocument({ mimeType: 'application/pdf' });
-      save(later);
-      clock.advance(SAVED_MESSAGES_TTL_MS - 1_000);
-      expect(await testbed.port.listMedia('A')).toHaveLength(1);
-      await expect(
-        testbed.port.sendMedia('A', Number(alice.id), {
-          uniqueId: later.id.toString(),
-          replyTo: null,
-          idempotencyKey: 'too-early',
-        }),
-      ).rejects.toMatchObject({ name: 'MediaNotFoundError' });
-      expect(scans()).toBe(before);
+      // Saved and deleted from another client: the library follows without reading again.
+      const later = fake.createPhoto();
+      const saved = save(later);
+      await until(async () => (await ids())[0] === later.id.toString(), 'the new file listed');
+      fake.userDeletes(agent.id, [saved]);
+      await until(async () => !(await ids()).includes(later.id.toString()), 'the deleted file gone');
+      expect(scans()).toBe(afterRead);
 
-      clock.advance(1_000);
-      expect((await testbed.port.listMedia('A')).map((item) => item.uniqueId)).toContain(later.id.toString());
-      expect(scans()).toBe(before + 1);
+      // After SAVED_MESSAGES_TTL_MS it is read again, as a safety net.
+      clock.advance(SAVED_MESSAGES_TTL_MS);
+      expect(await ids()).toEqual([newer.id.toString(), oldest.id.toString()]);
+      expect(scans()).toBeGreaterThan(afterRead);
     } finally {
       await testbed.close();
     }

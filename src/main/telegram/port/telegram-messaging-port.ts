@@ -76,6 +76,7 @@ export class TelegramMessagingPort implements MessagingPort {
     this.#ownChanges = new OwnChanges(this.#logger);
     this.#stopUpdates = options.accounts.onUpdate((account, update) => {
       const context = this.#contextOf(account);
+      if (account.user) context.savedMessages.observe(update, context.selfId);
       context.inbound = context.inbound
         .then(async () => {
           for (const event of await inboundEvents(context, account.configName, update))
