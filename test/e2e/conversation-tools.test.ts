@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eConsole, startE2eConsole } from '../support/e2e-console';
+import { type E2eConsole, startE2eConsole, startJuniperChat } from '../support/e2e-console';
 import type { FakeLlmServer } from '../support/fake-llm-server';
 import { expectCount, expectText, expectVisible } from '../support/page-assertions';
 
@@ -37,16 +37,7 @@ describe('conversation tools against troupe serve: task log, translation, downlo
   afterAll(() => troupe?.close());
 
   it('shows the task log between the messages of a Playground chat', async () => {
-    await page.getByRole('link', { name: 'Playground', exact: true }).click();
-    await page
-      .getByRole('list', { name: 'Agents' })
-      .getByRole('link', { name: /Juniper/ })
-      .click();
-    await page.getByRole('button', { name: 'New chat' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'New Simulator chat' });
-    await dialog.getByRole('textbox', { name: 'First name' }).fill('Ada');
-    await dialog.getByRole('button', { name: 'Create chat' }).click();
-    await expectVisible(conversation().getByRole('heading', { level: 2, name: 'Ada' }));
+    await startJuniperChat(page, 'Ada');
 
     const composer = conversation().getByRole('textbox', { name: 'Message as Ada' });
     await composer.fill(FIRST);

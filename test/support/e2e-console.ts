@@ -49,3 +49,22 @@ export async function startE2eConsole(prefix: string, env: Record<string, string
     },
   };
 }
+
+/**
+ * Opens the Playground on the sample agent Juniper, starts a direct chat with a simulated person
+ * of that first name, and returns the chat's region once it shows.
+ */
+export async function startJuniperChat(page: Page, firstName: string) {
+  await page.getByRole('link', { name: 'Playground', exact: true }).click();
+  await page
+    .getByRole('list', { name: 'Agents' })
+    .getByRole('link', { name: /Juniper/ })
+    .click();
+  await page.getByRole('button', { name: 'New chat' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New Simulator chat' });
+  await dialog.getByRole('textbox', { name: 'First name' }).fill(firstName);
+  await dialog.getByRole('button', { name: 'Create chat' }).click();
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  await conversation.getByRole('heading', { level: 2, name: firstName }).waitFor();
+  return conversation;
+}

@@ -1,6 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import Markdown, { type Components } from 'react-markdown';
+import { ChatLink } from './chat/ChatLink';
 import { safeLinkUrl } from './safe-url';
 
 /*
@@ -50,11 +51,7 @@ const chatComponents: Components = {
   a({ href, children }) {
     const url = href ? safeLinkUrl(href) : null;
     if (!url) return <span>{children}</span>;
-    return (
-      <Anchor href={url} target="_blank" rel="noopener noreferrer" inherit underline="always">
-        {children}
-      </Anchor>
-    );
+    return <ChatLink url={url}>{children}</ChatLink>;
   },
 };
 
@@ -63,11 +60,13 @@ function telegramToMarkdown(text: string): string {
   return text.replace(/__(?=\S)([\s\S]*?\S)__/g, '_$1_');
 }
 
-/** Telegram-style markdown (bold, italic, code, links), everything else shown as typed. */
+/**
+ * Telegram-style markdown (bold, italic, code, links), everything else shown as typed: HTML a
+ * person or agent writes (`<b>`) shows as those characters, escaped, never as markup.
+ */
 export function TelegramMarkdown({ text }: { text: string }) {
   return (
     <Markdown
-      skipHtml
       allowedElements={CHAT_ELEMENTS}
       unwrapDisallowed
       urlTransform={(url) => safeLinkUrl(url) ?? ''}

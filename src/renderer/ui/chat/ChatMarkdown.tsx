@@ -12,8 +12,9 @@ export function preloadChatMarkdown(): Promise<void> {
 }
 
 /**
- * A chat message's text as the agent wrote it: Telegram-style markdown (bold, italic, code,
- * links), everything else shown as typed. Raw HTML is never rendered; links open outside. Until
+ * A chat message's text: Telegram-style markdown (bold, italic, code, links), everything else
+ * shown as typed. Raw HTML is never rendered; links open outside, asking first when their text
+ * names another site than they open (`ChatLink`). Until
  * the renderer's chunk is at hand (a conversation page fetches it as it opens) the text shows as
  * typed.
  */

@@ -5,7 +5,7 @@ import type { Network } from '../../../../../shared/api/conversation-contract';
 import { type MediaFileRef, mediaFilePath } from '../../../../../shared/api/media-contract';
 import type { ChatMsg, MessagePart } from '../../../../../shared/domain/conversation';
 import { ReplyQuote } from '../../../../ui/chat/ChatLines';
-import { ChatMarkdown, ChatPlainText } from '../../../../ui/chat/ChatMarkdown';
+import { ChatMarkdown } from '../../../../ui/chat/ChatMarkdown';
 import { MediaCard, UnknownPart } from '../../../../ui/chat/MediaCard';
 import { type DeliveryStatus, MessageBubble } from '../../../../ui/chat/MessageBubble';
 import { ReactionChips } from '../../../../ui/chat/ReactionChips';
@@ -115,11 +115,8 @@ function MessageParts({ message, agent }: { message: ChatMsg; agent: string }) {
     const key = `${part.kind}-${index}`;
     switch (part.kind) {
       case 'text':
-        return message.isAgent ? (
-          <ChatMarkdown key={key} text={part.text} />
-        ) : (
-          <ChatPlainText key={key} text={part.text} />
-        );
+        // People's messages carry Telegram's formatting as markdown too, links included.
+        return <ChatMarkdown key={key} text={part.text} />;
       case 'media':
         return (
           <MediaCard
