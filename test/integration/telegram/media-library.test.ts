@@ -147,4 +147,67 @@ describe('Telegram port: the media library in Saved Messages', () => {
       await testbed.close();
     }
   });
+
+  it('renews expired file references once: sending and downloading saved files and stickers go on', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const { testbed, fake, agent, alice, save } = await setup();
+    try {
+      const photo = fake.createPhoto({ bytes: Buffer.from('a photo of the shop') });
+      save(photo);
+      const cats = fake.createStickerSet({ shortName: 'Cats', stickers: [{ emoji: '😺' }] });
+      const view = await testbed.accounts.connect(
+        'A',
+        await testbed.connectOptions(agent, { stickerSets: ['Cats'] }),
+      );
+      expect(view.connection).toBe('connected');
+      const [library, stickers] = await Promise.all([
+        testbed.port.listMedia('A'),
+        testbed.port.listStickers('A'),
+      ]);
+      expect(library).toHaveLength(1);
+      expect(stickers.map((sticker) => sticker.uniqueId)).toEqual([cats.stickers[0]!.document.id.toString()]);
+
+      // Telegram expires every reference the port read above.
+      fake.expireFileReferences();
+      const sent = await withTimeout(
+        testbed.port.sendMedia('A', Number(alice.id), {
+          uniqueId: photo.id.toString(),
+          replyTo: null,
+          idempotencyKey: 'after-expiry',
+        }),
+        STEP_MS,
+        'send a saved photo',
+      );
+      expect(sent.duplicate).toBeFalsy();
+      fake.expireFileReferences();
+      await withTimeout(
+        testbed.port.sendSticker('A', Number(alice.id), {
+          setName: 'Cats',
+          name: '😺',
+          replyTo: null,
+          idempotencyKey: 'sticker-after-expiry',
+        }),
+        STEP_MS,
+        'send a sticker',
+      );
+      fake.expireFileReferences();
+      const bytes = await withTimeout(
+        testbed.port.downloadMedia(
+          'A',
+          { kind: 'library', uniqueId: photo.id.toString() },
+          { maxBytes: 1_000_000 },
+        ),
+        STEP_MS,
+        'download a saved photo',
+      );
+      expect(Buffer.from(bytes!).toString()).toBe('a photo of the shop');
+      expect(fake.messagesBetween(alice.id, agent.id).map((message) => message.mediaId)).toEqual([
+        photo.id,
+        cats.stickers[0]!.document.id,
+      ]);
+    } finally {
+      await testbed.close();
+    }
+  });
 });

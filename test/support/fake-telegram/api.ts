@@ -204,6 +204,8 @@ export interface FakeTelegram {
   restore(userId: bigint): void;
   /** Forgets the user's update log so far: a client behind it gets "difference too long". */
   forgetUpdates(userId: bigint): void;
+  /** Every file gets a new file reference: calls naming a file by an old one fail with FILE_REFERENCE_EXPIRED. */
+  expireFileReferences(): void;
   /** Logs the user's sessions out: their next call gets 401 AUTH_KEY_UNREGISTERED. */
   revokeSession(userId: bigint): void;
   /** Runs `cleanup` (e.g. destroying a client) before the server closes. */

@@ -382,6 +382,11 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
     },
     restore: (userId) => faults.restore(userId),
     forgetUpdates: (userId) => updateLog.forget(userId, store.mailbox(userId).pts),
+    expireFileReferences() {
+      for (const file of [...store.documents.values(), ...store.photos.values()]) {
+        file.fileReference = randomBytes(8);
+      }
+    },
     revokeSession(userId) {
       for (const key of store.authKeys.values()) if (key.userId === userId) key.userId = null;
     },

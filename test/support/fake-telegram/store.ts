@@ -49,7 +49,8 @@ export interface DocumentRecord {
   readonly kind: 'document';
   readonly id: bigint;
   readonly accessHash: bigint;
-  readonly fileReference: Buffer;
+  /** Changes when Telegram expires it (expireFileReferences): calls with the old one then fail. */
+  fileReference: Buffer;
   readonly date: number;
   readonly mimeType: string;
   readonly bytes: Buffer;
@@ -62,7 +63,7 @@ export interface PhotoRecord {
   readonly kind: 'photo';
   readonly id: bigint;
   readonly accessHash: bigint;
-  readonly fileReference: Buffer;
+  fileReference: Buffer;
   readonly date: number;
   readonly bytes: Buffer;
   readonly width: number;

@@ -63,6 +63,15 @@ export class AccountContext {
     this.#contacts = new ExpiringCache(clock, CONTACTS_TTL_MS);
   }
 
+  /**
+   * Forgets what holds file references (Saved Messages as read, the sticker sets fetched), so
+   * the next lookup reads them afresh, with references Telegram accepts again.
+   */
+  renewFileReferences(): void {
+    this.savedMessages.forget();
+    this.stickers.forgetSets();
+  }
+
   /** The agent's own marked user id. */
   get selfId(): number {
     const user = this.account.user;

@@ -2,6 +2,7 @@ import { Api, helpers } from 'telegram';
 import { type DownloadOptions, type MediaSource, MediaTooLargeError } from '../../messaging/port';
 import { chatPhotoOf, fileUniqueId, isMediaItem, largestPhotoBytes, messageMediaContent } from '../mapping';
 import type { AccountContext } from './account-context';
+import { withFreshFileReference } from './file-references';
 import { downloadFile } from './file-transfer';
 import { fullChat } from './full-chat';
 
@@ -66,19 +67,21 @@ async function findFile(
 /**
  * The bytes of a file the agent can see (see MessagingPort.downloadMedia). The size Telegram
  * states is checked before downloading, the bytes after, so a file over the limit never fills
- * memory.
+ * memory. An expired file reference is renewed and the download tried once more.
  */
 export async function downloadMedia(
   context: AccountContext,
   source: MediaSource,
   options: DownloadOptions,
 ): Promise<Uint8Array | null> {
-  const file = await findFile(context, source);
-  if (!file || fileUniqueId(file) !== source.uniqueId) return null;
-  const stated = fileBytes(file);
-  if (stated !== null && stated > options.maxBytes) throw new MediaTooLargeError(stated, options.maxBytes);
-  options.signal?.throwIfAborted();
-  const bytes = await downloadFile(context.account, file);
-  if (bytes.length > options.maxBytes) throw new MediaTooLargeError(bytes.length, options.maxBytes);
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+  return withFreshFileReference(context, async () => {
+    const file = await findFile(context, source);
+    if (!file || fileUniqueId(file) !== source.uniqueId) return null;
+    const stated = fileBytes(file);
+    if (stated !== null && stated > options.maxBytes) throw new MediaTooLargeError(stated, options.maxBytes);
+    options.signal?.throwIfAborted();
+    const bytes = await downloadFile(context.account, file);
+    if (bytes.length > options.maxBytes) throw new MediaTooLargeError(bytes.length, options.maxBytes);
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+  });
 }

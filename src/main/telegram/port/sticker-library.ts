@@ -41,6 +41,11 @@ export class StickerLibrary {
 
   readonly lookup: StickerSetLookup = (set) => this.#knownSets.get(setKey(set)) ?? null;
 
+  /** Drops the sets fetched so far (their documents' file references expired): they are fetched again. */
+  forgetSets(): void {
+    this.#setsByName.clear();
+  }
+
   /** Fetches the sets not known yet; a set that cannot be fetched stays unnamed. */
   async resolve(sets: readonly StickerSetInput[]): Promise<void> {
     for (const set of sets) {

@@ -29,6 +29,7 @@ import { Listeners, rpcErrorCode, type TelegramAccount, type TelegramAccounts } 
 import { isDirectChat, isMutedAt, mapChatInfo, markdownToEntities, markedEntityId } from '../mapping';
 import { AccountContext } from './account-context';
 import { listChats } from './chat-list';
+import { withFreshFileReference } from './file-references';
 import { findChatId } from './find-chat';
 import { fullChat } from './full-chat';
 import { fetchHistory, fetchMessage } from './history';
@@ -141,9 +142,11 @@ export class TelegramMessagingPort implements MessagingPort {
     const context = this.#context(agent);
     const earlier = context.sentKeys.get(sticker.idempotencyKey);
     if (earlier !== undefined) return { messageId: earlier, duplicate: true };
-    const document = await context.stickers.document(sticker.setName, sticker.name, context.premium);
-    if (!document) throw new StickerNotFoundError(sticker.setName, sticker.name);
-    return this.#sendFile(context, channelId, sticker, document);
+    return withFreshFileReference(context, async () => {
+      const document = await context.stickers.document(sticker.setName, sticker.name, context.premium);
+      if (!document) throw new StickerNotFoundError(sticker.setName, sticker.name);
+      return this.#sendFile(context, channelId, sticker, document);
+    });
   }
 
   /**
@@ -154,11 +157,13 @@ export class TelegramMessagingPort implements MessagingPort {
     const context = this.#context(agent);
     const earlier = context.sentKeys.get(media.idempotencyKey);
     if (earlier !== undefined) return { messageId: earlier, duplicate: true };
-    const file =
-      (await context.savedMessages.mediaFile(media.uniqueId))?.file ??
-      (await context.stickers.documentWithId(media.uniqueId, context.premium));
-    if (!file) throw new MediaNotFoundError(media.uniqueId);
-    return this.#sendFile(context, channelId, media, file);
+    return withFreshFileReference(context, async () => {
+      const file =
+        (await context.savedMessages.mediaFile(media.uniqueId))?.file ??
+        (await context.stickers.documentWithId(media.uniqueId, context.premium));
+      if (!file) throw new MediaNotFoundError(media.uniqueId);
+      return this.#sendFile(context, channelId, media, file);
+    });
   }
 
   async downloadMedia(
