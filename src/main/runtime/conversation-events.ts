@@ -8,7 +8,10 @@ import type { Simulator, SimulatorChange } from '../simulator';
 import type { TelegramMessagingPort } from '../telegram/port';
 
 /** What the console's live Telegram view needs of the port. */
-export type TelegramEventSource = Pick<TelegramMessagingPort, 'subscribe' | 'onOwnChange' | 'fetchMessage'>;
+export type TelegramEventSource = Pick<
+  TelegramMessagingPort,
+  'subscribe' | 'onOwnChange' | 'onActivity' | 'fetchMessage'
+>;
 
 export interface ConversationEventSources {
   events: EventHub;
@@ -175,6 +178,7 @@ function forwardTelegramEvents(events: EventSink, port: TelegramEventSource, log
       if (shown?.kind === 'reacted') emitFetched(shown.agent, shown.channelId, shown.messageId);
       else if (shown) emitChange(events, 'telegram', shown);
     }),
+    port.onActivity((change) => emitChange(events, 'telegram', { kind: 'activity', ...change })),
     port.onOwnChange((change) => {
       const kind = change.type === 'sent' ? 'message' : 'edited';
       emitChange(events, 'telegram', { kind, agent: change.agent, message: change.message });

@@ -1,4 +1,4 @@
-export { ONLINE_EXPIRY_MS, TYPING_EXPIRY_MS } from './agent-presence';
+export { ONLINE_EXPIRY_MS, TYPING_EXPIRY_MS } from '../messaging/agent-presence';
 export { simulatedFileId } from './person-files';
 export type { SendFaultControls } from './send-faults';
 export { FIRST_SIMULATED_PERSON_ID, groupChannelId } from './simulated-ids';

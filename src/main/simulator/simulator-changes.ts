@@ -17,7 +17,4 @@ export type SimulatorChange =
   /** What the people see of the agent in this chat: typing, and online presence. */
   | { type: 'activity'; agent: string; channelId: number; typing: boolean; online: boolean };
 
-export interface AgentActivity {
-  typing: boolean;
-  online: boolean;
-}
+export type { AgentActivity } from '../messaging/agent-presence';

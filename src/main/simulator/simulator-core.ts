@@ -1,6 +1,7 @@
 import type { ChatMsg, MessagePart, StickerRef } from '../../shared/domain/conversation';
 import type { Clock } from '../clock';
 import type { Logger } from '../logging';
+import { AgentPresence } from '../messaging/agent-presence';
 import {
   type AccountInfo,
   type InboundEvent,
@@ -9,7 +10,6 @@ import {
   type SentMessage,
 } from '../messaging/port';
 import type { ChatKey, SimulatorTables, Store } from '../store';
-import { AgentPresence } from './agent-presence';
 import { ListenerSet } from './listener-set';
 import { SendFaults } from './send-faults';
 import type { SimulatorChange } from './simulator-changes';

@@ -6,4 +6,8 @@ export { ENTITY_TTL_MS } from './entity-directory';
 export type { OwnChange } from './own-changes';
 export { randomIdFor } from './random-id';
 export { SAVED_MESSAGES_TTL_MS } from './saved-messages';
-export { TelegramMessagingPort, type TelegramMessagingPortOptions } from './telegram-messaging-port';
+export {
+  type AgentActivityChange,
+  TelegramMessagingPort,
+  type TelegramMessagingPortOptions,
+} from './telegram-messaging-port';

@@ -1,8 +1,9 @@
-import { Api, helpers, utils } from 'telegram';
+import { Api, utils } from 'telegram';
 import type { ChatQuery } from '../../../shared/domain/chat-query';
 import type { ChatInfo, ChatMsg, StickerRef } from '../../../shared/domain/conversation';
 import { type Clock, systemClock } from '../../clock';
 import type { Logger } from '../../logging';
+import { type AgentActivity, AgentPresence } from '../../messaging/agent-presence';
 import {
   type AccountInfo,
   type ChatSummary,
@@ -29,6 +30,7 @@ import { Listeners, rpcErrorCode, type TelegramAccount, type TelegramAccounts } 
 import { isDirectChat, isMutedAt, mapChatInfo, markdownToEntities, markedEntityId } from '../mapping';
 import { AccountContext } from './account-context';
 import { listChats } from './chat-list';
+import { earlierSend } from './earlier-send';
 import { withFreshFileReference } from './file-references';
 import { findChatId } from './find-chat';
 import { fullChat } from './full-chat';
@@ -51,14 +53,17 @@ export interface TelegramMessagingPortOptions {
   clock?: Clock;
 }
 
-/** How many of the agent's latest messages are searched for the one a duplicate random_id names. */
-const DUPLICATE_SEARCH_DEPTH = 30;
-
 /**
  * The MessagingPort over Telegram: every call runs on the named agent's connected account (see
  * TelegramAccounts) and inbound updates of every account become InboundEvents. Per account it
  * keeps short-lived caches (entities, mute state, blocklist, stickers; see AccountContext).
  */
+/** The agent's activity in one chat changed. */
+export interface AgentActivityChange extends AgentActivity {
+  agent: string;
+  channelId: number;
+}
+
 export class TelegramMessagingPort implements MessagingPort {
   readonly kind = 'telegram' as const;
   readonly #accounts: TelegramAccounts;
@@ -67,6 +72,9 @@ export class TelegramMessagingPort implements MessagingPort {
   readonly #contexts = new WeakMap<TelegramAccount, AccountContext>();
   readonly #inbound: Listeners<[InboundEvent]>;
   readonly #ownChanges: OwnChanges;
+  /** What the agent told Telegram of itself (typing, online), as the people in each chat see it. */
+  readonly #presence: AgentPresence;
+  readonly #activity: Listeners<[AgentActivityChange]>;
   readonly #stopUpdates: () => void;
 
   constructor(options: TelegramMessagingPortOptions) {
@@ -75,6 +83,10 @@ export class TelegramMessagingPort implements MessagingPort {
     this.#logger = options.logger.child({ module: 'telegram-port' });
     this.#inbound = new Listeners(this.#logger, 'inbound');
     this.#ownChanges = new OwnChanges(this.#logger);
+    this.#activity = new Listeners(this.#logger, 'agent activity');
+    this.#presence = new AgentPresence(this.#clock, (agent, channelId, activity) =>
+      this.#activity.emit({ agent, channelId, ...activity }),
+    );
     this.#stopUpdates = options.accounts.onUpdate((account, update) => {
       const context = this.#contextOf(account);
       if (account.user) context.savedMessages.observe(update, context.selfId);
@@ -92,10 +104,16 @@ export class TelegramMessagingPort implements MessagingPort {
   /** Stops listening to the accounts' updates. */
   close(): void {
     this.#stopUpdates();
+    this.#presence.close();
   }
 
   subscribe(listener: (event: InboundEvent) => void): () => void {
     return this.#inbound.add(listener);
+  }
+
+  /** What the people of a chat see of the agent change: typing, online (as the Simulator reports it). */
+  onActivity(listener: (change: AgentActivityChange) => void): () => void {
+    return this.#activity.add(listener);
   }
 
   /**
@@ -200,6 +218,7 @@ export class TelegramMessagingPort implements MessagingPort {
     );
     if (answer instanceof Api.Updates || answer instanceof Api.UpdatesCombined) context.remember(answer);
     this.#ownChanges.announce(context, 'reacted', channelId, messageId);
+    this.#presence.seen(agent, channelId);
   }
 
   async setTyping(agent: string, channelId: number, action: 'typing' | 'cancel'): Promise<void> {
@@ -210,6 +229,8 @@ export class TelegramMessagingPort implements MessagingPort {
         action: action === 'typing' ? new Api.SendMessageTypingAction() : new Api.SendMessageCancelAction(),
       }),
     );
+    if (action === 'typing') this.#presence.typing(agent, channelId);
+    else this.#presence.stoppedTyping(agent, channelId);
   }
 
   async markRead(agent: string, channelId: number, options: MarkReadOptions): Promise<void> {
@@ -224,6 +245,7 @@ export class TelegramMessagingPort implements MessagingPort {
     }
     if (options.clearMentions) await context.account.invoke(new Api.messages.ReadMentions({ peer }));
     if (options.clearReactions) await context.account.invoke(new Api.messages.ReadReactions({ peer }));
+    this.#presence.seen(agent, channelId);
   }
 
   async block(agent: string, userId: number): Promise<void> {
@@ -359,12 +381,13 @@ export class TelegramMessagingPort implements MessagingPort {
     } catch (error) {
       if (!(error instanceof MessagingError) || rpcErrorCode(error.cause) !== 'RANDOM_ID_DUPLICATE')
         throw error;
-      messageId = await this.#earlierSend(context, channelId, isSameMessage, error);
+      messageId = await earlierSend(context, channelId, isSameMessage, error);
       duplicate = true;
     }
     context.memory.remember(channelId, messageId, true);
     context.sentKeys.set(idempotencyKey, messageId);
     if (!duplicate) this.#ownChanges.announce(context, 'sent', channelId, messageId);
+    this.#presence.stoppedTyping(context.account.configName, channelId);
     return { messageId, duplicate };
   }
 
@@ -384,40 +407,6 @@ export class TelegramMessagingPort implements MessagingPort {
     });
     return this.#send(context, channelId, outbound.idempotencyKey, request, randomId, (sent) =>
       carriesFile(sent, file),
-    );
-  }
-
-  async #earlierSend(
-    context: AccountContext,
-    channelId: number,
-    isSameMessage: (sent: Api.Message) => boolean,
-    cause: MessagingError,
-  ): Promise<number> {
-    const answer = await context.account.invoke(
-      new Api.messages.GetHistory({
-        peer: await context.inputPeer(channelId),
-        offsetId: 0,
-        offsetDate: 0,
-        addOffset: 0,
-        limit: DUPLICATE_SEARCH_DEPTH,
-        maxId: 0,
-        minId: 0,
-        hash: helpers.returnBigInt(0),
-      }),
-    );
-    if (!(answer instanceof Api.messages.MessagesNotModified)) {
-      const earlier = answer.messages.find(
-        (message): message is Api.Message =>
-          message instanceof Api.Message && message.out === true && isSameMessage(message),
-      );
-      if (earlier) return earlier.id;
-    }
-    throw new MessagingError(
-      'Telegram says this message was sent already, but it is not among the latest ones.',
-      {
-        retryable: false,
-        cause,
-      },
     );
   }
 

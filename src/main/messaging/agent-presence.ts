@@ -1,5 +1,10 @@
 import type { Clock } from '../clock';
-import type { AgentActivity } from './simulator-changes';
+
+/** What one chat's people see of the agent. */
+export interface AgentActivity {
+  typing: boolean;
+  online: boolean;
+}
 
 /** Telegram shows "typing…" for about this long after the last typing action. */
 export const TYPING_EXPIRY_MS = 6_000;
@@ -14,7 +19,9 @@ interface AgentPresenceState {
 
 /**
  * The agent's typing state per chat and its online presence per account, both expiring on the
- * clock. Reports to `onChange` each time what one chat sees of the agent changes.
+ * clock as Telegram's do. Reports to `onChange` each time what one chat sees of the agent
+ * changes. The Simulator keeps it for its people; the Telegram port keeps it from what the
+ * agent told Telegram, so the console shows the same either way.
  */
 export class AgentPresence {
   readonly #clock: Clock;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/main/clock';
+import type { AgentActivity } from '../../../src/main/messaging/agent-presence';
 import {
   AgentPresence,
   ONLINE_EXPIRY_MS,
   TYPING_EXPIRY_MS,
-} from '../../../src/main/simulator/agent-presence';
-import type { AgentActivity } from '../../../src/main/simulator/simulator-changes';
+} from '../../../src/main/messaging/agent-presence';
 
 function presence() {
   const clock = new ManualClock();
