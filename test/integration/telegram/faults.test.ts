@@ -1,3 +1,4 @@
+import { Api } from 'telegram';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/main/clock';
 import { type InboundEvent, MessagingError } from '../../../src/main/messaging/port';
@@ -197,6 +198,31 @@ describe('Telegram port: faults', () => {
         }),
       ]);
       await withTimeout(send(testbed, 'A', alice.id, 'k1'), STEP_MS, 'a send after the reconnect');
+    } finally {
+      await testbed.close();
+    }
+  });
+
+  it('a call that fails does not hold up the calls that went with it in one container', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const testbed = await startTelegramTestbed();
+    try {
+      const { agent } = people(testbed);
+      await testbed.accounts.connect('A', await testbed.connectOptions(agent));
+      const account = testbed.accounts.account('A')!;
+      testbed.fake.failNext('help.getNearestDc', 400, 'SOMETHING_WRONG');
+      // Sent in the same tick, GramJS packs them into one container; the server answers both at once.
+      const [failed, answered] = await Promise.allSettled([
+        account.invoke(new Api.help.GetNearestDc()),
+        account.invoke(new Api.updates.GetState()),
+      ]);
+      expect(failed).toMatchObject({
+        status: 'rejected',
+        reason: { message: expect.stringContaining('SOMETHING_WRONG') },
+      });
+      // Without waiting out the call timeout: the second answer in the container is read too.
+      expect(answered).toMatchObject({ status: 'fulfilled' });
     } finally {
       await testbed.close();
     }
