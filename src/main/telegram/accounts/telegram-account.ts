@@ -304,7 +304,7 @@ export class TelegramAccount {
       const me = await this.#bounded(client.getMe(), 'users.GetUsers');
       if (this.#client !== client) return;
       // Subscribed only now: GramJS calls getMe itself before dispatching to a handler while it
-      // knows no self, and of two calls failing in one container GramJS answers only the first.
+      // knows no self, which would double the getMe above.
       client.addEventHandler(
         (update: RawUpdate | UpdateConnectionState) => this.#onRaw(client, update),
         new Raw({}),
