@@ -17,7 +17,8 @@ import { createPriceHandlers } from '../api/handlers/price-handlers';
 import { createScheduleHandlers } from '../api/handlers/schedule-handlers';
 import { createSecretHandlers } from '../api/handlers/secret-handlers';
 import { createSettingsHandlers } from '../api/handlers/settings-handlers';
-import { createSimulatorHandlers } from '../api/handlers/simulator-handlers';
+import { createSimulatorHandlers, requireAgent } from '../api/handlers/simulator-handlers';
+import { createTelegramAccountHandlers } from '../api/handlers/telegram-account-handlers';
 import { createTelegramHandlers } from '../api/handlers/telegram-handlers';
 import { createUsageHandlers } from '../api/handlers/usage-handlers';
 import { systemClock } from '../clock';
@@ -295,6 +296,10 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
       }),
       ...createSimulatorHandlers({ simulator, config }),
       ...createTelegramHandlers(telegram.service),
+      ...createTelegramAccountHandlers({
+        desk: telegram.desk,
+        requireAgent: (configName) => requireAgent(config, configName),
+      }),
     },
     options.logger.child({ module: 'api' }),
   );

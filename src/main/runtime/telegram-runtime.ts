@@ -12,6 +12,7 @@ import { TelegramAccounts } from '../telegram/accounts';
 import { resolveTelegramServer } from '../telegram/connection';
 import { SessionVault, TelegramLoginService, telegramCredentialsFrom } from '../telegram/login';
 import { TelegramMessagingPort } from '../telegram/port';
+import { TelegramAccountDesk } from '../telegram/profile';
 import { TelegramService } from './telegram-service';
 import type { RuntimeOptions } from './types';
 
@@ -39,6 +40,8 @@ export interface TelegramRuntime {
   readonly engine: ConversationEngine;
   /** The MessagingPort over the agents' accounts (the console reads chats through it too). */
   readonly port: TelegramMessagingPort;
+  /** The operator's actions on the accounts themselves: profile, photos, contacts. */
+  readonly desk: TelegramAccountDesk;
   /** The agent's account is connected now, so the port can answer for it. */
   isConnected(configName: string): boolean;
   /** Starts the engine and connects the agents that should be; they follow settings and secrets from then on. */
@@ -132,6 +135,7 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
     service,
     engine,
     port,
+    desk: new TelegramAccountDesk(accounts, deps.clock, logger),
     isConnected: (configName) => accounts.view(configName)?.connection === 'connected',
     start() {
       engine.start();

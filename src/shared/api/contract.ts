@@ -15,6 +15,7 @@ import { memoryEvents, memoryProcedures } from './memory-contract';
 import { planProcedures } from './plan-contract';
 import { pricesEvents, pricesProcedures } from './prices-contract';
 import { scheduleEvents, scheduleProcedures } from './schedule-contract';
+import { telegramAccountProcedures } from './telegram-account-contract';
 import { telegramEvents, telegramProcedures } from './telegram-contract';
 import { usageEvents, usageProcedures } from './usage-contract';
 
@@ -134,6 +135,7 @@ export const procedures = {
   ...pricesProcedures,
   ...copilotProcedures,
   ...telegramProcedures,
+  ...telegramAccountProcedures,
   ...usageProcedures,
   ...documentsProcedures,
   ...eventsProcedures,

@@ -16,6 +16,7 @@ export * from './memory-contract';
 export * from './plan-contract';
 export * from './prices-contract';
 export * from './schedule-contract';
+export * from './telegram-account-contract';
 export * from './telegram-contract';
 export * from './usage-contract';
 export * from './wire';

@@ -19,6 +19,7 @@ import {
   planProcedures,
   pricesProcedures,
   scheduleProcedures,
+  telegramAccountProcedures,
   telegramProcedures,
   usageProcedures,
 } from '../../../src/shared/api';
@@ -60,6 +61,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
       ...Object.keys(documentsProcedures),
       ...Object.keys(eventsProcedures),
       ...Object.keys(scheduleProcedures),
+      ...Object.keys(telegramAccountProcedures),
     ].map((name) => [name, notInThisTest]),
   ) as unknown as Pick<
     ApiHandlers,
@@ -76,6 +78,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
     | keyof typeof documentsProcedures
     | keyof typeof eventsProcedures
     | keyof typeof scheduleProcedures
+    | keyof typeof telegramAccountProcedures
   >;
   const handlers: ApiHandlers = {
     ...refused,

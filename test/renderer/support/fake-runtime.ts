@@ -49,6 +49,7 @@ import { FakeMemory, isMemoryProcedure } from './fake-memory';
 import * as plan from './fake-plan';
 import { FakeProvenance } from './fake-provenance';
 import { FakeSchedules, isScheduleProcedure } from './fake-schedule';
+import { FakeTelegramAccounts, isTelegramAccountProcedure } from './fake-telegram-account';
 import { FakeUsage, isUsageProcedure } from './fake-usage';
 
 export { agentConfig } from '../../support/agent-config';
@@ -201,6 +202,8 @@ export class FakeRuntime {
   readonly events = new FakeEvents(this);
   /** Agents' daily schedules (`schedule.*`). */
   readonly schedules = new FakeSchedules(this);
+  /** Agents' Telegram profiles and contacts (`telegram.profile.*`, `telegram.contacts.*`, `telegram.partner.*`). */
+  readonly telegramProfiles = new FakeTelegramAccounts();
   /** Kept exchanges and the provenance of messages, as tests seed them. */
   readonly provenance = new FakeProvenance();
   readonly #listeners = new Set<(name: string, payload: unknown) => void>();
@@ -282,6 +285,7 @@ export class FakeRuntime {
     if (isDocumentsProcedure(method)) return this.documents.answer(method, input);
     if (isEventsProcedure(method)) return this.events.answer(method, input);
     if (isScheduleProcedure(method)) return this.schedules.answer(method, input);
+    if (isTelegramAccountProcedure(method)) return this.telegramProfiles.answer(method, input);
     switch (method) {
       case 'app.info':
         return this.info;

@@ -18,10 +18,12 @@ import { Messaging } from './messaging';
 import { MethodTable } from './method-table';
 import { registerAuthMethods } from './methods/auth';
 import { registerChangeMethods } from './methods/changes';
+import { registerContactBookMethods } from './methods/contact-book';
 import type { MethodDeps } from './methods/deps';
 import { registerHistoryMethods } from './methods/history';
 import { registerMediaMethods } from './methods/media';
 import { registerPeopleMethods } from './methods/people';
+import { registerProfileMethods } from './methods/profile';
 import { registerServiceMethods } from './methods/service';
 import { authKeyIdOf } from './mtproto-envelope';
 import { RpcRouter } from './rpc-router';
@@ -101,6 +103,8 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
     registerHistoryMethods,
     registerChangeMethods,
     registerMediaMethods,
+    registerProfileMethods,
+    registerContactBookMethods,
   ]) {
     register(methods, deps);
   }

@@ -41,6 +41,9 @@ export class Views {
       username: user.username ?? undefined,
       phone: self || contact ? user.phone : undefined,
       status: new Api.UserStatusRecently({}),
+      ...(user.photoId !== undefined && this.#store.photos.has(user.photoId)
+        ? { photo: new Api.UserProfilePhoto({ photoId: toTlLong(user.photoId), dcId: this.#dcId }) }
+        : {}),
     });
   }
 

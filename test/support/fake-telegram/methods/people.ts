@@ -1,6 +1,7 @@
 import { Api } from 'telegram';
 import { toTlLong } from '../big-numbers';
 import type { CallContext, MethodTable } from '../method-table';
+import { birthdayOf } from '../profile-book';
 import { badRequest } from '../rpc-failure';
 import type { PeerRef, UserRecord } from '../store';
 import type { MethodDeps } from './deps';
@@ -32,6 +33,7 @@ export function registerPeopleMethods(table: MethodTable, deps: MethodDeps): voi
         notifySettings: views.notifySettings(me.id, peer),
         commonChatsCount: commonChats(deps, me, user),
         blocked: store.isBlocked(me.id, user.id),
+        ...birthdayField(store, user.id),
         ...(user.photoId !== undefined && store.photos.has(user.photoId)
           ? { profilePhoto: views.photo(store.photos.get(user.photoId)!) }
           : {}),
@@ -119,4 +121,16 @@ function commonChats({ store }: MethodDeps, a: UserRecord, b: UserRecord): numbe
   for (const chat of store.chats.values())
     if (chat.memberIds.includes(a.id) && chat.memberIds.includes(b.id)) count += 1;
   return count;
+}
+
+function birthdayField(store: MethodDeps['store'], userId: bigint): { birthday?: Api.Birthday } {
+  const birthday = birthdayOf(store, userId);
+  if (!birthday) return {};
+  return {
+    birthday: new Api.Birthday({
+      day: birthday.day,
+      month: birthday.month,
+      ...(birthday.year === null ? {} : { year: birthday.year }),
+    }),
+  };
 }

@@ -1,0 +1,84 @@
+import type { Clock } from '../../clock';
+import { MessagingError } from '../../messaging/port';
+import { rpcErrorCode, type TelegramAccount } from '../accounts';
+
+/** A value Telegram refused, told against the field of the form that holds it. */
+export class ProfileFieldError extends MessagingError {
+  readonly field: string;
+
+  constructor(field: string, message: string, cause?: unknown) {
+    super(message, { retryable: false, cause });
+    this.name = 'ProfileFieldError';
+    this.field = field;
+  }
+}
+
+/** The account is cooling down after a flood wait: the action may be tried after `seconds`. */
+export class FloodWaitRefusal extends MessagingError {
+  readonly seconds: number;
+
+  constructor(seconds: number, what: string, cause?: unknown) {
+    super(`Telegram asks to wait ${seconds} s before ${what} again.`, {
+      retryable: true,
+      retryAfterSeconds: seconds,
+      cause,
+    });
+    this.name = 'FloodWaitRefusal';
+    this.seconds = seconds;
+  }
+}
+
+/** Telegram's refusals of profile values, in words that say what to change. */
+const FIELD_REFUSALS: Record<string, { field: string; message: string }> = {
+  USERNAME_OCCUPIED: { field: 'username', message: 'This username is taken; try another.' },
+  USERNAME_INVALID: {
+    field: 'username',
+    message: 'A username has 5 to 32 characters (letters, digits, underscores) and starts with a letter.',
+  },
+  USERNAME_PURCHASE_AVAILABLE: {
+    field: 'username',
+    message: 'This username is on sale at fragment.com; pick another.',
+  },
+  USERNAMES_UNAVAILABLE: { field: 'username', message: 'Telegram cannot change usernames right now.' },
+  FIRSTNAME_INVALID: { field: 'firstName', message: 'Telegram refused this first name.' },
+  LASTNAME_INVALID: { field: 'lastName', message: 'Telegram refused this last name.' },
+  ABOUT_TOO_LONG: { field: 'bio', message: 'The bio is longer than Telegram allows this account.' },
+  BIRTHDAY_INVALID: { field: 'birthday', message: 'Telegram refused this birthday.' },
+  IMAGE_PROCESS_FAILED: { field: 'photo', message: 'Telegram could not read this image; try a JPEG or PNG.' },
+  PHOTO_INVALID_DIMENSIONS: { field: 'photo', message: 'Telegram refused the image’s dimensions.' },
+  PHOTO_CROP_SIZE_SMALL: { field: 'photo', message: 'The image is too small; use one at least 160 px wide.' },
+  PHOTO_EXT_INVALID: { field: 'photo', message: 'Telegram takes JPEG and PNG images.' },
+  PHOTO_FILE_MISSING: { field: 'photo', message: 'The upload did not arrive; try again.' },
+};
+
+/**
+ * Runs an operator's action on the account. A flood wait (one Telegram answered now, or a cool-down
+ * the account is already waiting out) becomes a FloodWaitRefusal with the seconds left; a refused
+ * value becomes a ProfileFieldError. Everything else passes as the account reported it.
+ */
+export async function accountAction<T>(
+  account: TelegramAccount,
+  clock: Clock,
+  what: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof MessagingError) || error instanceof ProfileFieldError) throw error;
+    const code = rpcErrorCode(error.cause);
+    const refusal = code ? FIELD_REFUSALS[code] : undefined;
+    if (refusal) throw new ProfileFieldError(refusal.field, refusal.message, error);
+    const coolDownUntil = account.view().coolDownUntil;
+    if (coolDownUntil) {
+      const seconds = Math.ceil((Date.parse(coolDownUntil) - clock.now().getTime()) / 1000);
+      if (seconds > 0) throw new FloodWaitRefusal(seconds, what, error);
+    }
+    throw error;
+  }
+}
+
+/** Whether the failure is Telegram's `code` (USERNAME_NOT_MODIFIED…). */
+export function isRpcCode(error: unknown, code: string): boolean {
+  return error instanceof MessagingError && rpcErrorCode(error.cause) === code;
+}

@@ -1,0 +1,126 @@
+import type {
+  Birthday,
+  Contact,
+  OwnProfile,
+  PartnerProfile,
+} from '../../../shared/api/telegram-account-contract';
+import type { Clock } from '../../clock';
+import type { Logger } from '../../logging';
+import { MessagingError } from '../../messaging/port';
+import type { TelegramAccount, TelegramAccounts } from '../accounts';
+import { AccountContext } from '../port/account-context';
+import { accountAction } from './account-actions';
+import { addContact, deleteContacts, listContacts } from './contacts';
+import { inputUserOf } from './input-user';
+import {
+  deleteProfilePhoto,
+  readOwnProfile,
+  setProfilePhoto,
+  updateBirthday,
+  updateProfile,
+  updateUsername,
+  uploadProfilePhoto,
+} from './own-profile';
+import { readPartnerProfile } from './partner-profile';
+import { userPhotoBytes } from './profile-photos';
+
+/**
+ * The operator's desk for an agent's Telegram account: its profile, photos and contacts, and the
+ * profiles of the people it talks to. Every call runs on the connected account (its `invoke`, so
+ * the flood-wait cool-down and session handling apply); see accountAction for how refusals read.
+ */
+export class TelegramAccountDesk {
+  readonly #accounts: TelegramAccounts;
+  readonly #clock: Clock;
+  readonly #logger: Logger;
+  readonly #contexts = new WeakMap<TelegramAccount, AccountContext>();
+
+  constructor(accounts: TelegramAccounts, clock: Clock, logger: Logger) {
+    this.#accounts = accounts;
+    this.#clock = clock;
+    this.#logger = logger.child({ module: 'telegram-account-desk' });
+  }
+
+  ownProfile(agent: string): Promise<OwnProfile> {
+    return this.#act(agent, 'reading the profile', readOwnProfile);
+  }
+
+  async updateProfile(
+    agent: string,
+    change: { firstName: string; lastName: string; bio: string },
+  ): Promise<OwnProfile> {
+    await this.#act(agent, 'changing the profile', (context) => updateProfile(context, change));
+    return this.ownProfile(agent);
+  }
+
+  async setUsername(agent: string, username: string): Promise<OwnProfile> {
+    await this.#act(agent, 'changing the username', (context) => updateUsername(context, username));
+    return this.ownProfile(agent);
+  }
+
+  async setBirthday(agent: string, birthday: Birthday | null): Promise<OwnProfile> {
+    await this.#act(agent, 'changing the birthday', (context) => updateBirthday(context, birthday));
+    return this.ownProfile(agent);
+  }
+
+  async uploadPhoto(agent: string, bytes: Uint8Array, fileName: string): Promise<OwnProfile> {
+    await this.#act(agent, 'changing the profile photo', (context) =>
+      uploadProfilePhoto(context, bytes, fileName),
+    );
+    return this.ownProfile(agent);
+  }
+
+  async setPhoto(agent: string, photoId: string): Promise<OwnProfile> {
+    await this.#act(agent, 'changing the profile photo', (context) => setProfilePhoto(context, photoId));
+    return this.ownProfile(agent);
+  }
+
+  async deletePhoto(agent: string, photoId: string): Promise<OwnProfile> {
+    await this.#act(agent, 'removing a profile photo', (context) => deleteProfilePhoto(context, photoId));
+    return this.ownProfile(agent);
+  }
+
+  /** A person's profile photo (the newest without an id), or null when there is none. */
+  photo(agent: string, userId: number, photoId: string | null): Promise<Buffer | null> {
+    return this.#act(agent, 'loading photos', async (context) =>
+      userPhotoBytes(context, await inputUserOf(context, userId), photoId),
+    );
+  }
+
+  contacts(agent: string): Promise<Contact[]> {
+    return this.#act(agent, 'reading the contacts', listContacts);
+  }
+
+  async deleteContacts(agent: string, userIds: readonly number[]): Promise<Contact[]> {
+    await this.#act(agent, 'changing the contacts', (context) => deleteContacts(context, userIds));
+    this.#logger.info({ agent, count: userIds.length }, 'contacts deleted by the operator');
+    return this.contacts(agent);
+  }
+
+  partnerProfile(agent: string, channelId: number): Promise<PartnerProfile> {
+    return this.#act(agent, 'reading the profile', (context) => readPartnerProfile(context, channelId));
+  }
+
+  async setContact(agent: string, userId: number, contact: boolean): Promise<PartnerProfile> {
+    await this.#act(agent, 'changing the contacts', (context) =>
+      contact ? addContact(context, userId) : deleteContacts(context, [userId]),
+    );
+    return this.partnerProfile(agent, userId);
+  }
+
+  #act<T>(agent: string, what: string, work: (context: AccountContext) => Promise<T>): Promise<T> {
+    const account = this.#accounts.account(agent);
+    if (!account) {
+      return Promise.reject(
+        new MessagingError(`${agent} is not connected to Telegram.`, { retryable: true }),
+      );
+    }
+    let context = this.#contexts.get(account);
+    if (!context) {
+      context = new AccountContext(account, this.#clock, this.#logger.child({ agent }));
+      this.#contexts.set(account, context);
+    }
+    const bound = context;
+    return accountAction(account, this.#clock, what, () => work(bound));
+  }
+}

@@ -1,0 +1,3 @@
+/** The agent's own Telegram account from the console: profile, photos, contacts, partners' profiles. */
+export { FloodWaitRefusal, ProfileFieldError } from './account-actions';
+export { TelegramAccountDesk } from './account-desk';
