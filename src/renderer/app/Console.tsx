@@ -34,6 +34,11 @@ import { createScheduleStore, type ScheduleStore, ScheduleStoreContext } from '.
 import type { SessionStore } from '../features/session/store';
 import { createSettingsStore, type SettingsStore, SettingsStoreContext } from '../features/settings/store';
 import { createTelegramStore, type TelegramStore, TelegramStoreContext } from '../features/telegram/store';
+import {
+  createTelegramAccountStore,
+  type TelegramAccountStore,
+  TelegramAccountStoreContext,
+} from '../features/telegram-account/store';
 import { ConsoleRoutes } from './routes';
 import { Shell } from './Shell';
 
@@ -51,6 +56,7 @@ type ConnectedStores = {
   conversationTools: ConversationToolsStore;
   events: EventsStore;
   schedule: ScheduleStore;
+  telegramAccount: TelegramAccountStore;
 };
 
 function ConsoleProviders({ stores, children }: { stores: ConnectedStores; children: ReactNode }) {
@@ -67,7 +73,11 @@ function ConsoleProviders({ stores, children }: { stores: ConnectedStores; child
                       <DocumentsStoreContext value={stores.documents}>
                         <ConversationToolsStoreContext value={stores.conversationTools}>
                           <EventsStoreContext value={stores.events}>
-                            <ScheduleStoreContext value={stores.schedule}>{children}</ScheduleStoreContext>
+                            <ScheduleStoreContext value={stores.schedule}>
+                              <TelegramAccountStoreContext value={stores.telegramAccount}>
+                                {children}
+                              </TelegramAccountStoreContext>
+                            </ScheduleStoreContext>
                           </EventsStoreContext>
                         </ConversationToolsStoreContext>
                       </DocumentsStoreContext>
@@ -126,6 +136,7 @@ export function Console({ connect, session }: { connect: () => ConsoleConnection
       conversationTools: createConversationToolsStore(connection.client),
       events: createEventsStore(connection.client),
       schedule: createScheduleStore(connection.client),
+      telegramAccount: createTelegramAccountStore(connection.client),
     };
     const stopFeeding = feedStoresFromEvents(connection, { ...stores, session });
     const stopFollowing = askForChatListsEarly(stores.conversations);

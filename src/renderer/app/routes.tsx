@@ -149,6 +149,16 @@ function ConsoleSwitch() {
           <AgentDetailPage configName={configNameFromParam(params.configName)} view={{ tab: 'documents' }} />
         )}
       </Route>
+      <Route path={`${AGENTS_PATH}/:configName/profile`}>
+        {(params) => (
+          <AgentDetailPage configName={configNameFromParam(params.configName)} view={{ tab: 'profile' }} />
+        )}
+      </Route>
+      <Route path={`${AGENTS_PATH}/:configName/contacts`}>
+        {(params) => (
+          <AgentDetailPage configName={configNameFromParam(params.configName)} view={{ tab: 'contacts' }} />
+        )}
+      </Route>
       <Route path={DOCUMENTS_PATH} component={DocumentsPage} />
       <Route path={CONVERSATIONS_PATH}>
         <ConversationsPage agent={null} channelId={null} />

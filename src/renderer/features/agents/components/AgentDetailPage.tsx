@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Paper, Tabs, Text } from '@mantine/core';
 import {
+  IconAddressBook,
   IconArrowLeft,
   IconBrain,
   IconCalendarTime,
@@ -10,6 +11,7 @@ import {
   IconMoodEmpty,
   IconPhoto,
   IconTopologyStar3,
+  IconUserCircle,
 } from '@tabler/icons-react';
 import { Suspense, useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -24,6 +26,7 @@ import { agentDocumentsPath } from '../../documents/paths';
 import { playgroundPath } from '../../playground/paths';
 import { telegramSelectors } from '../../telegram/selectors';
 import { useTelegramStore } from '../../telegram/store';
+import { agentContactsPath, agentProfilePath } from '../../telegram-account/paths';
 import {
   AGENTS_PATH,
   type AgentEditField,
@@ -57,6 +60,12 @@ const AgentDocuments = lazyComponent(() =>
 const AgentSchedule = lazyComponent(() =>
   import('../../schedule/components/AgentSchedule').then((m) => m.AgentSchedule),
 );
+const AgentProfile = lazyComponent(() =>
+  import('../../telegram-account/components/AgentProfile').then((m) => m.AgentProfile),
+);
+const AgentContacts = lazyComponent(() =>
+  import('../../telegram-account/components/AgentContacts').then((m) => m.AgentContacts),
+);
 const TAB_LOADING = <LoadingState label="Loading…" />;
 
 function BackToAgents() {
@@ -78,7 +87,9 @@ export type AgentPageView =
   | { tab: 'plans'; network: Network | null }
   | { tab: 'costs' }
   | { tab: 'documents' }
-  | { tab: 'schedule' };
+  | { tab: 'schedule' }
+  | { tab: 'profile' }
+  | { tab: 'contacts' };
 
 const TAB_TITLES: Record<AgentPageView['tab'], string | null> = {
   overview: null,
@@ -88,6 +99,8 @@ const TAB_TITLES: Record<AgentPageView['tab'], string | null> = {
   costs: 'Costs',
   documents: 'Documents',
   schedule: 'Schedule',
+  profile: 'Profile',
+  contacts: 'Contacts',
 };
 
 const TAB_PATHS: Record<AgentPageView['tab'], (configName: string) => string> = {
@@ -98,6 +111,8 @@ const TAB_PATHS: Record<AgentPageView['tab'], (configName: string) => string> = 
   costs: agentCostsPath,
   documents: agentDocumentsPath,
   schedule: agentSchedulePath,
+  profile: agentProfilePath,
+  contacts: agentContactsPath,
 };
 
 /** The agent's page: its header, and the Overview (its file), Memory, Media or Plans tab the address names. */
@@ -166,6 +181,17 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
           <Tabs.Tab value="documents" leftSection={<IconFiles size={16} aria-hidden />}>
             Documents
           </Tabs.Tab>
+          {/* The account's own tabs, while the agent is signed in to Telegram (or an address names them). */}
+          {(isLoggedIn(account) || view.tab === 'profile') && (
+            <Tabs.Tab value="profile" leftSection={<IconUserCircle size={16} aria-hidden />}>
+              Profile
+            </Tabs.Tab>
+          )}
+          {(isLoggedIn(account) || view.tab === 'contacts') && (
+            <Tabs.Tab value="contacts" leftSection={<IconAddressBook size={16} aria-hidden />}>
+              Contacts
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="overview">
           <AgentOverview detail={detail} edit={view.tab === 'overview' ? view.edit : undefined} />
@@ -217,6 +243,16 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
         <Tabs.Panel value="documents">
           <Suspense fallback={TAB_LOADING}>
             <AgentDocuments configName={config.configName} agentName={config.name} />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="profile">
+          <Suspense fallback={TAB_LOADING}>
+            <AgentProfile configName={config.configName} agentName={config.name} />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="contacts">
+          <Suspense fallback={TAB_LOADING}>
+            <AgentContacts configName={config.configName} agentName={config.name} />
           </Suspense>
         </Tabs.Panel>
       </Tabs>

@@ -6,6 +6,7 @@ import {
   IconCoin,
   IconSparkles,
   IconTopologyStar3,
+  IconUserCircle,
 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -13,6 +14,7 @@ import { LoadingState } from '../../../ui/states';
 import { ConversationCosts } from '../../costs/components/ConversationCosts';
 import { EventsPanel } from '../../events/components/EventsPanel';
 import { ConversationMemoryPanel } from '../../memory/components/ConversationMemoryPanel';
+import { PartnerProfilePanel } from '../../telegram-account/components/PartnerProfilePanel';
 import { type ChatRef, chatIdentity, unfinishedTaskCount } from '../model';
 import { conversationSelectors } from '../selectors';
 import { type ConversationState, useConversationNetwork, useConversationStore } from '../store';
@@ -20,7 +22,7 @@ import { ExchangePanel } from './ExchangePanel';
 import { ParametersPanel } from './ParametersPanel';
 import { PlanPanel } from './plan/PlanPanel';
 
-type InspectorTab = 'tasks' | 'exchange' | 'parameters' | 'memory' | 'events' | 'costs';
+type InspectorTab = 'tasks' | 'exchange' | 'parameters' | 'memory' | 'events' | 'costs' | 'profile';
 
 function inspectorParts(chatRef: ChatRef) {
   const selectSummary = conversationSelectors.summary(chatRef);
@@ -99,6 +101,11 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
         <Tabs.Tab value="costs" aria-label="Costs" title="Costs" style={{ flex: 'none' }}>
           <IconCoin size={15} aria-hidden />
         </Tabs.Tab>
+        {network === 'telegram' && (
+          <Tabs.Tab value="profile" aria-label="Profile" title="Profile" style={{ flex: 'none' }}>
+            <IconUserCircle size={15} aria-hidden />
+          </Tabs.Tab>
+        )}
       </Tabs.List>
       <div className="pg-scroll" style={{ padding: 12 }}>
         <Tabs.Panel value="tasks">
@@ -119,6 +126,11 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
         <Tabs.Panel value="costs">
           <ConversationCosts conversation={conversation} />
         </Tabs.Panel>
+        {network === 'telegram' && (
+          <Tabs.Panel value="profile">
+            <PartnerProfilePanel agent={chatRef.agent} channelId={chatRef.channelId} />
+          </Tabs.Panel>
+        )}
       </div>
     </Tabs>
   );

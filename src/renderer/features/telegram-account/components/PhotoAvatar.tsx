@@ -1,0 +1,47 @@
+import { Avatar } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { initialsOf } from '../model';
+import { telegramAccountSelectors } from '../selectors';
+import { useTelegramAccountStore } from '../store';
+
+/** A person's profile photo as an avatar, fetched once it scrolls into view; initials until then. */
+export function PhotoAvatar({
+  configName,
+  userId,
+  photoId,
+  name,
+  size = 36,
+}: {
+  configName: string;
+  userId: number;
+  photoId: string | null;
+  name: string;
+  size?: number;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [visible, setVisible] = useState(false);
+  const src = useTelegramAccountStore(
+    useMemo(() => telegramAccountSelectors.photo(configName, userId, photoId), [configName, userId, photoId]),
+  );
+  const { loadPhoto } = useTelegramAccountStore(telegramAccountSelectors.actions);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || visible) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setVisible(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [visible]);
+
+  useEffect(() => {
+    if (visible && photoId !== null) loadPhoto(configName, userId, photoId);
+  }, [visible, configName, userId, photoId, loadPhoto]);
+
+  return (
+    <Avatar ref={ref} src={src ?? null} size={size} radius="xl" alt={src ? `${name}’s photo` : undefined}>
+      {initialsOf(name)}
+    </Avatar>
+  );
+}

@@ -1,0 +1,181 @@
+import { Alert, Button, Group, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { MAX_NAME_LENGTH, type OwnProfile } from '../../../../shared/api/telegram-account-contract';
+import { bioHint, birthdayDraft, MONTHS, parseBirthday } from '../model';
+import { telegramAccountSelectors } from '../selectors';
+import { useTelegramAccountStore } from '../store';
+import { useAccountAction } from './use-account-action';
+
+function FormFooter({
+  busy,
+  done,
+  error,
+  label,
+}: {
+  busy: boolean;
+  done: boolean;
+  error: string | null;
+  label: string;
+}) {
+  return (
+    <Stack gap="xs">
+      {error && (
+        <Alert color="orange" variant="light" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group gap="sm">
+        <Button type="submit" loading={busy}>
+          {label}
+        </Button>
+        {done && (
+          <Text size="sm" c="teal" role="status">
+            <IconCheck size={14} aria-hidden /> Saved on Telegram
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** First and last name and bio, saved together (account.updateProfile). */
+export function NamesForm({ configName, profile }: { configName: string; profile: OwnProfile }) {
+  const { updateProfile } = useTelegramAccountStore(telegramAccountSelectors.actions);
+  const [draft, setDraft] = useState({
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    bio: profile.bio,
+  });
+  const action = useAccountAction();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void action.run(() => updateProfile(configName, draft));
+  };
+  const over = [...draft.bio].length > profile.bioLimit;
+  return (
+    <form onSubmit={submit} aria-label="Name and bio">
+      <Stack gap="sm">
+        <Group grow align="flex-start">
+          <TextInput
+            label="First name"
+            required
+            maxLength={MAX_NAME_LENGTH}
+            value={draft.firstName}
+            error={action.fields.firstName}
+            onChange={(event) => setDraft({ ...draft, firstName: event.currentTarget.value })}
+          />
+          <TextInput
+            label="Last name"
+            maxLength={MAX_NAME_LENGTH}
+            value={draft.lastName}
+            error={action.fields.lastName}
+            onChange={(event) => setDraft({ ...draft, lastName: event.currentTarget.value })}
+          />
+        </Group>
+        <Textarea
+          label="Bio"
+          autosize
+          minRows={2}
+          value={draft.bio}
+          description={bioHint(draft.bio, profile)}
+          error={
+            action.fields.bio ?? (over ? `Shorten the bio to ${profile.bioLimit} characters.` : undefined)
+          }
+          onChange={(event) => setDraft({ ...draft, bio: event.currentTarget.value })}
+        />
+        <FormFooter {...action} label="Save name and bio" />
+      </Stack>
+    </form>
+  );
+}
+
+/** The username, changed on its own (account.updateUsername); empty removes it. */
+export function UsernameForm({ configName, profile }: { configName: string; profile: OwnProfile }) {
+  const { setUsername } = useTelegramAccountStore(telegramAccountSelectors.actions);
+  const [username, setDraft] = useState(profile.username ?? '');
+  const action = useAccountAction();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void action.run(() => setUsername(configName, username));
+  };
+  return (
+    <form onSubmit={submit} aria-label="Username">
+      <Stack gap="sm">
+        <TextInput
+          label="Username"
+          leftSection="@"
+          value={username}
+          description="5 to 32 letters, digits and underscores; people find the agent by it. Empty removes it."
+          error={action.fields.username}
+          onChange={(event) => setDraft(event.currentTarget.value)}
+        />
+        <FormFooter {...action} label="Save username" />
+      </Stack>
+    </form>
+  );
+}
+
+/** Day, month and an optional year (account.updateBirthday), or none. */
+export function BirthdayForm({ configName, profile }: { configName: string; profile: OwnProfile }) {
+  const { setBirthday } = useTelegramAccountStore(telegramAccountSelectors.actions);
+  const [draft, setDraft] = useState(birthdayDraft(profile.birthday));
+  const action = useAccountAction();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseBirthday(draft);
+    if ('errors' in parsed) {
+      action.fail(parsed.errors);
+      return;
+    }
+    void action.run(() => setBirthday(configName, parsed.birthday));
+  };
+  const remove = () => {
+    setDraft(birthdayDraft(null));
+    void action.run(() => setBirthday(configName, null));
+  };
+  const fieldError = (field: 'day' | 'month' | 'year') =>
+    action.fields[field] ??
+    action.fields[`birthday.${field}`] ??
+    (field === 'day' ? action.fields.birthday : undefined);
+  return (
+    <form onSubmit={submit} aria-label="Birthday">
+      <Stack gap="sm">
+        <Group grow align="flex-start">
+          <NumberInput
+            label="Day"
+            min={1}
+            max={31}
+            allowDecimal={false}
+            value={draft.day}
+            error={fieldError('day')}
+            onChange={(value) => setDraft({ ...draft, day: String(value) })}
+          />
+          <Select
+            label="Month"
+            data={MONTHS.map((name, index) => ({ value: String(index + 1), label: name }))}
+            value={draft.month || null}
+            error={fieldError('month')}
+            onChange={(value) => setDraft({ ...draft, month: value ?? '' })}
+          />
+          <NumberInput
+            label="Year (optional)"
+            min={1900}
+            allowDecimal={false}
+            value={draft.year}
+            error={fieldError('year')}
+            onChange={(value) => setDraft({ ...draft, year: String(value) })}
+          />
+        </Group>
+        <Group gap="sm" align="flex-start">
+          <FormFooter {...action} label="Save birthday" />
+          {profile.birthday && (
+            <Button variant="default" onClick={remove} disabled={action.busy}>
+              Remove birthday
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

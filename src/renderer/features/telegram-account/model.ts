@@ -1,0 +1,68 @@
+import type { Birthday, OwnProfile } from '../../../shared/api/telegram-account-contract';
+import { BIO_LIMIT, PREMIUM_BIO_LIMIT } from '../../../shared/api/telegram-account-contract';
+
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** The birthday form as typed: the day and year as text, the month as its number (or empty). */
+export type BirthdayDraft = { day: string; month: string; year: string };
+
+export function birthdayDraft(birthday: Birthday | null): BirthdayDraft {
+  if (!birthday) return { day: '', month: '', year: '' };
+  return {
+    day: String(birthday.day),
+    month: String(birthday.month),
+    year: birthday.year ? String(birthday.year) : '',
+  };
+}
+
+/** The birthday a draft says, or what to fix under each field. */
+export function parseBirthday(
+  draft: BirthdayDraft,
+): { birthday: Birthday } | { errors: Partial<Record<keyof BirthdayDraft, string>> } {
+  const errors: Partial<Record<keyof BirthdayDraft, string>> = {};
+  const day = Number(draft.day.trim());
+  const month = Number(draft.month);
+  const yearText = draft.year.trim();
+  const year = yearText === '' ? null : Number(yearText);
+  if (!Number.isInteger(day) || day < 1 || day > 31) errors.day = 'Enter a day from 1 to 31.';
+  if (!Number.isInteger(month) || month < 1 || month > 12) errors.month = 'Pick a month.';
+  if (year !== null && (!Number.isInteger(year) || year < 1900 || year > new Date().getFullYear()))
+    errors.year = 'Enter a year such as 1990, or leave it empty.';
+  if (Object.keys(errors).length > 0) return { errors };
+  return { birthday: { day, month, year } };
+}
+
+export function birthdayText(birthday: Birthday): string {
+  const date = `${birthday.day} ${MONTHS[birthday.month - 1] ?? ''}`;
+  return birthday.year ? `${date} ${birthday.year}` : date;
+}
+
+/** Under the bio: how much is used, and why the limit is what it is. */
+export function bioHint(bio: string, profile: Pick<OwnProfile, 'premium' | 'bioLimit'>): string {
+  const used = `${[...bio].length} / ${profile.bioLimit}`;
+  return profile.premium
+    ? `${used} characters.`
+    : `${used} characters: Telegram allows ${BIO_LIMIT} without Premium (${PREMIUM_BIO_LIMIT} with it).`;
+}
+
+/** Two letters standing for a person without a photo. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((word) => [...word][0]?.toUpperCase() ?? '')
+    .join('');
+}

@@ -1,0 +1,11 @@
+import { agentPath } from '../agents/paths';
+
+/** An agent's Profile tab (`#/agents/:configName/profile`): its Telegram profile. */
+export function agentProfilePath(configName: string): string {
+  return `${agentPath(configName)}/profile`;
+}
+
+/** An agent's Contacts tab (`#/agents/:configName/contacts`): its Telegram contacts. */
+export function agentContactsPath(configName: string): string {
+  return `${agentPath(configName)}/contacts`;
+}
