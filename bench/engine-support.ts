@@ -45,6 +45,11 @@ export function nextMacrotask(): Promise<void> {
 const SHIPPED_PROMPTS_DIR = resolve(import.meta.dirname, '../configdir/prompts');
 const SHIPPED_PROMPTS = ['Instructions', 'Task-Memory', 'Task-Plan'];
 
+/** The phone number writeAgents gives the agent of this index. */
+export function benchAgentPhone(index: number): string {
+  return `+1555020${String(index).padStart(4, '0')}`;
+}
+
 export function writeAgents(count: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'troupe-bench-engine-'));
   mkdirSync(join(dir, 'agents'));
@@ -58,7 +63,7 @@ export function writeAgents(count: number): string {
   for (let index = 0; index < count; index += 1) {
     writeFileSync(
       join(dir, 'agents', `Agent${index}.md`),
-      `# Agent Name\n\nAgent ${index}\n\n# Agent Phone\n\n+1555020${String(index).padStart(4, '0')}\n\n` +
+      `# Agent Name\n\nAgent ${index}\n\n# Agent Phone\n\n${benchAgentPhone(index)}\n\n` +
         `# Agent Timezone\n\nEurope/Paris\n\n# Role Prompt\n\nTask-Memory\nTask-Plan\nPersona\n\n# Agent Instructions\n\n${'I am a bench agent.\n'.repeat(60)}`,
     );
   }

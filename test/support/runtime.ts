@@ -1,6 +1,6 @@
 import { createLogger } from '../../src/main/logging';
 import { createRuntime } from '../../src/main/runtime/runtime';
-import type { RuntimeHandle } from '../../src/main/runtime/types';
+import type { RuntimeHandle, RuntimeOptions } from '../../src/main/runtime/types';
 import { createKeyFileCipher } from '../../src/main/secrets';
 
 export interface TestRuntimeOptions {
@@ -11,6 +11,8 @@ export interface TestRuntimeOptions {
   appRoot?: string;
   /** Environment the runtime reads (e.g. GOOGLE_GEMINI_BASE_URL for a local LLM server). */
   env?: NodeJS.ProcessEnv;
+  /** Engine tuning, e.g. pacing off for benchmarks. */
+  engine?: RuntimeOptions['engine'];
 }
 
 /** A headless runtime on a key-file cipher with logging silenced, as tests and benchmarks need it. */
@@ -26,5 +28,6 @@ export function startTestRuntime(options: TestRuntimeOptions): Promise<RuntimeHa
     cipher: createKeyFileCipher({ stateDir, env: {} }),
     logger: createLogger({ level: 'silent' }),
     version: '1.2.3',
+    engine: options.engine,
   });
 }
