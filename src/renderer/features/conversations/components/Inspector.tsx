@@ -67,8 +67,8 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
       // Four tabs share the inspector's width on one row, each as wide as its label and the rest shared.
       styles={{
         list: { flexWrap: 'nowrap' },
-        tab: { paddingInline: 8, flex: '1 1 auto', minWidth: 0 },
-        tabSection: { marginInlineEnd: 6 },
+        tab: { paddingInline: 6, flex: '1 1 auto', minWidth: 0 },
+        tabSection: { marginInlineEnd: 4 },
       }}
     >
       <Tabs.List grow px="xs" style={{ flex: 'none' }}>

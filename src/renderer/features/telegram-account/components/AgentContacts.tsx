@@ -81,7 +81,8 @@ export function AgentContacts({ configName, agentName }: { configName: string; a
   );
   const { loadContacts, deleteContacts } = useTelegramAccountStore(telegramAccountSelectors.actions);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [confirming, setConfirming] = useState(false);
+  /** The names the confirmation asks about, kept while it closes; null when it is not open. */
+  const [confirming, setConfirming] = useState<string[] | null>(null);
   const remove = useAccountAction();
   const connected = account?.connection === 'connected';
 
@@ -125,7 +126,7 @@ export function AgentContacts({ configName, agentName }: { configName: string; a
         chosen.map((contact) => contact.userId),
       ),
     );
-    setConfirming(false);
+    setConfirming(null);
     if (ok) setSelected(new Set());
   };
 
@@ -140,7 +141,7 @@ export function AgentContacts({ configName, agentName }: { configName: string; a
           variant="light"
           leftSection={<IconTrash size={16} aria-hidden />}
           disabled={chosen.length === 0}
-          onClick={() => setConfirming(true)}
+          onClick={() => setConfirming(chosen.map((contact) => contact.name))}
         >
           {chosen.length > 0 ? `Delete ${chosen.length} selected` : 'Delete selected'}
         </Button>
@@ -218,10 +219,10 @@ export function AgentContacts({ configName, agentName }: { configName: string; a
         </Table>
       </Paper>
       <DeleteContactsDialog
-        names={chosen.map((contact) => contact.name)}
-        opened={confirming}
+        names={confirming ?? []}
+        opened={confirming !== null}
         busy={remove.busy}
-        onClose={() => setConfirming(false)}
+        onClose={() => setConfirming(null)}
         onConfirm={() => void confirm()}
       />
     </Stack>

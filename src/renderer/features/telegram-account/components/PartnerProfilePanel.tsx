@@ -96,7 +96,7 @@ export function PartnerProfilePanel({ agent, channelId }: { agent: string; chann
         </Text>
       )}
       {profile.kind === 'user' && (
-        <PhotoGallery configName={agent} userId={profile.id} photos={profile.photos} />
+        <PhotoGallery configName={agent} userId={profile.id} photos={profile.photos} columns={3} />
       )}
     </Stack>
   );

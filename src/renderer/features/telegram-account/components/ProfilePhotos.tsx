@@ -53,16 +53,14 @@ function PhotoTile({
       ) : (
         <Skeleton h={120} radius="md" animate={src === null} />
       )}
-      <Group gap={4} mt={4} justify="space-between" wrap="nowrap">
-        <Text size="xs" c="dimmed">
-          {taken}
-        </Text>
-        {photo.current && (
-          <Badge size="xs" variant="light">
-            Current
-          </Badge>
-        )}
-      </Group>
+      <Text size="xs" c="dimmed" mt={4}>
+        {taken}
+      </Text>
+      {photo.current && (
+        <Badge size="xs" variant="light">
+          Current
+        </Badge>
+      )}
     </UnstyledButton>
   );
 }
@@ -72,11 +70,14 @@ export function PhotoGallery({
   configName,
   userId,
   photos,
+  columns = { base: 2, xs: 3, md: 5 },
   actionsFor,
 }: {
   configName: string;
   userId: number;
   photos: readonly ProfilePhoto[];
+  /** Tiles per row; the inspector is narrower than the page. */
+  columns?: number | Record<string, number>;
   actionsFor?: (photo: ProfilePhoto, close: () => void) => React.ReactNode;
 }) {
   const [open, setOpen] = useState<ProfilePhoto | null>(null);
@@ -88,7 +89,7 @@ export function PhotoGallery({
     );
   return (
     <>
-      <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="sm">
+      <SimpleGrid cols={columns} spacing="sm">
         {photos.map((photo) => (
           <PhotoTile
             key={photo.id}
