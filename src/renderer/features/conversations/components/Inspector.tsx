@@ -1,4 +1,4 @@
-import { Badge, Tabs } from '@mantine/core';
+import { Badge, Tabs, Tooltip } from '@mantine/core';
 import {
   IconAdjustments,
   IconAlarm,
@@ -8,7 +8,7 @@ import {
   IconTopologyStar3,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { LoadingState } from '../../../ui/states';
 import { ConversationCosts } from '../../costs/components/ConversationCosts';
@@ -44,9 +44,44 @@ function inspectorParts(chatRef: ChatRef) {
   };
 }
 
+interface InspectorTabEntry {
+  value: InspectorTab;
+  label: string;
+  icon: ReactNode;
+  /** A count on the tab (the plan's unfinished tasks), with its words for screen readers. */
+  badge?: { count: number; words: string } | null;
+}
+
+/**
+ * One tab of the inspector: its icon, and its label only while it is the open one (seven labels
+ * do not fit the inspector's width); the others name themselves in a tooltip and to screen readers.
+ */
+function InspectorTabButton({ value, label, icon, badge, active }: InspectorTabEntry & { active: boolean }) {
+  return (
+    <Tooltip label={label} disabled={active} openDelay={300}>
+      <Tabs.Tab
+        value={value}
+        aria-label={badge ? `${label}, ${badge.words}` : label}
+        leftSection={icon}
+        rightSection={
+          badge ? (
+            <Badge size="xs" circle variant="filled" aria-hidden>
+              {badge.count}
+            </Badge>
+          ) : null
+        }
+        style={{ paddingInline: 8, flex: active ? '1 1 auto' : 'none' }}
+      >
+        {active ? label : null}
+      </Tabs.Tab>
+    </Tooltip>
+  );
+}
+
 /**
  * Beside the conversation: the live task graph, the last LLM exchange, the chat's parameters,
- * what the agent remembers of it, its scheduled events and what its calls cost.
+ * what the agent remembers of it, its scheduled events, what its calls cost and, on Telegram,
+ * the partner's profile.
  */
 export function Inspector({ chatRef }: { chatRef: ChatRef }) {
   // Only the inspector's own parts: new messages do not redraw it.
@@ -57,6 +92,22 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
   const conversation = useMemo(() => ({ ...chatRef, network }), [chatRef, network]);
   if (!view) return <LoadingState label="Loading…" minHeight={160} />;
   const pending = unfinishedTaskCount(view.graph.value);
+  const tabs: InspectorTabEntry[] = [
+    {
+      value: 'tasks',
+      label: 'Tasks',
+      icon: <IconTopologyStar3 size={15} aria-hidden />,
+      badge: pending > 0 ? { count: pending, words: `${pending} unfinished` } : null,
+    },
+    { value: 'exchange', label: 'LLM', icon: <IconSparkles size={15} aria-hidden /> },
+    { value: 'parameters', label: 'Parameters', icon: <IconAdjustments size={15} aria-hidden /> },
+    { value: 'memory', label: 'Memory', icon: <IconBrain size={15} aria-hidden /> },
+    { value: 'events', label: 'Events', icon: <IconAlarm size={15} aria-hidden /> },
+    { value: 'costs', label: 'Costs', icon: <IconCoin size={15} aria-hidden /> },
+    ...(network === 'telegram'
+      ? [{ value: 'profile' as const, label: 'Profile', icon: <IconUserCircle size={15} aria-hidden /> }]
+      : []),
+  ];
 
   return (
     <Tabs
@@ -64,48 +115,12 @@ export function Inspector({ chatRef }: { chatRef: ChatRef }) {
       onChange={(value) => setTab((value as InspectorTab | null) ?? 'tasks')}
       keepMounted={false}
       style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
-      // Four tabs share the inspector's width on one row, each as wide as its label and the rest shared.
-      styles={{
-        list: { flexWrap: 'nowrap' },
-        tab: { paddingInline: 6, flex: '1 1 auto', minWidth: 0 },
-        tabSection: { marginInlineEnd: 4 },
-      }}
+      styles={{ list: { flexWrap: 'nowrap' }, tabSection: { marginInlineEnd: 4 } }}
     >
-      <Tabs.List grow px="xs" style={{ flex: 'none' }}>
-        <Tabs.Tab
-          value="tasks"
-          leftSection={<IconTopologyStar3 size={15} aria-hidden />}
-          rightSection={
-            pending > 0 ? (
-              <Badge size="xs" circle variant="filled" aria-label={`${pending} unfinished`}>
-                {pending}
-              </Badge>
-            ) : null
-          }
-        >
-          Tasks
-        </Tabs.Tab>
-        <Tabs.Tab value="exchange" leftSection={<IconSparkles size={15} aria-hidden />}>
-          LLM
-        </Tabs.Tab>
-        <Tabs.Tab value="parameters" leftSection={<IconAdjustments size={15} aria-hidden />}>
-          Parameters
-        </Tabs.Tab>
-        <Tabs.Tab value="memory" leftSection={<IconBrain size={15} aria-hidden />}>
-          Memory
-        </Tabs.Tab>
-        {/* Icons alone: a fifth label would not fit the inspector's width. */}
-        <Tabs.Tab value="events" aria-label="Events" title="Events" style={{ flex: 'none' }}>
-          <IconAlarm size={15} aria-hidden />
-        </Tabs.Tab>
-        <Tabs.Tab value="costs" aria-label="Costs" title="Costs" style={{ flex: 'none' }}>
-          <IconCoin size={15} aria-hidden />
-        </Tabs.Tab>
-        {network === 'telegram' && (
-          <Tabs.Tab value="profile" aria-label="Profile" title="Profile" style={{ flex: 'none' }}>
-            <IconUserCircle size={15} aria-hidden />
-          </Tabs.Tab>
-        )}
+      <Tabs.List px="xs" style={{ flex: 'none' }}>
+        {tabs.map((entry) => (
+          <InspectorTabButton key={entry.value} {...entry} active={tab === entry.value} />
+        ))}
       </Tabs.List>
       <div className="pg-scroll" style={{ padding: 12 }}>
         <Tabs.Panel value="tasks">
