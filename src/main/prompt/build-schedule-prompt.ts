@@ -3,10 +3,9 @@ import type { ScheduleActivity } from '../../shared/domain/schedule';
 import { substituteTemplates } from '../config/templates';
 import { formatLongLocalTime } from '../conversation/local-time';
 import { localIso } from '../schedule';
-import { buildResponseSchema } from '../tasks/response-schema';
-import type { BuiltPrompt } from './build-system-prompt';
+import { assemblePrompt, type BuiltPrompt, presentSections } from './built-prompt';
 import { currentTimeSection } from './current-time-section';
-import { operatorSections } from './operator-sections';
+import { isCapabilityPrompt, operatorSections } from './operator-sections';
 import { type PromptSection, promptSection } from './section';
 
 /** A planning call may only think and write schedule activities, whatever its prompt enables. */
@@ -57,13 +56,13 @@ export function buildSchedulePrompt(input: SchedulePromptInput): BuiltPrompt {
       userName: 'the people you talk to',
       userId: 0,
     });
-  const sections = [
+  const sections = presentSections([
     ...operatorSections(
       {
         instructionsName: 'Instructions-Schedule',
         instructions: input.instructions,
         agent,
-        rolePrompts: input.rolePrompts.filter((role) => !/^task-/i.test(role.name)),
+        rolePrompts: input.rolePrompts.filter((role) => !isCapabilityPrompt(role.name)),
       },
       substitute,
     ),
@@ -74,7 +73,7 @@ export function buildSchedulePrompt(input: SchedulePromptInput): BuiltPrompt {
       true,
     ),
     recentSection(input.recent, input.timeZone),
-  ].filter((section): section is PromptSection => section !== null);
+  ]);
   const { start, end } = input.window;
   const task = promptSection(
     'schedule-window',
@@ -82,16 +81,6 @@ export function buildSchedulePrompt(input: SchedulePromptInput): BuiltPrompt {
     `# What To Plan\n\nPlan your time from ${formatLongLocalTime(start, input.timeZone)} (\`${localIso(start.toISOString(), input.timeZone)}\`) to ${formatLongLocalTime(end, input.timeZone)} (\`${localIso(end.toISOString(), input.timeZone)}\`), your time zone being ${input.timeZone}. Write one \`schedule\` task per activity, the first starting at the beginning of this stretch and the last ending at its end.`,
     false,
   );
-  const turnSections = [currentTimeSection(input.now, input.timeZone), task].filter(
-    (section): section is PromptSection => section !== null,
-  );
-  const allowedKinds = [...SCHEDULE_TASK_KINDS];
-  return {
-    text: sections.map((section) => section.text).join('\n\n'),
-    sections,
-    turnContext: turnSections.map((section) => section.text).join('\n\n'),
-    turnSections,
-    allowedKinds,
-    responseSchema: buildResponseSchema(allowedKinds),
-  };
+  const turnSections = presentSections([currentTimeSection(input.now, input.timeZone), task]);
+  return assemblePrompt(sections, turnSections, [...SCHEDULE_TASK_KINDS]);
 }

@@ -1,12 +1,11 @@
 import type { AgentConfig } from '../../shared/domain/config';
 import type { ChatInfo } from '../../shared/domain/conversation';
 import type { MemorySummary } from '../../shared/domain/memory';
-import { buildResponseSchema } from '../tasks/response-schema';
-import type { BuiltPrompt } from './build-system-prompt';
+import { assemblePrompt, type BuiltPrompt, presentSections } from './built-prompt';
 import { channelDetailsSection } from './channel-details';
 import { currentTimeSection } from './current-time-section';
-import { operatorSections, templateSubstitution } from './operator-sections';
-import { type PromptSection, promptSection } from './section';
+import { isCapabilityPrompt, operatorSections, templateSubstitution } from './operator-sections';
+import { promptSection } from './section';
 import { currentSummariesSection } from './summary-sections';
 
 /** A summarization call may only think and write summaries, whatever its prompt enables. */
@@ -27,10 +26,6 @@ export interface SummarizationPromptInput {
   timeZone: string;
 }
 
-function isCapabilityPrompt(name: string): boolean {
-  return /^task-/i.test(name);
-}
-
 /**
  * The prompt of a summarization call: the summarize instructions, who the agent is (so the
  * summary is written from its side), the chat, and the summaries so far; the messages follow as
@@ -39,7 +34,7 @@ function isCapabilityPrompt(name: string): boolean {
 export function buildSummarizationPrompt(input: SummarizationPromptInput): BuiltPrompt {
   const { agent, chat } = input;
   const substitute = templateSubstitution(agent, input.agentId, chat);
-  const sections = [
+  const sections = presentSections([
     ...operatorSections(
       {
         instructionsName: 'Instructions-Summarize',
@@ -51,23 +46,13 @@ export function buildSummarizationPrompt(input: SummarizationPromptInput): Built
     ),
     channelDetailsSection(chat),
     currentSummariesSection(input.summaries),
-  ].filter((section): section is PromptSection => section !== null);
+  ]);
   const task = promptSection(
     'summarize-range',
     'What to summarize',
     `# What To Summarize\n\nThe history above holds messages ${input.range.first} to ${input.range.last}, which no summary covers yet. Write \`summarize\` tasks that cover them, one per topic or stretch of time, each with the first and last message id it covers.`,
     false,
   );
-  const turnSections = [currentTimeSection(input.now, input.timeZone), task].filter(
-    (section): section is PromptSection => section !== null,
-  );
-  const allowedKinds = [...SUMMARIZATION_TASK_KINDS];
-  return {
-    text: sections.map((section) => section.text).join('\n\n'),
-    sections,
-    turnContext: turnSections.map((section) => section.text).join('\n\n'),
-    turnSections,
-    allowedKinds,
-    responseSchema: buildResponseSchema(allowedKinds),
-  };
+  const turnSections = presentSections([currentTimeSection(input.now, input.timeZone), task]);
+  return assemblePrompt(sections, turnSections, [...SUMMARIZATION_TASK_KINDS]);
 }

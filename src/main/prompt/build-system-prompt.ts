@@ -6,7 +6,8 @@ import { extractSchemaTasks } from '../config/schema-tasks';
 import type { MediaRef } from '../messaging/port';
 import type { ScheduledEvent } from '../store';
 import type { ModelTaskKind } from '../tasks/kinds';
-import { allowedTaskKinds, buildResponseSchema } from '../tasks/response-schema';
+import { allowedTaskKinds } from '../tasks/response-schema';
+import { assemblePrompt, type BuiltPrompt, presentSections } from './built-prompt';
 import { channelDetailsSection } from './channel-details';
 import { currentActivitySection } from './current-activity-section';
 import { currentTimeSection } from './current-time-section';
@@ -62,22 +63,7 @@ export interface SystemPromptInput {
   turn: TurnContext;
 }
 
-export interface BuiltPrompt {
-  /** The system prompt: what stays the same from turn to turn, or changes now and then. */
-  text: string;
-  sections: PromptSection[];
-  /**
-   * What holds for this turn only (the current time, why it is the agent's turn). It goes into
-   * the final user turn, after the history, so the system prompt and the history before it stay
-   * a prefix the provider can reuse from the previous turn.
-   */
-  turnContext: string;
-  turnSections: PromptSection[];
-  /** The task kinds the reply may use (always including `think`), in the schema's order. */
-  allowedKinds: string[];
-  /** JSON Schema of the reply, limited to `allowedKinds`. */
-  responseSchema: Record<string, unknown>;
-}
+export type { BuiltPrompt } from './built-prompt';
 
 /**
  * The task kinds an agent's replies may use (see `allowedTaskKinds`). Only texts the operator
@@ -94,28 +80,6 @@ export function enabledTaskKinds(
     ...input.rolePrompts.map((role) => role.text),
   ];
   return allowedTaskKinds(extractSchemaTasks(operatorTexts.join('\n')));
-}
-
-/**
- * The prompt of one turn. The system prompt runs from the most to the least stable section, so a
- * provider's prompt cache can reuse it whole, with the history after it:
- * 1. what the operator wrote (Instructions, agent instructions, role prompts, stickers, media),
- *    the same for every turn of every conversation of the agent;
- * 2. state that changes now and then (memories, intentions, this conversation's notes and plan,
- *    what the agent knows about the people in it, its scheduled events, channel details, the summaries of earlier
- *    messages), byte-identical while it does not change.
- * What changes every turn (the current time, then why it is the agent's turn) is the turn
- * context, which the caller puts after the history, where it is also freshest in the model's
- * attention.
- * {char} and {user} placeholders are filled in the operator's texts and in our turn wording only:
- * memories and channel details are shown as stored, never reinterpreted.
- */
-function present(candidates: readonly (PromptSection | null)[]): PromptSection[] {
-  return candidates.filter((section): section is PromptSection => section !== null);
-}
-
-function joined(sections: readonly PromptSection[]): string {
-  return sections.map((section) => section.text).join('\n\n');
 }
 
 /** The role prompt that teaches the `schedule` task, and the document it works from. */
@@ -144,6 +108,20 @@ function rolePromptsOfTurn(input: SystemPromptInput): SystemPromptInput['rolePro
   return [...input.rolePrompts, { name: SCHEDULE_ROLE_PROMPT, text: input.schedulePrompt }];
 }
 
+/**
+ * The prompt of one turn. The system prompt runs from the most to the least stable section, so a
+ * provider's prompt cache can reuse it whole, with the history after it:
+ * 1. what the operator wrote (Instructions, agent instructions, role prompts, stickers, media),
+ *    the same for every turn of every conversation of the agent;
+ * 2. state that changes now and then (memories, intentions, this conversation's notes and plan,
+ *    what the agent knows about the people in it, its scheduled events, channel details, the summaries of earlier
+ *    messages), byte-identical while it does not change.
+ * What changes every turn (the current time, then why it is the agent's turn) is the turn
+ * context, which the caller puts after the history, where it is also freshest in the model's
+ * attention.
+ * {char} and {user} placeholders are filled in the operator's texts and in our turn wording only:
+ * memories and channel details are shown as stored, never reinterpreted.
+ */
 export function buildSystemPrompt(fullInput: SystemPromptInput): BuiltPrompt {
   const input = { ...fullInput, rolePrompts: rolePromptsOfTurn(fullInput) };
   const { agent, chat } = input;
@@ -167,19 +145,12 @@ export function buildSystemPrompt(fullInput: SystemPromptInput): BuiltPrompt {
     earlierConversationSection(input.summaries, { withIds: allowedKinds.includes('summarize') }),
     retrievedDocumentsSection(input.retrieval, input.timeZone),
   ];
-  const sections = present(candidates);
-  const turnSections = present([
+  const sections = presentSections(candidates);
+  const turnSections = presentSections([
     currentTimeSection(input.now, input.timeZone),
     currentActivitySection(input.schedule ?? [], input.now, input.timeZone),
     turnInstructionsSection(input.turn, substitute),
   ]);
 
-  return {
-    text: joined(sections),
-    sections,
-    turnContext: joined(turnSections),
-    turnSections,
-    allowedKinds,
-    responseSchema: buildResponseSchema(allowedKinds),
-  };
+  return assemblePrompt(sections, turnSections, allowedKinds);
 }

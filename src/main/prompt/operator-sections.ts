@@ -3,6 +3,11 @@ import type { ChatInfo } from '../../shared/domain/conversation';
 import { substituteTemplates } from '../config/templates';
 import { type PromptSection, promptSection } from './section';
 
+/** A role prompt that teaches task kinds (Task-*), as opposed to one about who the agent is. */
+export function isCapabilityPrompt(name: string): boolean {
+  return /^task-/i.test(name);
+}
+
 /** Fills {char} and {user} placeholders for one agent in one chat. */
 export type Substitute = (text: string) => string;
 
