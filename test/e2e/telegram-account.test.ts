@@ -5,15 +5,10 @@ import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { openSignedInConsole } from '../support/chromium';
-import {
-  FAKE_API_HASH,
-  FAKE_API_ID,
-  type FakeTelegram,
-  type FakeUser,
-  startFakeTelegram,
-} from '../support/fake-telegram';
+import { type FakeTelegram, type FakeUser, startFakeTelegram } from '../support/fake-telegram';
 import { expectCount, expectText, expectVisible } from '../support/page-assertions';
 import { copyShippedConfig, REPO_ROOT, type ServeProcess, startServe } from '../support/serve-process';
+import { logInJuniper } from '../support/telegram-console';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
 const AGENT_PHONE = '+15550100001';
@@ -114,30 +109,7 @@ describe('The agent’s Telegram account from the console', () => {
   });
 
   it('signs Juniper in to the fake Telegram', async () => {
-    await page.getByRole('link', { name: 'Settings', exact: true }).click();
-    for (const [label, value] of [
-      ['Telegram API id', String(FAKE_API_ID)],
-      ['Telegram API hash', FAKE_API_HASH],
-    ] as const) {
-      await page.getByRole('textbox', { name: label }).fill(value);
-      await page.getByRole('button', { name: `Save ${label}` }).click();
-    }
-    await page.getByRole('link', { name: 'Agents', exact: true }).click();
-    await page
-      .getByRole('link', { name: /Juniper/ })
-      .first()
-      .click();
-    const account = page.getByRole('region', { name: 'Telegram account' });
-    await account.getByRole('button', { name: 'Log in' }).click();
-    const wizard = page.getByRole('dialog', { name: /Log in/ });
-    await wizard.getByRole('button', { name: 'Send code' }).click();
-    const code = wizard.getByRole('textbox', { name: 'Code' });
-    await expectVisible(code);
-    await code.fill(telegram.lastCodeFor(AGENT_PHONE) ?? '');
-    await wizard.getByRole('button', { name: 'Log in' }).click();
-    await expectText(wizard, 'juniper_hale');
-    await wizard.getByRole('button', { name: /Done|Close/ }).click();
-    await expectText(account, 'Connected', 20_000);
+    await logInJuniper(page, telegram, AGENT_PHONE);
   });
 
   it('edits the profile, and shows a taken username refused on its field', async () => {

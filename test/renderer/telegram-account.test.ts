@@ -7,22 +7,14 @@ import { PartnerProfilePanel } from '../../src/renderer/features/telegram-accoun
 import { bioHint, parseBirthday } from '../../src/renderer/features/telegram-account/model';
 import { createTelegramAccountStore } from '../../src/renderer/features/telegram-account/store';
 import { ApiError } from '../../src/shared/api/errors';
-import { FAKE_TELEGRAM_USER, FakeRuntime, telegramAccount } from './support/fake-runtime';
+import { FakeRuntime, signedInAccount } from './support/fake-runtime';
 import { contact, ownProfile } from './support/fake-telegram-account';
 import { textOf } from './support/render-markup';
 import { renderTelegramAccount } from './support/render-telegram-account';
 
 async function setUp({ signedIn = true } = {}) {
   const runtime = new FakeRuntime();
-  runtime.telegramAccounts.set(
-    'Juniper',
-    telegramAccount(
-      'Juniper',
-      signedIn
-        ? { connection: 'connected', user: FAKE_TELEGRAM_USER }
-        : { connection: 'logged-out', user: null },
-    ),
-  );
+  runtime.telegramAccounts.set('Juniper', signedInAccount('Juniper', signedIn));
   runtime.telegramProfiles.profiles.set(
     'Juniper',
     ownProfile({ photos: [{ id: '7', date: new Date(0).toISOString(), current: true }] }),

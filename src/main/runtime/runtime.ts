@@ -20,6 +20,7 @@ import { createSettingsHandlers } from '../api/handlers/settings-handlers';
 import { createSimulatorHandlers, requireAgent } from '../api/handlers/simulator-handlers';
 import { createTelegramAccountHandlers } from '../api/handlers/telegram-account-handlers';
 import { createTelegramHandlers } from '../api/handlers/telegram-handlers';
+import { createTelegramMembershipHandlers, engineGags } from '../api/handlers/telegram-membership-handlers';
 import { createUsageHandlers } from '../api/handlers/usage-handlers';
 import { systemClock } from '../clock';
 import { ConfigService, shippedConfigDirs } from '../config';
@@ -298,6 +299,11 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
       ...createTelegramHandlers(telegram.service),
       ...createTelegramAccountHandlers({
         desk: telegram.desk,
+        requireAgent: (configName) => requireAgent(config, configName),
+      }),
+      ...createTelegramMembershipHandlers({
+        desk: telegram.desk,
+        gags: engineGags(telegram.engine),
         requireAgent: (configName) => requireAgent(config, configName),
       }),
     },

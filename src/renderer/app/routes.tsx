@@ -159,6 +159,11 @@ function ConsoleSwitch() {
           <AgentDetailPage configName={configNameFromParam(params.configName)} view={{ tab: 'contacts' }} />
         )}
       </Route>
+      <Route path={`${AGENTS_PATH}/:configName/groups`}>
+        {(params) => (
+          <AgentDetailPage configName={configNameFromParam(params.configName)} view={{ tab: 'groups' }} />
+        )}
+      </Route>
       <Route path={DOCUMENTS_PATH} component={DocumentsPage} />
       <Route path={CONVERSATIONS_PATH}>
         <ConversationsPage agent={null} channelId={null} />

@@ -17,6 +17,7 @@ import { pricesEvents, pricesProcedures } from './prices-contract';
 import { scheduleEvents, scheduleProcedures } from './schedule-contract';
 import { telegramAccountProcedures } from './telegram-account-contract';
 import { telegramEvents, telegramProcedures } from './telegram-contract';
+import { telegramMembershipProcedures } from './telegram-membership-contract';
 import { usageEvents, usageProcedures } from './usage-contract';
 
 /**
@@ -136,6 +137,7 @@ export const procedures = {
   ...copilotProcedures,
   ...telegramProcedures,
   ...telegramAccountProcedures,
+  ...telegramMembershipProcedures,
   ...usageProcedures,
   ...documentsProcedures,
   ...eventsProcedures,

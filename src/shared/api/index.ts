@@ -18,5 +18,6 @@ export * from './prices-contract';
 export * from './schedule-contract';
 export * from './telegram-account-contract';
 export * from './telegram-contract';
+export * from './telegram-membership-contract';
 export * from './usage-contract';
 export * from './wire';

@@ -20,6 +20,7 @@ import {
   pricesProcedures,
   scheduleProcedures,
   telegramAccountProcedures,
+  telegramMembershipProcedures,
   telegramProcedures,
   usageProcedures,
 } from '../../../src/shared/api';
@@ -62,6 +63,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
       ...Object.keys(eventsProcedures),
       ...Object.keys(scheduleProcedures),
       ...Object.keys(telegramAccountProcedures),
+      ...Object.keys(telegramMembershipProcedures),
     ].map((name) => [name, notInThisTest]),
   ) as unknown as Pick<
     ApiHandlers,
@@ -79,6 +81,7 @@ export function createTestRuntime(overrides: Partial<ApiHandlers> = {}) {
     | keyof typeof eventsProcedures
     | keyof typeof scheduleProcedures
     | keyof typeof telegramAccountProcedures
+    | keyof typeof telegramMembershipProcedures
   >;
   const handlers: ApiHandlers = {
     ...refused,

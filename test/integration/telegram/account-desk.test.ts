@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiHandlers, createApiDispatcher } from '../../../src/main/api/dispatcher';
 import { createTelegramAccountHandlers } from '../../../src/main/api/handlers/telegram-account-handlers';
 import { systemClock } from '../../../src/main/clock';
 import { TelegramAccountDesk } from '../../../src/main/telegram/profile';
-import type { ProcedureInput, ProcedureName } from '../../../src/shared/api';
-import type { CallOutcome } from '../../../src/shared/api/wire';
+import { deskCalls, refusal, requireJuniper } from './desk-calls';
 import { silentLogger, startTelegramTestbed, TEST_TIMEOUT_MS } from './telegram-fixture';
 
 /** A real PNG (1×1), as an operator's photo file would be. */
@@ -32,25 +30,10 @@ async function setup() {
   const desk = new TelegramAccountDesk(testbed.accounts, systemClock, silentLogger);
   const handlers = createTelegramAccountHandlers({
     desk,
-    requireAgent: (configName) => {
-      if (configName !== 'Juniper') throw new Error(`no agent ${configName}`);
-    },
+    requireAgent: requireJuniper,
   });
-  const dispatch = createApiDispatcher(handlers as unknown as ApiHandlers, silentLogger);
-  /** Calls a procedure as the console does, through the contract's validation. */
-  const call = async <P extends ProcedureName>(method: P, input: Omit<ProcedureInput<P>, 'configName'>) =>
-    dispatch(method, { configName: 'Juniper', ...input });
-  const ok = async <P extends ProcedureName>(method: P, input: Omit<ProcedureInput<P>, 'configName'>) => {
-    const outcome = await call(method, input);
-    if (!outcome.ok) throw new Error(`${method} failed: ${outcome.error.message}`);
-    return outcome.result as never;
-  };
+  const { call, ok } = deskCalls(handlers);
   return { testbed, fake, agent, ada, tomas, call, ok };
-}
-
-function refusal(outcome: CallOutcome) {
-  if (outcome.ok) throw new Error('expected a refusal');
-  return outcome.error;
 }
 
 describe('The agent’s Telegram account from the console', () => {

@@ -50,6 +50,7 @@ import * as plan from './fake-plan';
 import { FakeProvenance } from './fake-provenance';
 import { FakeSchedules, isScheduleProcedure } from './fake-schedule';
 import { FakeTelegramAccounts, isTelegramAccountProcedure } from './fake-telegram-account';
+import { FakeTelegramMemberships, isTelegramMembershipProcedure } from './fake-telegram-memberships';
 import { FakeUsage, isUsageProcedure } from './fake-usage';
 
 export { agentConfig } from '../../support/agent-config';
@@ -78,6 +79,16 @@ export const FAKE_TELEGRAM_USER: TelegramUser = {
   phone: '15550000000',
   premium: false,
 };
+
+/** An agent's account signed in and connected as FAKE_TELEGRAM_USER, or logged out. */
+export function signedInAccount(configName: string, signedIn: boolean): TelegramAccountView {
+  return telegramAccount(
+    configName,
+    signedIn
+      ? { connection: 'connected', user: FAKE_TELEGRAM_USER }
+      : { connection: 'logged-out', user: null },
+  );
+}
 
 export function runtimeState(
   configName: string,
@@ -204,6 +215,8 @@ export class FakeRuntime {
   readonly schedules = new FakeSchedules(this);
   /** Agents' Telegram profiles and contacts (`telegram.profile.*`, `telegram.contacts.*`, `telegram.partner.*`). */
   readonly telegramProfiles = new FakeTelegramAccounts();
+  /** Agents' Telegram groups and channels (`telegram.memberships.*`). */
+  readonly telegramMemberships = new FakeTelegramMemberships();
   /** Kept exchanges and the provenance of messages, as tests seed them. */
   readonly provenance = new FakeProvenance();
   readonly #listeners = new Set<(name: string, payload: unknown) => void>();
@@ -286,6 +299,8 @@ export class FakeRuntime {
     if (isEventsProcedure(method)) return this.events.answer(method, input);
     if (isScheduleProcedure(method)) return this.schedules.answer(method, input);
     if (isTelegramAccountProcedure(method)) return this.telegramProfiles.answer(method, input);
+    if (isTelegramMembershipProcedure(method))
+      return this.telegramMemberships.answer(method, input as ProcedureInput<typeof method>);
     switch (method) {
       case 'app.info':
         return this.info;

@@ -106,7 +106,38 @@ export interface FakeMessageView {
   readonly reactions: readonly { readonly userId: bigint; readonly emoji: string }[];
 }
 
-export interface FakeTelegram {
+/** A supergroup or broadcast channel of the fake. */
+export interface FakeChannel {
+  readonly id: bigint;
+  readonly accessHash: bigint;
+  readonly title: string;
+  readonly username: string | null;
+  readonly broadcast: boolean;
+}
+
+/** What an invite link or a membership question names: a basic group or a channel. */
+export type FakeMembershipTarget = { readonly chatId: bigint } | { readonly channelId: bigint };
+
+/** Channels and invite links (the fake keeps their members, not their messages). */
+export interface FakeChannelControls {
+  /** A supergroup (a broadcast channel with `broadcast`); a username makes it public. */
+  createChannel(options: {
+    title: string;
+    username?: string;
+    broadcast?: boolean;
+    about?: string;
+    memberIds?: readonly bigint[];
+    photo?: FakeFile;
+  }): FakeChannel;
+  /** A new invite link's hash, as in t.me/+hash. */
+  createInviteLink(target: FakeMembershipTarget): string;
+  /** The link then answers INVITE_HASH_EXPIRED. */
+  expireInviteLink(hash: string): void;
+  membersOf(target: FakeMembershipTarget): bigint[];
+  channelMuteUntil(ownerId: bigint, channelId: bigint): number;
+}
+
+export interface FakeTelegram extends FakeChannelControls {
   readonly host: string;
   readonly port: number;
   readonly dcId: number;

@@ -11,6 +11,7 @@ import type {
   StartFakeTelegramOptions,
 } from './api';
 import { randomLong, toTlLong } from './big-numbers';
+import { channelControls } from './channel-controls';
 import { Faults } from './faults';
 import { Inputs } from './inputs';
 import { LoginDesk } from './login-desk';
@@ -18,6 +19,7 @@ import { Messaging } from './messaging';
 import { MethodTable } from './method-table';
 import { registerAuthMethods } from './methods/auth';
 import { registerChangeMethods } from './methods/changes';
+import { registerChannelMethods } from './methods/channels';
 import { registerContactBookMethods } from './methods/contact-book';
 import type { MethodDeps } from './methods/deps';
 import { registerHistoryMethods } from './methods/history';
@@ -105,6 +107,7 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
     registerMediaMethods,
     registerProfileMethods,
     registerContactBookMethods,
+    registerChannelMethods,
   ]) {
     register(methods, deps);
   }
@@ -208,6 +211,7 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
     rsaPublicKeyPem: rsa.publicKeyPem,
     rsaFingerprint: rsa.fingerprint,
     trustRsaKey: () => void trustRsaPublicKey(rsa.publicKeyPem),
+    ...channelControls(store),
 
     createUser(user) {
       const digits = normalizePhone(user.phone);

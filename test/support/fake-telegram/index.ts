@@ -5,9 +5,11 @@
 
 export type {
   CreateUserOptions,
+  FakeChannel,
   FakeChat,
   FakeFile,
   FakeGroup,
+  FakeMembershipTarget,
   FakeMessageRef,
   FakeMessageTarget,
   FakeMessageView,

@@ -26,6 +26,24 @@ function accountApiError(error: unknown): unknown {
   return error;
 }
 
+/** Runs work on an agent's account, its refusals turned into API errors. */
+export function accountActor(requireAgent: (configName: string) => void) {
+  return async <T>(configName: string, work: () => Promise<T>): Promise<T> => {
+    requireAgent(configName);
+    try {
+      return await work();
+    } catch (error) {
+      throw accountApiError(error);
+    }
+  };
+}
+
+/** A photo's bytes as a data URL of the image type they are. */
+export async function photoDataUrl(bytes: Buffer): Promise<string> {
+  const { mimeType } = await sniffMedia(bytes, { mimeType: 'image/jpeg' });
+  return `data:${mimeType};base64,${bytes.toString('base64')}`;
+}
+
 async function photoBytes(fileName: string, dataBase64: string): Promise<Uint8Array> {
   const bytes = new Uint8Array(Buffer.from(dataBase64, 'base64'));
   const refuse = (message: string) => new ApiError('invalid_input', message, [{ path: 'photo', message }]);
@@ -51,14 +69,7 @@ export function createTelegramAccountHandlers(deps: {
   requireAgent: (configName: string) => void;
 }): Pick<ApiHandlers, TelegramAccountProcedure> {
   const { desk } = deps;
-  const act = async <T>(configName: string, work: () => Promise<T>): Promise<T> => {
-    deps.requireAgent(configName);
-    try {
-      return await work();
-    } catch (error) {
-      throw accountApiError(error);
-    }
-  };
+  const act = accountActor(deps.requireAgent);
   return {
     'telegram.profile.get': ({ configName }) => act(configName, () => desk.ownProfile(configName)),
     'telegram.profile.update': ({ configName, firstName, lastName, bio }) =>
@@ -78,9 +89,7 @@ export function createTelegramAccountHandlers(deps: {
     'telegram.photo': ({ configName, userId, photoId }) =>
       act(configName, async () => {
         const bytes = await desk.photo(configName, userId, photoId);
-        if (!bytes) return { dataUrl: null };
-        const { mimeType } = await sniffMedia(bytes, { mimeType: 'image/jpeg' });
-        return { dataUrl: `data:${mimeType};base64,${bytes.toString('base64')}` };
+        return { dataUrl: bytes ? await photoDataUrl(bytes) : null };
       }),
     'telegram.contacts.list': ({ configName }) =>
       act(configName, async () => ({ contacts: await desk.contacts(configName) })),

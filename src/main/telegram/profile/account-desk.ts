@@ -4,10 +4,19 @@ import type {
   OwnProfile,
   PartnerProfile,
 } from '../../../shared/api/telegram-account-contract';
+import type { JoinTarget } from '../../../shared/domain/telegram-join-target';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logging';
 import { MessagingError } from '../../messaging/port';
 import type { TelegramAccount, TelegramAccounts } from '../accounts';
+import {
+  chatPhotoBytes,
+  joinChat,
+  leaveChat,
+  listMemberships,
+  setChatMuted,
+  type TelegramMembership,
+} from '../memberships';
 import { AccountContext } from '../port/account-context';
 import { accountAction } from './account-actions';
 import { addContact, deleteContacts, listContacts } from './contacts';
@@ -25,9 +34,10 @@ import { readPartnerProfile } from './partner-profile';
 import { userPhotoBytes } from './profile-photos';
 
 /**
- * The operator's desk for an agent's Telegram account: its profile, photos and contacts, and the
- * profiles of the people it talks to. Every call runs on the connected account (its `invoke`, so
- * the flood-wait cool-down and session handling apply); see accountAction for how refusals read.
+ * The operator's desk for an agent's Telegram account: its profile, photos and contacts, the
+ * profiles of the people it talks to, and its groups and channels. Every call runs on the
+ * connected account (its `invoke`, so the flood-wait cool-down and session handling apply); see
+ * accountAction for how refusals read.
  */
 export class TelegramAccountDesk {
   readonly #accounts: TelegramAccounts;
@@ -106,6 +116,31 @@ export class TelegramAccountDesk {
       contact ? addContact(context, userId) : deleteContacts(context, [userId]),
     );
     return this.partnerProfile(agent, userId);
+  }
+
+  /** The groups and channels the account is in. */
+  memberships(agent: string): Promise<TelegramMembership[]> {
+    return this.#act(agent, 'reading the groups', (context) => listMemberships(context, this.#clock.now()));
+  }
+
+  async join(agent: string, target: JoinTarget): Promise<TelegramMembership> {
+    const joined = await this.#act(agent, 'joining a group', (context) => joinChat(context, target));
+    this.#logger.info({ agent, channelId: joined.channelId }, 'joined by the operator');
+    return joined;
+  }
+
+  async leave(agent: string, channelId: number): Promise<void> {
+    await this.#act(agent, 'leaving a group', (context) => leaveChat(context, channelId));
+    this.#logger.info({ agent, channelId }, 'left by the operator');
+  }
+
+  setMuted(agent: string, channelId: number, muted: boolean): Promise<void> {
+    return this.#act(agent, 'changing notifications', (context) => setChatMuted(context, channelId, muted));
+  }
+
+  /** A group or channel's photo, or null when it has none. */
+  chatPhoto(agent: string, channelId: number): Promise<Buffer | null> {
+    return this.#act(agent, 'loading photos', (context) => chatPhotoBytes(context, channelId));
   }
 
   #act<T>(agent: string, what: string, work: (context: AccountContext) => Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 import type { Birthday, OwnProfile } from '../../../shared/api/telegram-account-contract';
 import { BIO_LIMIT, PREMIUM_BIO_LIMIT } from '../../../shared/api/telegram-account-contract';
+import type { Membership } from '../../../shared/api/telegram-membership-contract';
 
 export const MONTHS = [
   'January',
@@ -66,3 +67,10 @@ export function initialsOf(name: string): string {
     .map((word) => [...word][0]?.toUpperCase() ?? '')
     .join('');
 }
+
+/** What the console calls each kind of membership. */
+export const MEMBERSHIP_KIND_LABELS: Record<Membership['kind'], string> = {
+  group: 'Group',
+  supergroup: 'Supergroup',
+  channel: 'Channel',
+};

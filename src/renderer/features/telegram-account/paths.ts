@@ -9,3 +9,8 @@ export function agentProfilePath(configName: string): string {
 export function agentContactsPath(configName: string): string {
   return `${agentPath(configName)}/contacts`;
 }
+
+/** An agent's Groups tab (`#/agents/:configName/groups`): the groups and channels it is in. */
+export function agentGroupsPath(configName: string): string {
+  return `${agentPath(configName)}/groups`;
+}

@@ -1,4 +1,5 @@
 import type { Contact, OwnProfile, PartnerProfile } from '../../../shared/api/telegram-account-contract';
+import type { Membership } from '../../../shared/api/telegram-membership-contract';
 import { type Loaded, partnerKey, photoKey, type TelegramAccountState } from './store';
 
 const NOTHING = { status: 'idle', value: null, error: null } as const;
@@ -14,6 +15,10 @@ export const telegramAccountSelectors = {
     (configName: string) =>
     (s: TelegramAccountState): Loaded<Contact[]> =>
       s.contacts[configName] ?? NOTHING,
+  memberships:
+    (configName: string) =>
+    (s: TelegramAccountState): Loaded<Membership[]> =>
+      s.memberships[configName] ?? NOTHING,
   partner:
     (configName: string, channelId: number) =>
     (s: TelegramAccountState): Loaded<PartnerProfile> =>

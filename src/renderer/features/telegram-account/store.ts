@@ -8,12 +8,14 @@ import type {
   OwnProfile,
   PartnerProfile,
 } from '../../../shared/api/telegram-account-contract';
+import type { Membership } from '../../../shared/api/telegram-membership-contract';
 import { errorMessage } from '../../api/errors';
 import type { LoadStatus } from '../../ui/load-status';
+import { type MembershipActions, membershipActions } from './memberships-slice';
 
 export type Loaded<T> = { status: LoadStatus; value: T | null; error: string | null };
 
-export interface TelegramAccountActions {
+export interface TelegramAccountActions extends MembershipActions {
   loadProfile(configName: string): Promise<void>;
   /** Each change answers the profile as Telegram has it now; a refusal rejects (its field in `issues`). */
   updateProfile(
@@ -29,7 +31,10 @@ export interface TelegramAccountActions {
   deleteContacts(configName: string, userIds: readonly number[]): Promise<void>;
   loadPartner(configName: string, channelId: number): Promise<void>;
   setContact(configName: string, userId: number, contact: boolean): Promise<void>;
-  /** Fetches a profile photo once; later calls for it do nothing. */
+  /**
+   * Fetches a profile photo once (a group's or channel's, by its negative id); later calls for it
+   * do nothing.
+   */
   loadPhoto(configName: string, userId: number, photoId: string | null): void;
 }
 
@@ -37,6 +42,8 @@ export type TelegramAccountState = {
   profiles: Record<string, Loaded<OwnProfile>>;
   contacts: Record<string, Loaded<Contact[]>>;
   partners: Record<string, Loaded<PartnerProfile>>;
+  /** The groups and channels of each agent's account. */
+  memberships: Record<string, Loaded<Membership[]>>;
   /** Photos as data URLs by photoKey; null: none, or it could not be loaded. */
   photos: Record<string, string | null>;
   actions: TelegramAccountActions;
@@ -56,7 +63,7 @@ const EMPTY = { status: 'idle' as LoadStatus, value: null, error: null };
  */
 export function createTelegramAccountStore(api: ApiClient): TelegramAccountStore {
   return createStore<TelegramAccountState>()((set, get) => {
-    type Part = 'profiles' | 'contacts' | 'partners';
+    type Part = 'profiles' | 'contacts' | 'partners' | 'memberships';
     const patch = <K extends Part>(part: K, key: string, change: Partial<TelegramAccountState[K][string]>) =>
       set((state) => ({
         [part]: { ...state[part], [key]: { ...(state[part][key] ?? EMPTY), ...change } },
@@ -126,8 +133,11 @@ export function createTelegramAccountStore(api: ApiClient): TelegramAccountStore
         const key = photoKey(configName, userId, photoId);
         if (key in get().photos) return;
         set((state) => ({ photos: { ...state.photos, [key]: null } }));
-        api
-          .call('telegram.photo', { configName, userId, photoId })
+        const fetched =
+          userId < 0
+            ? api.call('telegram.memberships.photo', { configName, channelId: userId })
+            : api.call('telegram.photo', { configName, userId, photoId });
+        fetched
           .then(({ dataUrl }) => set((state) => ({ photos: { ...state.photos, [key]: dataUrl } })))
           .catch(() => {
             // Left as no photo: the avatar shows the initials, and a later view asks again.
@@ -137,8 +147,14 @@ export function createTelegramAccountStore(api: ApiClient): TelegramAccountStore
             });
           });
       },
+      ...membershipActions(api, {
+        current: (configName) => get().memberships[configName]?.value ?? null,
+        load: (configName, fetch) => load('memberships', configName, fetch),
+        show: (configName, value) =>
+          patch('memberships', configName, { status: 'ready', value, error: null }),
+      }),
     };
-    return { profiles: {}, contacts: {}, partners: {}, photos: {}, actions };
+    return { profiles: {}, contacts: {}, partners: {}, memberships: {}, photos: {}, actions };
   });
 }
 

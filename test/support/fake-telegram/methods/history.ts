@@ -3,6 +3,7 @@ import { fromTlLong, toTlLong } from '../big-numbers';
 import type { MethodTable } from '../method-table';
 import { badRequest } from '../rpc-failure';
 import type { DialogRecord, MessageCopy } from '../store';
+import { channelDialogs } from './channels';
 import type { MethodDeps } from './deps';
 
 /** Reading: dialogs, history, single messages, unread mentions and reactions, group details. */
@@ -65,9 +66,17 @@ export function registerHistoryMethods(table: MethodTable, deps: MethodDeps): vo
     });
     const page = afterOffset.slice(0, Math.max(0, request.limit));
     const payload = dialogsPayload(me.id, page);
-    return page.length === ordered.length
+    // Channels have no messages here: they follow the chats, on the page where those end.
+    const channels = channelDialogs(deps, me);
+    if (page.length === afterOffset.length) {
+      const room = Math.max(0, request.limit - page.length);
+      payload.dialogs.push(...channels.dialogs.slice(0, room));
+      payload.chats.push(...channels.chats.slice(0, room));
+    }
+    const count = ordered.length + channels.dialogs.length;
+    return payload.dialogs.length === count
       ? new Api.messages.Dialogs(payload)
-      : new Api.messages.DialogsSlice({ count: ordered.length, ...payload });
+      : new Api.messages.DialogsSlice({ count, ...payload });
   });
 
   table.on(Api.messages.GetPeerDialogs, (request, context) => {

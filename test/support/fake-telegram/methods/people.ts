@@ -1,5 +1,6 @@
 import { Api } from 'telegram';
 import { toTlLong } from '../big-numbers';
+import { channelBook, channelView } from '../channel-book';
 import type { CallContext, MethodTable } from '../method-table';
 import { birthdayOf } from '../profile-book';
 import { badRequest } from '../rpc-failure';
@@ -46,6 +47,14 @@ export function registerPeopleMethods(table: MethodTable, deps: MethodDeps): voi
   table.on(Api.contacts.ResolveUsername, (request, context) => {
     const me = context.me();
     const user = store.userByUsername(request.username);
+    const channel = user ? undefined : channelBook(store).byUsername(request.username);
+    if (channel) {
+      return new Api.contacts.ResolvedPeer({
+        peer: new Api.PeerChannel({ channelId: toTlLong(channel.id) }),
+        chats: [channelView(store, channel, me.id, deps.dc.id)],
+        users: [],
+      });
+    }
     if (!user) throw badRequest('USERNAME_NOT_OCCUPIED');
     return new Api.contacts.ResolvedPeer({
       peer: new Api.PeerUser({ userId: toTlLong(user.id) }),
@@ -98,16 +107,23 @@ export function registerPeopleMethods(table: MethodTable, deps: MethodDeps): voi
       : new Api.contacts.BlockedSlice({ count: all.length, blocked, chats: [], users });
   });
 
+  /** A chat's settings: a channel's are kept with the channels. */
+  const notifyRecord = (me: UserRecord, peer: Api.TypeInputPeer) =>
+    peer instanceof Api.InputPeerChannel
+      ? channelBook(store).notifySettings(me.id, channelBook(store).fromInput(peer).id)
+      : store.notifySettings(me.id, inputs.peer(me, peer));
+
   table.on(Api.account.GetNotifySettings, (request, context) => {
     const me = context.me();
     if (!(request.peer instanceof Api.InputNotifyPeer)) return new Api.PeerNotifySettings({ muteUntil: 0 });
-    return views.notifySettings(me.id, inputs.peer(me, request.peer.peer));
+    const { muteUntil, silent, showPreviews } = notifyRecord(me, request.peer.peer);
+    return new Api.PeerNotifySettings({ muteUntil, silent, showPreviews });
   });
 
   table.on(Api.account.UpdateNotifySettings, (request, context) => {
     const me = context.me();
     if (!(request.peer instanceof Api.InputNotifyPeer)) return true;
-    const settings = store.notifySettings(me.id, inputs.peer(me, request.peer.peer));
+    const settings = notifyRecord(me, request.peer.peer);
     const { muteUntil, silent, showPreviews } = request.settings;
     if (muteUntil !== undefined) settings.muteUntil = muteUntil;
     if (silent !== undefined) settings.silent = silent;

@@ -12,6 +12,7 @@ import {
   IconPhoto,
   IconTopologyStar3,
   IconUserCircle,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { Suspense, useEffect, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -26,7 +27,7 @@ import { agentDocumentsPath } from '../../documents/paths';
 import { playgroundPath } from '../../playground/paths';
 import { telegramSelectors } from '../../telegram/selectors';
 import { useTelegramStore } from '../../telegram/store';
-import { agentContactsPath, agentProfilePath } from '../../telegram-account/paths';
+import { agentContactsPath, agentGroupsPath, agentProfilePath } from '../../telegram-account/paths';
 import {
   AGENTS_PATH,
   type AgentEditField,
@@ -66,6 +67,9 @@ const AgentProfile = lazyComponent(() =>
 const AgentContacts = lazyComponent(() =>
   import('../../telegram-account/components/AgentContacts').then((m) => m.AgentContacts),
 );
+const AgentGroups = lazyComponent(() =>
+  import('../../telegram-account/components/AgentGroups').then((m) => m.AgentGroups),
+);
 const TAB_LOADING = <LoadingState label="Loading…" />;
 
 function BackToAgents() {
@@ -89,7 +93,8 @@ export type AgentPageView =
   | { tab: 'documents' }
   | { tab: 'schedule' }
   | { tab: 'profile' }
-  | { tab: 'contacts' };
+  | { tab: 'contacts' }
+  | { tab: 'groups' };
 
 const TAB_TITLES: Record<AgentPageView['tab'], string | null> = {
   overview: null,
@@ -101,6 +106,7 @@ const TAB_TITLES: Record<AgentPageView['tab'], string | null> = {
   schedule: 'Schedule',
   profile: 'Profile',
   contacts: 'Contacts',
+  groups: 'Groups & channels',
 };
 
 const TAB_PATHS: Record<AgentPageView['tab'], (configName: string) => string> = {
@@ -113,6 +119,7 @@ const TAB_PATHS: Record<AgentPageView['tab'], (configName: string) => string> = 
   schedule: agentSchedulePath,
   profile: agentProfilePath,
   contacts: agentContactsPath,
+  groups: agentGroupsPath,
 };
 
 /** The agent's page: its header, and the Overview (its file), Memory, Media or Plans tab the address names. */
@@ -192,6 +199,11 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
               Contacts
             </Tabs.Tab>
           )}
+          {(isLoggedIn(account) || view.tab === 'groups') && (
+            <Tabs.Tab value="groups" leftSection={<IconUsersGroup size={16} aria-hidden />}>
+              Groups & channels
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="overview">
           <AgentOverview detail={detail} edit={view.tab === 'overview' ? view.edit : undefined} />
@@ -253,6 +265,11 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
         <Tabs.Panel value="contacts">
           <Suspense fallback={TAB_LOADING}>
             <AgentContacts configName={config.configName} agentName={config.name} />
+          </Suspense>
+        </Tabs.Panel>
+        <Tabs.Panel value="groups">
+          <Suspense fallback={TAB_LOADING}>
+            <AgentGroups configName={config.configName} agentName={config.name} />
           </Suspense>
         </Tabs.Panel>
       </Tabs>

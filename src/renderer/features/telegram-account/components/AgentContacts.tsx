@@ -1,15 +1,13 @@
 import { Anchor, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconMessage, IconTrash } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Contact } from '../../../../shared/api/telegram-account-contract';
-import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
+import { EmptyBlock } from '../../../ui/states';
 import { conversationsPath } from '../../conversations/paths';
-import { isLoggedIn } from '../../conversations/telegram-agents';
-import { telegramSelectors } from '../../telegram/selectors';
-import { useTelegramStore } from '../../telegram/store';
 import { telegramAccountSelectors } from '../selectors';
 import { useTelegramAccountStore } from '../store';
+import { PendingPart, useAccountPart } from './AccountPart';
 import { SignedOutNotice } from './AgentProfile';
 import { PhotoAvatar } from './PhotoAvatar';
 import { useAccountAction } from './use-account-action';
@@ -75,7 +73,6 @@ function DeleteContactsDialog({
 
 /** The agent page's Contacts tab: the account's contacts, each opening its conversation; delete one or many. */
 export function AgentContacts({ configName, agentName }: { configName: string; agentName: string }) {
-  const account = useTelegramStore(useMemo(() => telegramSelectors.account(configName), [configName]));
   const contacts = useTelegramAccountStore(
     useMemo(() => telegramAccountSelectors.contacts(configName), [configName]),
   );
@@ -84,24 +81,13 @@ export function AgentContacts({ configName, agentName }: { configName: string; a
   /** The names the confirmation asks about, kept while it closes; null when it is not open. */
   const [confirming, setConfirming] = useState<string[] | null>(null);
   const remove = useAccountAction();
-  const connected = account?.connection === 'connected';
+  const { signedIn } = useAccountPart(configName, loadContacts);
 
-  useEffect(() => {
-    if (connected) void loadContacts(configName);
-  }, [connected, configName, loadContacts]);
-
-  if (!isLoggedIn(account)) return <SignedOutNotice agentName={agentName} what="its contacts" />;
-  if (contacts.value === null) {
-    if (contacts.status === 'error')
-      return (
-        <ErrorState
-          title="The contacts could not be read"
-          message={contacts.error ?? ''}
-          onRetry={() => void loadContacts(configName)}
-        />
-      );
-    return <LoadingState label="Reading the contacts from Telegram…" />;
-  }
+  if (!signedIn) return <SignedOutNotice agentName={agentName} what="its contacts" />;
+  if (contacts.value === null)
+    return (
+      <PendingPart loaded={contacts} what="the contacts" onRetry={() => void loadContacts(configName)} />
+    );
   const list = contacts.value;
   if (list.length === 0)
     return (

@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeChannel, waitFor } from '../support/fake-telegram';
+import { expectCount, expectText, expectVisible } from '../support/page-assertions';
+import { REPO_ROOT } from '../support/serve-process';
+import { logInJuniper, startTelegramConsole, type TelegramConsole } from '../support/telegram-console';
+
+const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
+
+/**
+ * An operator manages the groups and channels of a signed-in agent from the console, against the
+ * fake MTProto server: join by invite link (a link that does not exist refused on the field),
+ * see the new one muted and gagged, unmute it, and leave it.
+ */
+describe('The agent’s groups and channels from the console', () => {
+  let app: TelegramConsole;
+  let poetry: FakeChannel;
+  let invite: string;
+
+  const shot = (name: string) => app.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    app = await startTelegramConsole((telegram, juniper) => {
+      const ada = telegram.createUser({ phone: '+15550100177', firstName: 'Ada', username: 'ada_reads' });
+      telegram.createGroup({ title: 'Book club', creatorId: ada.id, memberIds: [juniper.id] });
+      telegram.createChannel({ title: 'Bookshop News', broadcast: true, memberIds: [ada.id, juniper.id] });
+      poetry = telegram.createChannel({ title: 'Galway Poetry', memberIds: [ada.id] });
+      invite = telegram.createInviteLink({ channelId: poetry.id });
+    });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('signs Juniper in to the fake Telegram', async () => {
+    await logInJuniper(app.page, app.telegram, app.juniperPhone);
+  });
+
+  it('joins a group by invite link, refusing one that does not exist, and lists it muted and gagged', async () => {
+    const { page } = app;
+    await page.getByRole('tab', { name: 'Groups & channels' }).click();
+    const table = page.getByRole('table', { name: 'Groups and channels' });
+    await expectText(table, 'Book club');
+    await expectText(table, 'Bookshop News');
+
+    const form = page.getByRole('form', { name: 'Join a group or channel' });
+    const field = form.getByRole('textbox', { name: 'Group or channel' });
+    await field.fill('https://t.me/+NoSuchInviteHash');
+    await form.getByRole('button', { name: 'Join' }).click();
+    await expectText(form, 'This invite link does not exist; check it for typos.');
+
+    await field.fill(`https://t.me/+${invite}`);
+    await form.getByRole('button', { name: 'Join' }).click();
+    await expectText(form, 'Joined Galway Poetry.');
+    await expectText(table, 'Galway Poetry');
+    await expectVisible(page.getByRole('switch', { name: 'Mute Galway Poetry', checked: true }));
+    await expectVisible(page.getByRole('switch', { name: 'Gag Juniper in Galway Poetry', checked: true }));
+    await expectVisible(page.getByRole('switch', { name: 'Mute Book club', checked: false }));
+    expect(app.telegram.channelMuteUntil(app.juniper.id, poetry.id)).toBeGreaterThan(0);
+    await shot('telegram-memberships');
+  });
+
+  it('unmutes it on Telegram, then leaves it after a confirmation', async () => {
+    const { page, telegram, juniper } = app;
+    await page.getByRole('switch', { name: 'Mute Galway Poetry' }).click({ force: true });
+    await expectVisible(page.getByRole('switch', { name: 'Mute Galway Poetry', checked: false }));
+    await waitFor(() => telegram.channelMuteUntil(juniper.id, poetry.id) === 0, 5_000, 'the unmute');
+
+    await page.getByRole('button', { name: 'Leave Galway Poetry' }).click();
+    await page.getByRole('button', { name: 'Leave', exact: true }).click();
+    await expectCount(page.getByRole('switch', { name: 'Mute Galway Poetry' }), 0);
+    expect(telegram.membersOf({ channelId: poetry.id })).not.toContain(juniper.id);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(400);
+    await shot('telegram-memberships-390');
+    await page.setViewportSize({ width: 1360, height: 900 });
+  });
+});

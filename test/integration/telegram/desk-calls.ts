@@ -1,0 +1,40 @@
+import { type ApiHandlers, createApiDispatcher } from '../../../src/main/api/dispatcher';
+import type { ProcedureInput, ProcedureName } from '../../../src/shared/api';
+import type { CallOutcome } from '../../../src/shared/api/wire';
+import { silentLogger } from './telegram-fixture';
+
+type AgentCall = <P extends ProcedureName>(
+  method: P,
+  input: Omit<ProcedureInput<P>, 'configName'>,
+) => Promise<CallOutcome>;
+
+/**
+ * Calls handlers as the console does, through the contract's validation, for the agent Juniper:
+ * `call` answers the outcome, `ok` the result (failing the test on a refusal).
+ */
+export function deskCalls(handlers: Partial<ApiHandlers>): {
+  call: AgentCall;
+  ok: <P extends ProcedureName>(method: P, input: Omit<ProcedureInput<P>, 'configName'>) => Promise<never>;
+} {
+  const dispatch = createApiDispatcher(handlers as unknown as ApiHandlers, silentLogger);
+  const call: AgentCall = async (method, input) => dispatch(method, { configName: 'Juniper', ...input });
+  return {
+    call,
+    async ok(method, input) {
+      const outcome = await call(method, input);
+      if (!outcome.ok) throw new Error(`${method} failed: ${outcome.error.message}`);
+      return outcome.result as never;
+    },
+  };
+}
+
+/** The error of an outcome that should be a refusal. */
+export function refusal(outcome: CallOutcome) {
+  if (outcome.ok) throw new Error('expected a refusal');
+  return outcome.error;
+}
+
+/** The agent the handlers act for in these tests. */
+export function requireJuniper(configName: string): void {
+  if (configName !== 'Juniper') throw new Error(`no agent ${configName}`);
+}
