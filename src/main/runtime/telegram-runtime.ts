@@ -135,7 +135,7 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
     service,
     engine,
     port,
-    desk: new TelegramAccountDesk(accounts, deps.clock, logger),
+    desk: new TelegramAccountDesk(accounts, (account) => port.contextFor(account), deps.clock, logger),
     isConnected: (configName) => accounts.view(configName)?.connection === 'connected',
     start() {
       engine.start();

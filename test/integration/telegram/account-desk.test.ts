@@ -27,7 +27,12 @@ async function setup() {
   fake.setBlocked(agent.id, tomas.id, true);
   const view = await testbed.accounts.connect('Juniper', await testbed.connectOptions(agent));
   expect(view.connection).toBe('connected');
-  const desk = new TelegramAccountDesk(testbed.accounts, systemClock, silentLogger);
+  const desk = new TelegramAccountDesk(
+    testbed.accounts,
+    (account) => testbed.port.contextFor(account),
+    systemClock,
+    silentLogger,
+  );
   const handlers = createTelegramAccountHandlers({
     desk,
     requireAgent: requireJuniper,

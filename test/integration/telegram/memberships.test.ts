@@ -44,7 +44,12 @@ async function setup() {
   const readers = fake.createGroup({ title: 'Night readers', creatorId: ada.id, memberIds: [] });
   const view = await testbed.accounts.connect('Juniper', await testbed.connectOptions(agent));
   expect(view.connection).toBe('connected');
-  const desk = new TelegramAccountDesk(testbed.accounts, systemClock, silentLogger);
+  const desk = new TelegramAccountDesk(
+    testbed.accounts,
+    (account) => testbed.port.contextFor(account),
+    systemClock,
+    silentLogger,
+  );
   const handlers = createTelegramMembershipHandlers({
     desk,
     gags: gagBook(),
@@ -172,8 +177,11 @@ describe('The agent’s groups and channels from the console', () => {
         muted: false,
       });
       expect(fake.channelMuteUntil(agent.id, poetry.id)).toBe(0);
+      // The engine reads mute through the port: it sees the change at once, not after its cache ends.
+      expect(await testbed.port.isMuted('Juniper', -Number(bookClub.id))).toBe(false);
       await ok('telegram.memberships.setMuted', { channelId: -Number(bookClub.id), muted: true });
       expect(fake.muteUntil(agent.id, { chatId: bookClub.id })).toBeGreaterThan(0);
+      expect(await testbed.port.isMuted('Juniper', -Number(bookClub.id))).toBe(true);
       await ok('telegram.memberships.setGagged', { channelId: poetryId, gagged: false });
       expect((await list()).map(({ title, muted, gagged }) => ({ title, muted, gagged }))).toEqual([
         { title: 'Book club', muted: true, gagged: false },

@@ -42,6 +42,8 @@ export async function setChatMuted(
       settings: new Api.InputPeerNotifySettings({ muteUntil: muted ? MUTE_FOREVER : 0 }),
     }),
   );
+  // The engine reads mute through the same cache: it must see the change at once.
+  context.notifySettings.delete(channelId);
 }
 
 /** The chat's current photo (from its full details), or null when it has none. */

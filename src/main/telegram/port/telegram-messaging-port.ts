@@ -344,6 +344,14 @@ export class TelegramMessagingPort implements MessagingPort {
     return listChats(this.#context(agent), Math.max(0, Math.floor(options.limit)));
   }
 
+  /**
+   * The account's context (its caches: entities, notify settings, Saved Messages), shared with
+   * the account desk, so what one changes the other sees at once.
+   */
+  contextFor(account: TelegramAccount): AccountContext {
+    return this.#contextOf(account);
+  }
+
   #context(agent: string): AccountContext {
     const account = this.#accounts.account(agent);
     if (!account) throw notConnected(agent);

@@ -17,7 +17,7 @@ import {
   setChatMuted,
   type TelegramMembership,
 } from '../memberships';
-import { AccountContext } from '../port/account-context';
+import type { AccountContext } from '../port/account-context';
 import { accountAction } from './account-actions';
 import { addContact, deleteContacts, listContacts } from './contacts';
 import { inputUserOf } from './input-user';
@@ -43,10 +43,17 @@ export class TelegramAccountDesk {
   readonly #accounts: TelegramAccounts;
   readonly #clock: Clock;
   readonly #logger: Logger;
-  readonly #contexts = new WeakMap<TelegramAccount, AccountContext>();
+  /** The account's context as the messaging port keeps it: one set of caches per account. */
+  readonly #contextOf: (account: TelegramAccount) => AccountContext;
 
-  constructor(accounts: TelegramAccounts, clock: Clock, logger: Logger) {
+  constructor(
+    accounts: TelegramAccounts,
+    contextOf: (account: TelegramAccount) => AccountContext,
+    clock: Clock,
+    logger: Logger,
+  ) {
     this.#accounts = accounts;
+    this.#contextOf = contextOf;
     this.#clock = clock;
     this.#logger = logger.child({ module: 'telegram-account-desk' });
   }
@@ -150,12 +157,7 @@ export class TelegramAccountDesk {
         new MessagingError(`${agent} is not connected to Telegram.`, { retryable: true }),
       );
     }
-    let context = this.#contexts.get(account);
-    if (!context) {
-      context = new AccountContext(account, this.#clock, this.#logger.child({ agent }));
-      this.#contexts.set(account, context);
-    }
-    const bound = context;
-    return accountAction(account, this.#clock, what, () => work(bound));
+    const context = this.#contextOf(account);
+    return accountAction(account, this.#clock, what, () => work(context));
   }
 }
