@@ -8,15 +8,17 @@ export interface NamedTaskKind {
 
 /** Every kind every `<!-- SCHEMA_TASKS: a, b -->` comment names, lower-cased, in the text's order. */
 export function locateSchemaTasks(prompt: string): NamedTaskKind[] {
-  const named: NamedTaskKind[] = [];
-  for (const match of prompt.matchAll(SCHEMA_TASKS_COMMENT)) {
+  return [...prompt.matchAll(SCHEMA_TASKS_COMMENT)].flatMap((match) => {
     const line = prompt.slice(0, match.index).split('\n').length;
-    for (const kind of match[1]!.split(',')) {
-      const cleaned = kind.trim().toLowerCase();
-      if (cleaned !== '') named.push({ kind: cleaned, line });
-    }
-  }
-  return named;
+    return kindsNamedIn(match).map((kind) => ({ kind, line }));
+  });
+}
+
+function kindsNamedIn(comment: RegExpExecArray): string[] {
+  return comment[1]!
+    .split(',')
+    .map((kind) => kind.trim().toLowerCase())
+    .filter((kind) => kind !== '');
 }
 
 /**
@@ -25,5 +27,6 @@ export function locateSchemaTasks(prompt: string): NamedTaskKind[] {
  * model use that prompt's task kinds.
  */
 export function extractSchemaTasks(prompt: string): string[] {
-  return [...new Set(locateSchemaTasks(prompt).map(({ kind }) => kind))].sort();
+  // Every turn asks, of all the agent's prompts: no line numbers, which would split the text.
+  return [...new Set([...prompt.matchAll(SCHEMA_TASKS_COMMENT)].flatMap(kindsNamedIn))].sort();
 }

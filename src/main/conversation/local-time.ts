@@ -4,7 +4,8 @@
  * 2:30 PM CET"). Every turn writes the times of up to fifty messages, mostly the same ones as the
  * turn before, and Intl is slow at it (building a formatter, and naming the zone, which may take
  * four locales), so each zone's formatters are built once per process and its recent message
- * times are kept.
+ * times are kept, and so are the zone's names by quarter hour (zones change offset only on a
+ * quarter hour) and its current time by minute (the finest it is written).
  */
 
 /**
@@ -16,6 +17,10 @@ const ZONE_NAME_LOCALES = ['en-US', 'en-GB', 'en-AU', 'en-IN'] as const;
 const OFFSET_STYLE = /^(GMT|UTC)[+-]/;
 /** Message times kept per zone: the recent turns of many conversations, a megabyte at most. */
 const MESSAGE_TIMES_KEPT = 10_000;
+/** Zone names kept per zone, by quarter hour: a hundred days of them. */
+const ZONE_NAMES_KEPT = 10_000;
+const QUARTER_HOUR_MS = 15 * 60_000;
+const MINUTE_MS = 60_000;
 
 interface ZoneFormatters {
   /** Year to second, 24-hour, for message headers. */
@@ -26,6 +31,10 @@ interface ZoneFormatters {
   zoneNames: Intl.DateTimeFormat[];
   /** Message times written, by epoch milliseconds, oldest first. */
   messageTimes: Map<number, string>;
+  /** The zone's name by quarter hour since the epoch, oldest first. */
+  names: Map<number, string>;
+  /** The current time as last written, and the minute since the epoch it is for. */
+  longTime: { minute: number; text: string } | null;
 }
 
 /** Agents use a handful of zones, so this never grows past a few entries. */
@@ -60,13 +69,30 @@ function formattersFor(timeZone: string): ZoneFormatters {
         (locale) => new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }),
       ),
       messageTimes: new Map(),
+      names: new Map(),
+      longTime: null,
     };
     formattersByZone.set(timeZone, formatters);
   }
   return formatters;
 }
 
+/** Keeps `value` under `key`, dropping the oldest entry once `map` holds `limit`. */
+function keep<K, V>(map: Map<K, V>, limit: number, key: K, value: V): V {
+  if (map.size >= limit) map.delete(map.keys().next().value!);
+  map.set(key, value);
+  return value;
+}
+
 function zoneName(formatters: ZoneFormatters, instant: Date): string {
+  const quarter = Math.floor(instant.getTime() / QUARTER_HOUR_MS);
+  return (
+    formatters.names.get(quarter) ??
+    keep(formatters.names, ZONE_NAMES_KEPT, quarter, nameAt(formatters, instant))
+  );
+}
+
+function nameAt(formatters: ZoneFormatters, instant: Date): string {
   let fallback = '';
   for (const formatter of formatters.zoneNames) {
     const name = formatter.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? '';
@@ -94,9 +120,7 @@ export function messageTimeFormatter(timeZone: string): (instant: Date) => strin
       const part = partsByType(formatters.messageFields, instant);
       const date = `${part.get('year')}-${part.get('month')}-${part.get('day')}`;
       const time = `${part.get('hour')}:${part.get('minute')}:${part.get('second')}`;
-      text = `${date} ${time} ${zoneName(formatters, instant)}`;
-      if (messageTimes.size >= MESSAGE_TIMES_KEPT) messageTimes.delete(messageTimes.keys().next().value!);
-      messageTimes.set(at, text);
+      text = keep(messageTimes, MESSAGE_TIMES_KEPT, at, `${date} ${time} ${zoneName(formatters, instant)}`);
     }
     return text;
   };
@@ -105,8 +129,12 @@ export function messageTimeFormatter(timeZone: string): (instant: Date) => strin
 /** `Weekday, Month D, YYYY at H:MM AM ZONE` in `timeZone`, for the prompt's current time. */
 export function formatLongLocalTime(instant: Date, timeZone: string): string {
   const formatters = formattersFor(timeZone);
+  const minute = Math.floor(instant.getTime() / MINUTE_MS);
+  if (formatters.longTime?.minute === minute) return formatters.longTime.text;
   const part = partsByType(formatters.longFields, instant);
   const date = `${part.get('weekday')}, ${part.get('month')} ${part.get('day')}, ${part.get('year')}`;
   const time = `${part.get('hour')}:${part.get('minute')} ${part.get('dayPeriod')}`;
-  return `${date} at ${time} ${zoneName(formatters, instant)}`;
+  const text = `${date} at ${time} ${zoneName(formatters, instant)}`;
+  formatters.longTime = { minute, text };
+  return text;
 }

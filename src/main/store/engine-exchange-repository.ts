@@ -31,11 +31,15 @@ const TurnsSchema = LlmExchangeViewSchema.shape.turns;
 /** The last LLM exchange of each conversation, for the Playground (older ones live in the task log). */
 export class EngineExchangeRepository {
   readonly #select;
+  readonly #selectAt;
   readonly #upsert;
 
   constructor(db: SqliteDatabase) {
     this.#select = db.prepare<[string, string, number], ExchangeRow>(
       'SELECT * FROM llm_exchanges WHERE agent = ? AND network = ? AND channel_id = ?',
+    );
+    this.#selectAt = db.prepare<[string, string, number], { at: string }>(
+      'SELECT at FROM llm_exchanges WHERE agent = ? AND network = ? AND channel_id = ?',
     );
     this.#upsert = db.prepare<ExchangeRow>(
       `INSERT OR REPLACE INTO llm_exchanges (agent, network, channel_id, at, provider, model, sections_json,
@@ -62,6 +66,11 @@ export class EngineExchangeRepository {
       latencyMs: row.latency_ms,
       error: row.error,
     };
+  }
+
+  /** When the conversation's last exchange was, without reading the exchange itself (every turn asks). */
+  lastAt(conversation: ConversationKey): string | null {
+    return this.#selectAt.get(conversation.agent, conversation.network, conversation.channelId)?.at ?? null;
   }
 
   /** Replaces the conversation's last exchange. */

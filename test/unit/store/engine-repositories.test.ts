@@ -183,5 +183,7 @@ describe('engine repositories', () => {
       ...exchange,
       rawReply: '[{"kind":"think","text":"x"}]',
     });
+    expect(store.llmExchanges.lastAt(CONVERSATION)).toBe(exchange.at);
+    expect(store.llmExchanges.lastAt({ ...CONVERSATION, channelId: CONVERSATION.channelId + 1 })).toBeNull();
   });
 });

@@ -16,14 +16,14 @@ export function turnEvents(
   conversation: ConversationKey,
 ): { upcoming: ScheduledEvent[]; refused: RefusedEventTask[] } {
   const upcoming = store.scheduledEvents.list(conversation);
-  const previous = store.llmExchanges.get(conversation);
-  if (!previous) return { upcoming, refused: [] };
+  const previousAt = store.llmExchanges.lastAt(conversation);
+  if (previousAt === null) return { upcoming, refused: [] };
   const refused = store.taskLog
     .list({
       agent: conversation.agent,
       channelId: conversation.channelId,
       kinds: ['event'],
-      since: new Date(previous.at),
+      since: new Date(previousAt),
       limit: 50,
     })
     .filter((entry) => entry.failureMessage !== null)
