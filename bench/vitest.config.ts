@@ -5,5 +5,7 @@ export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
     benchmark: { include: ['bench/**/*.bench.ts'] },
+    // One benchmark file at a time: two at once would time each other's work.
+    fileParallelism: false,
   },
 });
