@@ -194,6 +194,22 @@ export class EngineCore {
       mutate(graph, now);
       this.deps.store.taskGraphs.save(graph);
     });
+    this.#changed(conversation, graph);
+  }
+
+  /**
+   * Changes the conversation's current graph in memory only, then tells the listeners: for a
+   * change a crash may lose because the next start does the same (a task marked running is
+   * pending again then), which the conversation's next `commit` writes along with its own.
+   */
+  change(conversation: ConversationKey, mutate: (graph: TaskGraph, now: Date) => void): void {
+    const graph = this.graphOf(conversation);
+    if (!graph) return;
+    mutate(graph, this.deps.clock.now());
+    this.#changed(conversation, graph);
+  }
+
+  #changed(conversation: ConversationKey, graph: TaskGraph): void {
     this.runner(conversation).presence.show(presenceOf(graph));
     this.emitGraph(conversation);
   }

@@ -53,7 +53,9 @@ export class TaskRunner {
       const abort = new AbortController();
       runner.current = { nodeId: node.id, abort };
       const lookups = this.#lookupsFor(runner, node);
-      core.commit(conversation, (current, at) => {
+      // Not written by itself: a start after a crash runs an active task again, as a pending one
+      // (the online window follows the turn run again). The task's completion writes it.
+      core.change(conversation, (current, at) => {
         updateNode(node, { status: 'active' }, at);
         if (node.kind === 'received') extendOnlineWindow(current, at);
       });
