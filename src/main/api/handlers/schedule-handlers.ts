@@ -9,12 +9,12 @@ import {
   checkSchedule,
   deleteActivity,
   insertActivity,
+  newActivityId,
   pruneEnded,
   ScheduleError,
   updateActivity,
 } from '../../schedule';
 import type { Store } from '../../store';
-import { randomTaskId } from '../../tasks/task-id';
 import type { ApiHandlers } from '../dispatcher';
 import type { EventHub } from '../event-hub';
 
@@ -119,7 +119,6 @@ export function createScheduleHandlers(deps: ScheduleHandlerDeps): Pick<ApiHandl
     deps.events.emit('schedule.changed', { agent });
     return view(agent, timeZone);
   };
-  const newId = () => randomTaskId('act');
   const notInSchedule = (agent: string, id: string) =>
     new ApiError('not_found', `${agent}'s schedule has no activity "${id}" any more (deleted meanwhile?).`);
 
@@ -127,12 +126,13 @@ export function createScheduleHandlers(deps: ScheduleHandlerDeps): Pick<ApiHandl
     'schedule.get': ({ agent }) => view(agent, timeZoneOf(agent)),
     'schedule.save': ({ agent, activities }) => change(agent, null, () => checkSchedule(activities)),
     'schedule.put': ({ agent, activity }) => {
-      const savedId = activity.id ?? newId();
+      const savedId = activity.id ?? newActivityId();
       const saved = change(agent, 'activity.', (activities) => {
-        if (activity.id === undefined) return insertActivity(activities, { ...activity, id: savedId }, newId);
+        if (activity.id === undefined)
+          return insertActivity(activities, { ...activity, id: savedId }, newActivityId);
         if (!activities.some((existing) => existing.id === activity.id)) throw notInSchedule(agent, savedId);
         const { id: _id, ...fields } = activity;
-        return updateActivity(activities, savedId, fields, newId);
+        return updateActivity(activities, savedId, fields, newActivityId);
       });
       return { ...saved, savedId };
     },
