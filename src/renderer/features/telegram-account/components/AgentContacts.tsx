@@ -172,7 +172,7 @@ export function AgentContacts({ configName, agentName }: { configName: string; a
                   <Group gap="sm" wrap="nowrap">
                     <PhotoAvatar
                       configName={configName}
-                      userId={contact.userId}
+                      peerId={contact.userId}
                       photoId={contact.photoId}
                       name={contact.name}
                     />

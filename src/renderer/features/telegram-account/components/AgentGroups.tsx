@@ -19,7 +19,7 @@ function MembershipName({ configName, membership }: { configName: string; member
     <Group gap="sm" wrap="nowrap">
       <PhotoAvatar
         configName={configName}
-        userId={membership.channelId}
+        peerId={membership.channelId}
         photoId={membership.photoId}
         name={membership.title}
       />

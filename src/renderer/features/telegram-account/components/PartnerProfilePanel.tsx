@@ -38,7 +38,7 @@ export function PartnerProfilePanel({ agent, channelId }: { agent: string; chann
       <Group gap="sm" wrap="nowrap">
         <PhotoAvatar
           configName={agent}
-          userId={profile.id}
+          peerId={profile.id}
           photoId={current?.id ?? null}
           name={profile.name}
           size={56}

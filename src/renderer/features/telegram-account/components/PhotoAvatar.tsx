@@ -4,16 +4,19 @@ import { initialsOf } from '../model';
 import { telegramAccountSelectors } from '../selectors';
 import { useTelegramAccountStore } from '../store';
 
-/** A person's profile photo as an avatar, fetched once it scrolls into view; initials until then. */
+/**
+ * A person's or a chat's photo as an avatar (by its marked id: a chat's is negative), fetched once
+ * it scrolls into view; initials until then.
+ */
 export function PhotoAvatar({
   configName,
-  userId,
+  peerId,
   photoId,
   name,
   size = 36,
 }: {
   configName: string;
-  userId: number;
+  peerId: number;
   photoId: string | null;
   name: string;
   size?: number;
@@ -21,7 +24,7 @@ export function PhotoAvatar({
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
   const src = useTelegramAccountStore(
-    useMemo(() => telegramAccountSelectors.photo(configName, userId, photoId), [configName, userId, photoId]),
+    useMemo(() => telegramAccountSelectors.photo(configName, peerId, photoId), [configName, peerId, photoId]),
   );
   const { loadPhoto } = useTelegramAccountStore(telegramAccountSelectors.actions);
 
@@ -36,8 +39,8 @@ export function PhotoAvatar({
   }, [visible]);
 
   useEffect(() => {
-    if (visible && photoId !== null) loadPhoto(configName, userId, photoId);
-  }, [visible, configName, userId, photoId, loadPhoto]);
+    if (visible && photoId !== null) loadPhoto(configName, peerId, photoId);
+  }, [visible, configName, peerId, photoId, loadPhoto]);
 
   return (
     <Avatar ref={ref} src={src ?? null} size={size} radius="xl" alt={src ? `${name}’s photo` : undefined}>
