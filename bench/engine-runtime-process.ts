@@ -4,16 +4,8 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ChatMsg } from '../src/shared/domain/conversation';
 import { startTestRuntime } from '../test/support/runtime';
-import {
-  call,
-  configureForBench,
-  epochNow,
-  mean,
-  nextMacrotask,
-  p99Ms,
-  percentile,
-  writeAgents,
-} from './engine-support';
+import { call, configureForBench, epochNow, mean, nextMacrotask, p99Ms, percentile } from './engine-support';
+import { profilePhase } from './profile-phase';
 
 /*
  * The engine benchmark's runtime, in a process of its own (forked by engine.bench.ts): the peak
@@ -28,6 +20,8 @@ export interface EngineBenchCase {
   /** Messages per second while the overhead is measured: a steady load the LLM slots keep up with. */
   steadyRate: number;
   geminiBaseUrl: string;
+  /** The agents' configuration folder, written by the parent (see writeAgents). */
+  configDir: string;
 }
 
 /** What this process sends the parent. */
@@ -69,17 +63,17 @@ function megabytes(bytes: number): string {
   return (bytes / 1024 / 1024).toFixed(0);
 }
 
-async function runCase({ agents, partners, steadyRate, geminiBaseUrl }: EngineBenchCase) {
+async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir }: EngineBenchCase) {
   const rssBeforeRuntime = process.memoryUsage().rss;
   let peakRss = rssBeforeRuntime;
+  const runtime = await startTestRuntime({
+    stateDir: mkdtempSync(join(tmpdir(), 'troupe-bench-engine-state-')),
+    configDirs: [configDir],
+    env: { GOOGLE_GEMINI_BASE_URL: geminiBaseUrl },
+  });
   const rssSampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 100);
-  const runtime = await startTestRuntime({
-    stateDir: mkdtempSync(join(tmpdir(), 'troupe-bench-engine-state-')),
-    configDirs: [writeAgents(agents)],
-    env: { GOOGLE_GEMINI_BASE_URL: geminiBaseUrl },
-  });
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   const steadyLoopDelay = monitorEventLoopDelay({ resolution: 10 });
   try {
@@ -154,14 +148,16 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl }: EngineBe
 
     // 1. Every conversation gets one message, as fast as the network delivers them: throughput.
     loopDelay.enable();
-    const allDone = replies(conversations.length);
-    const started = performance.now();
-    for (const conversation of conversations) {
-      void sendTo(conversation, 'hello');
-      await nextMacrotask();
-    }
-    await allDone;
-    const elapsedSeconds = (performance.now() - started) / 1000;
+    const elapsedSeconds = await profilePhase(`throughput-${agents}x${partners}`, async () => {
+      const allDone = replies(conversations.length);
+      const started = performance.now();
+      for (const conversation of conversations) {
+        void sendTo(conversation, 'hello');
+        await nextMacrotask();
+      }
+      await allDone;
+      return (performance.now() - started) / 1000;
+    });
     loopDelay.disable();
 
     // 2. Bursts: 20 messages in 2 seconds to a few direct chats; count the LLM calls each causes.
@@ -222,7 +218,7 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl }: EngineBe
       'event-loop delay p99 during the throughput run (ms, goal ≤ 20)': p99Ms(loopDelay),
       [`event-loop delay p99 at ${steady} (ms, goal ≤ 20)`]: p99Ms(steadyLoopDelay),
       'peak RSS of the runtime process (MB)': megabytes(peakRss),
-      '… of which before the runtime started (Node, its modules, the TypeScript loader) (MB)':
+      '… of which before the runtime started (Node and the bundled modules) (MB)':
         megabytes(rssBeforeRuntime),
       'unchanged request prefix (system + history), median share (%)': (
         100 * percentile(prefixShares, 50)

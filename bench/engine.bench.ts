@@ -1,16 +1,18 @@
 import { fork } from 'node:child_process';
 import { describe, test } from 'vitest';
+import { bundleForNode } from './bundle-for-node';
 import type { EngineBenchCase, ParentMessage, RuntimeProcessMessage } from './engine-runtime-process';
-import { startLlmThread } from './engine-support';
+import { startLlmThread, writeAgents } from './engine-support';
 
 // `npm run bench:engine`: the engine under load against a local fake LLM with a fixed latency,
 // in two shapes: TROUPE_BENCH_AGENTS x TROUPE_BENCH_PARTNERS simulated conversations (default
 // 50 x 20), then many agents with few chats each, TROUPE_BENCH_MANY_AGENTS x
 // TROUPE_BENCH_MANY_PARTNERS (default 500 x 5). Each case runs the runtime in a process of its own
-// (engine-runtime-process.ts), so the RSS printed is the runtime's; the fake LLM stays here.
+// (engine-runtime-process.ts, bundled as the app's build bundles the runtime), so the RSS printed
+// is the runtime's; the fake LLM stays here.
 const STEADY_RATE = Number(process.env.TROUPE_BENCH_RATE ?? 100);
 /** The cases to run; 0 agents leaves one out. */
-const CASES: Omit<EngineBenchCase, 'geminiBaseUrl' | 'steadyRate'>[] = [
+const CASES: Pick<EngineBenchCase, 'agents' | 'partners'>[] = [
   {
     agents: Number(process.env.TROUPE_BENCH_AGENTS ?? 50),
     partners: Number(process.env.TROUPE_BENCH_PARTNERS ?? 20),
@@ -23,17 +25,15 @@ const CASES: Omit<EngineBenchCase, 'geminiBaseUrl' | 'steadyRate'>[] = [
 
 /** Runs one case in a fresh runtime process; resolves to the figures it printed. */
 async function runInRuntimeProcess(
+  script: string,
   benchCase: EngineBenchCase,
   llm: Awaited<ReturnType<typeof startLlmThread>>,
 ): Promise<Record<string, string | number>> {
-  const child = fork(new URL('./engine-runtime-process.ts', import.meta.url), {
-    // Node's own type stripping, not a transpiler: the process holds little beyond the runtime.
-    execArgv: [
-      '--experimental-transform-types',
-      '--no-warnings',
-      '--import',
-      new URL('./ts-loader/register.mjs', import.meta.url).href,
-    ],
+  const child = fork(script, {
+    // A CPU profile of the whole run on request; engine-runtime-process.ts profiles single phases.
+    execArgv: process.env.TROUPE_BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.TROUPE_BENCH_CPU_PROF}`]
+      : [],
   });
   const tell = (message: ParentMessage) => child.send(message);
   try {
@@ -68,14 +68,22 @@ async function runInRuntimeProcess(
   }
 }
 
-describe('engine under load', () => {
+describe('engine under load', async () => {
+  const script = await bundleForNode(new URL('./engine-runtime-process.ts', import.meta.url));
   for (const { agents, partners } of CASES) {
     test(`${agents} agents × ${partners} chats`, { timeout: 1_200_000 }, async () => {
       // A fresh fake LLM per case: its request times are by conversation, which the cases reuse.
       const llm = await startLlmThread({ tasks: [{ kind: 'send', text: 'Noted.' }] });
       try {
         const figures = await runInRuntimeProcess(
-          { agents, partners, steadyRate: STEADY_RATE, geminiBaseUrl: llm.geminiBaseUrl },
+          script,
+          {
+            agents,
+            partners,
+            steadyRate: STEADY_RATE,
+            geminiBaseUrl: llm.geminiBaseUrl,
+            configDir: writeAgents(agents),
+          },
           llm,
         );
         console.table(figures);
