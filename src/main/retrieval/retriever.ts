@@ -78,7 +78,7 @@ export class Retriever {
         fetchedAt: new Date(hit.fetchedAt),
       };
     }
-    const document = fetchedDocument(await this.#deps.fetcher.fetch(url, options.signal));
+    const document = await fetchedDocument(await this.#deps.fetcher.fetch(url, options.signal));
     if (document.status !== null && document.status < 400) {
       store.retrieval.cachePage(
         key,

@@ -19,8 +19,8 @@ function response(body: Buffer | string, contentType: string, status = 200): Fet
 }
 
 describe('fetchedDocument', () => {
-  it('reads an HTML page as its article in markdown, without navigation, scripts, styles or images', () => {
-    const document = fetchedDocument(response(fixture('article.html'), 'text/html'));
+  it('reads an HTML page as its article in markdown, without navigation, scripts, styles or images', async () => {
+    const document = await fetchedDocument(response(fixture('article.html'), 'text/html'));
     expect(document.read).toBe(true);
     expect(document.status).toBe(200);
     const { text } = document;
@@ -31,49 +31,51 @@ describe('fetchedDocument', () => {
     expect(text).not.toMatch(/newsletter|Sign up|tracking|font-family|pharos\.jpg|Privacy/);
   });
 
-  it('keeps links compact and absolute, and drops links to script or within the page', () => {
-    const { text } = fetchedDocument(response(fixture('article.html'), 'text/html'));
+  it('keeps links compact and absolute, and drops links to script or within the page', async () => {
+    const { text } = await fetchedDocument(response(fixture('article.html'), 'text/html'));
     expect(text).toContain('[Colossus of Rhodes](https://wonders.example/wonders/colossus)');
     expect(text).toContain('<https://en.wikipedia.org/wiki/Lighthouse_of_Alexandria>');
     expect(text).not.toMatch(/javascript:|#top/);
     expect(text).toMatch(/Share Back to top/);
   });
 
-  it('says a page without readable text probably needs JavaScript', () => {
-    const document = fetchedDocument(response(fixture('script-only.html'), 'text/html'));
+  it('says a page without readable text probably needs JavaScript', async () => {
+    const document = await fetchedDocument(response(fixture('script-only.html'), 'text/html'));
     expect(document).toMatchObject({ read: false });
     expect(document.text).toMatch(/no readable text/);
   });
 
-  it('keeps plain text and JSON as they are, truncated at the budget', () => {
-    expect(fetchedDocument(response('  line one\nline two  ', 'text/plain')).text).toBe('line one\nline two');
-    expect(fetchedDocument(response('{"a":1}', 'application/json')).text).toBe('{"a":1}');
-    const long = fetchedDocument(response('word '.repeat(1000), 'text/plain'), 100);
+  it('keeps plain text and JSON as they are, truncated at the budget', async () => {
+    expect((await fetchedDocument(response('  line one\nline two  ', 'text/plain'))).text).toBe(
+      'line one\nline two',
+    );
+    expect((await fetchedDocument(response('{"a":1}', 'application/json'))).text).toBe('{"a":1}');
+    const long = await fetchedDocument(response('word '.repeat(1000), 'text/plain'), 100);
     expect(long.text.length).toBeLessThan(200);
     expect(long.text).toMatch(/\[… truncated: the first 100 of 4,999 characters are shown\]$/);
   });
 
-  it('decodes the charset the server names', () => {
+  it('decodes the charset the server names', async () => {
     const latin1 = Buffer.from([0x63, 0x61, 0x66, 0xe9]);
-    const document = fetchedDocument({ ...response(latin1, 'text/plain'), charset: 'iso-8859-1' });
+    const document = await fetchedDocument({ ...response(latin1, 'text/plain'), charset: 'iso-8859-1' });
     expect(document.text).toBe('café');
   });
 
-  it('describes a type it does not read by its kind and size', () => {
-    const pdf = fetchedDocument(response(Buffer.alloc(1_258_291), 'application/pdf'));
+  it('describes a type it does not read by its kind and size', async () => {
+    const pdf = await fetchedDocument(response(Buffer.alloc(1_258_291), 'application/pdf'));
     expect(pdf).toMatchObject({ read: false, text: 'a PDF of 1.2 MB: not read.', bytes: 1_258_291 });
-    expect(fetchedDocument(response(Buffer.alloc(2048), 'image/png')).text).toBe(
+    expect((await fetchedDocument(response(Buffer.alloc(2048), 'image/png'))).text).toBe(
       'an image of 2 KB: not read.',
     );
   });
 
-  it('turns an HTTP error or a refused fetch into a short note', () => {
-    expect(fetchedDocument(response('<h1>gone</h1>', 'text/html', 404))).toMatchObject({
+  it('turns an HTTP error or a refused fetch into a short note', async () => {
+    expect(await fetchedDocument(response('<h1>gone</h1>', 'text/html', 404))).toMatchObject({
       read: false,
       status: 404,
       text: 'Not retrieved: the server answered 404 Not Found.',
     });
-    const refused = fetchedDocument({
+    const refused = await fetchedDocument({
       ok: false,
       url: 'http://10.0.0.1/',
       reason: 'refused',

@@ -75,7 +75,10 @@ function note(url: string, text: string, status: number | null, bytes: number): 
  * text as it is, both truncated at the budget; anything else, an HTTP error or a refusal as a
  * one-line note it can act on (try another address, tell the person).
  */
-export function fetchedDocument(result: FetchResult, budget: number = DOCUMENT_CHAR_BUDGET): RetrievedText {
+export async function fetchedDocument(
+  result: FetchResult,
+  budget: number = DOCUMENT_CHAR_BUDGET,
+): Promise<RetrievedText> {
   if (!result.ok) return note(result.url, `Not retrieved: ${result.message}`, null, 0);
   const { url, status, contentType, body } = result;
   const bytes = body.length;
@@ -84,7 +87,7 @@ export function fetchedDocument(result: FetchResult, budget: number = DOCUMENT_C
     return note(url, `Not retrieved: the server answered ${status} ${reason}.`, status, bytes);
   }
   if (HTML_TYPES.has(contentType)) {
-    const page = readableHtml(decode(body, result.charset), result.finalUrl);
+    const page = await readableHtml(decode(body, result.charset), result.finalUrl);
     const heading = page.title === '' ? '' : `# ${page.title}\n\n`;
     const text = `${heading}${page.markdown}`.trim();
     if (text === '')

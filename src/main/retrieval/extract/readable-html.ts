@@ -1,12 +1,23 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
-import TurndownService from 'turndown';
+import type TurndownService from 'turndown';
 
 /**
  * A web page as the model reads it: the article Readability finds (navigation, ads and footers
  * left out), as compact markdown. linkedom gives Readability a DOM without a browser: it is
  * small and fast, and Readability needs no layout. turndown writes the markdown.
  */
+
+/**
+ * The three libraries, loaded when the first page is read: a runtime whose agents never read the
+ * web does not hold them (linkedom alone is megabytes of heap).
+ */
+async function pageReaders() {
+  const [{ Readability }, { parseHTML }, { default: Turndown }] = await Promise.all([
+    import('@mozilla/readability'),
+    import('linkedom'),
+    import('turndown'),
+  ]);
+  return { Readability, parseHTML, Turndown };
+}
 
 /** Elements that carry nothing a reader of the text needs. */
 const DROPPED = new Set([
@@ -41,8 +52,8 @@ function unescaped(text: string): string {
   return text.replace(/\\([\\`*_{}[\]()#+\-.!])/g, '$1');
 }
 
-function markdownWriter(pageUrl: string): TurndownService {
-  const writer = new TurndownService({
+function markdownWriter(Turndown: typeof TurndownService, pageUrl: string): TurndownService {
+  const writer = new Turndown({
     headingStyle: 'atx',
     codeBlockStyle: 'fenced',
     bulletListMarker: '-',
@@ -82,10 +93,11 @@ export interface ReadablePage {
 }
 
 /** The main text of an HTML page as markdown; the whole body when no article stands out. */
-export function readableHtml(html: string, pageUrl: string): ReadablePage {
+export async function readableHtml(html: string, pageUrl: string): Promise<ReadablePage> {
+  const { Readability, parseHTML, Turndown } = await pageReaders();
   const { document } = parseHTML(html);
   const title = (document.querySelector('title')?.textContent ?? '').replace(/\s+/g, ' ').trim();
-  const writer = markdownWriter(pageUrl);
+  const writer = markdownWriter(Turndown, pageUrl);
   const article = new Readability(document as unknown as Document).parse();
   if (article?.content) {
     return { title: article.title?.trim() || title, markdown: tidy(writer.turndown(article.content)) };
