@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import { addressRefusal } from './address-policy';
 import { BodyTooLargeError, discardBody, readBoundedBody, UnsupportedEncodingError } from './bounded-body';
 
@@ -24,6 +24,22 @@ import { BodyTooLargeError, discardBody, readBoundedBody, UnsupportedEncodingErr
  * accepts a custom lookup per Agent, with separate connect, header and body timeouts; v7 is the
  * line that runs on every Node 22 this project supports (v8 needs 22.19).
  */
+
+type Undici = typeof import('undici');
+
+/** undici's pool of connections, and the request that runs on it. */
+interface Connections {
+  agent: Agent;
+  request: Undici['request'];
+}
+
+/**
+ * undici, loaded with the first fetch: a runtime whose agents never read the web does not hold it.
+ * A failed load throws from `fetch` as it is, rather than reading as a page that could not be had.
+ */
+function loadUndici(): Promise<Undici> {
+  return import('undici');
+}
 
 export const RETRIEVAL_USER_AGENT = 'Troupe/1.0 (document retrieval)';
 
@@ -124,7 +140,9 @@ export class SafeFetcher {
   readonly #maxRedirects: number;
   readonly #resolve: HostResolver;
   readonly #exempt: ReadonlySet<string>;
-  readonly #agent: Agent;
+  readonly #connectTimeoutMs: number;
+  /** The connection pool, made with the first fetch. */
+  #pool: Promise<Connections> | null = null;
 
   constructor(options: SafeFetcherOptions = {}) {
     this.#maxBytes = options.maxBytes ?? 2 * 1024 * 1024;
@@ -132,26 +150,36 @@ export class SafeFetcher {
     this.#maxRedirects = options.maxRedirects ?? 5;
     this.#resolve = options.resolve ?? systemResolve;
     this.#exempt = new Set((options.exemptAddresses ?? []).map(normalizedAddress));
-    this.#agent = new Agent({
-      connect: {
-        timeout: options.connectTimeoutMs ?? 5_000,
-        lookup: (hostname: string, lookupOptions: LookupOptions, callback: LookupCallback) => {
-          this.#checkedAddress(hostname).then(
-            (address) => {
-              const family = isIP(address);
-              if (lookupOptions.all) callback(null, [{ address, family }]);
-              else callback(null, address, family);
-            },
-            (error: NodeJS.ErrnoException) => callback(error, ''),
-          );
-        },
-      },
-    });
+    this.#connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
   }
 
   /** Closes the pooled connections. */
   async close(): Promise<void> {
-    await this.#agent.close();
+    const pool = await this.#pool?.catch(() => null);
+    await pool?.agent.close();
+  }
+
+  /** The pool whose connections go only to checked addresses; see the class comment. */
+  #connections(): Promise<Connections> {
+    this.#pool ??= loadUndici().then(({ Agent, request }) => ({
+      request,
+      agent: new Agent({
+        connect: {
+          timeout: this.#connectTimeoutMs,
+          lookup: (hostname: string, lookupOptions: LookupOptions, callback: LookupCallback) => {
+            this.#checkedAddress(hostname).then(
+              (address) => {
+                const family = isIP(address);
+                if (lookupOptions.all) callback(null, [{ address, family }]);
+                else callback(null, address, family);
+              },
+              (error: NodeJS.ErrnoException) => callback(error, ''),
+            );
+          },
+        },
+      }),
+    }));
+    return this.#pool;
   }
 
   /** Why this address must not be reached, or null; the exemptions of tests apply here. */
@@ -174,6 +202,7 @@ export class SafeFetcher {
 
   /** Fetches a URL with GET, following redirects; never throws for what the network does. */
   async fetch(url: string, signal?: AbortSignal): Promise<FetchResult> {
+    const { agent, request } = await this.#connections();
     const timeout = AbortSignal.timeout(this.#totalTimeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     const fail = (reason: FetchFailureReason, message: string): FetchFailure => ({
@@ -189,7 +218,7 @@ export class SafeFetcher {
         if (!target.ok) return fail(target.reason, target.message);
         const response = await request(target.url, {
           method: 'GET',
-          dispatcher: this.#agent,
+          dispatcher: agent,
           signal: combined,
           headers: {
             'user-agent': RETRIEVAL_USER_AGENT,
