@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type {
   ChatCompletionContentPart,
   ChatCompletionCreateParamsNonStreaming,
@@ -199,31 +199,40 @@ function chatUsage(usage: z.infer<typeof ChatCompletionSchema>['usage']): LlmUsa
 }
 
 /**
- * OpenAI, xAI, OpenRouter, Ollama or any OpenAI-compatible endpoint through the openai SDK, with
- * no SDK retries: the engine's task retries decide.
+ * The openai SDK's client, the SDK loaded when the provider first calls its API: a runtime whose
+ * models are all elsewhere never holds it. No SDK retries: the engine's task retries decide.
  */
-export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProviderOptions): LlmProvider {
-  const { id, apiKey, baseUrl } = options;
-  const label = LLM_PROVIDER_LABELS[id];
-  const logger = options.logger.child({ module: 'llm', provider: id });
-  const defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
-  const client = new OpenAI({
+async function openAiClient(apiKey: string, baseUrl: string, timeoutMs: number): Promise<OpenAI> {
+  const { default: OpenAI } = await import('openai');
+  return new OpenAI({
     apiKey,
     baseURL: baseUrl,
     maxRetries: 0,
-    timeout: defaultTimeoutMs,
+    timeout: timeoutMs,
     // Explicit nulls, so OPENAI_ORG_ID and OPENAI_PROJECT_ID meant for OpenAI never reach xAI or a local server.
     organization: null,
     project: null,
     // The SDK would log to the console; failures reach our logger as classified errors.
     logLevel: 'off',
   });
+}
 
-  const complete = (
+/** OpenAI, xAI, OpenRouter, Ollama or any OpenAI-compatible endpoint through the openai SDK. */
+export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProviderOptions): LlmProvider {
+  const { id, apiKey, baseUrl } = options;
+  const label = LLM_PROVIDER_LABELS[id];
+  const logger = options.logger.child({ module: 'llm', provider: id });
+  const defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
+  let client: Promise<OpenAI> | undefined;
+
+  const complete = async (
     request: TextQuery | MediaQuery,
     build: () => ChatCompletionCreateParamsNonStreaming,
     read: (response: unknown) => Omit<LlmReply, 'latencyMs'>,
   ): Promise<LlmReply> => {
+    // Loaded before the call's clock starts, so the load counts against no model's deadline.
+    client ??= openAiClient(apiKey, baseUrl, defaultTimeoutMs);
+    const api = await client;
     const timeoutMs = request.timeoutMs ?? defaultTimeoutMs;
     return timedLlmCall(
       {
@@ -234,7 +243,7 @@ export function createOpenAiCompatibleProvider(options: OpenAiCompatibleProvider
         signal: request.signal,
         logger,
       },
-      async (signal) => read(await client.chat.completions.create(build(), { signal, timeout: timeoutMs })),
+      async (signal) => read(await api.chat.completions.create(build(), { signal, timeout: timeoutMs })),
     );
   };
 
