@@ -1,11 +1,10 @@
-import {
-  type Content,
-  type GenerateContentConfig,
-  type GenerateContentParameters,
+import type {
+  Content,
+  GenerateContentConfig,
+  GenerateContentParameters,
   GoogleGenAI,
-  HarmBlockThreshold,
-  HarmCategory,
-  type Part,
+  Part,
+  SafetySetting,
 } from '@google/genai';
 import { z } from 'zod';
 import type { Logger } from '../logging';
@@ -34,14 +33,18 @@ export interface GeminiProviderOptions {
 
 const LABEL = 'Gemini';
 
+type GenAi = typeof import('@google/genai');
+
 /**
  * Personas role-play flirting and teasing, which Gemini's default filters block; the other
  * categories keep their defaults.
  */
-const SAFETY_SETTINGS = [
-  { category: HarmCategory.HARM_CATEGORY_HARASSMENT, threshold: HarmBlockThreshold.OFF },
-  { category: HarmCategory.HARM_CATEGORY_SEXUALLY_EXPLICIT, threshold: HarmBlockThreshold.OFF },
-];
+function safetySettings({ HarmCategory, HarmBlockThreshold }: GenAi): SafetySetting[] {
+  return [
+    { category: HarmCategory.HARM_CATEGORY_HARASSMENT, threshold: HarmBlockThreshold.OFF },
+    { category: HarmCategory.HARM_CATEGORY_SEXUALLY_EXPLICIT, threshold: HarmBlockThreshold.OFF },
+  ];
+}
 
 /** The inline media Gemini takes (its documented image, video and audio formats). */
 const GEMINI_MEDIA_SUPPORT: MediaSupport = {
@@ -86,10 +89,11 @@ export function toGeminiContents(turns: readonly LlmTurn[]): Content[] {
 export function buildGeminiRequest(
   query: TextQuery | StructuredQuery,
   abortSignal: AbortSignal,
+  safety: SafetySetting[],
 ): GenerateContentParameters {
   const config: GenerateContentConfig = {
     systemInstruction: query.systemPrompt,
-    safetySettings: SAFETY_SETTINGS,
+    safetySettings: safety,
     abortSignal,
   };
   if ('responseSchema' in query) {
@@ -108,6 +112,7 @@ export function buildGeminiRequest(
 export function buildGeminiMediaRequest(
   query: MediaQuery,
   abortSignal: AbortSignal,
+  safety: SafetySetting[],
 ): GenerateContentParameters {
   const parts: Part[] = supportedItems(query, GEMINI_MEDIA_SUPPORT, LABEL).map(({ mimeType, data }) => ({
     inlineData: { mimeType, data: base64Of(data) },
@@ -116,7 +121,7 @@ export function buildGeminiMediaRequest(
   return {
     model: query.model,
     contents: [{ role: 'user', parts }],
-    config: { systemInstruction: query.instructions, safetySettings: SAFETY_SETTINGS, abortSignal },
+    config: { systemInstruction: query.instructions, safetySettings: safety, abortSignal },
   };
 }
 
@@ -191,20 +196,37 @@ export function readGeminiReply(response: unknown, requestedModel: string): Omit
   };
 }
 
-/** Gemini through @google/genai, with no SDK retries: the engine's task retries decide. */
+/**
+ * The SDK's client and the safety settings in its terms, the SDK loaded when Gemini is first
+ * called: a runtime whose models are all elsewhere never holds it. No SDK retries: the engine's
+ * task retries decide.
+ */
+async function geminiClient(
+  apiKey: string,
+  baseUrl: string,
+): Promise<{ client: GoogleGenAI; safety: SafetySetting[] }> {
+  const genai = await import('@google/genai');
+  // vertexai: false, so GOOGLE_GENAI_USE_VERTEXAI in the environment cannot reroute the calls.
+  const client = new genai.GoogleGenAI({ apiKey, vertexai: false, httpOptions: { baseUrl } });
+  return { client, safety: safetySettings(genai) };
+}
+
+/** Gemini through @google/genai. */
 export function createGeminiProvider(options: GeminiProviderOptions): LlmProvider {
   const { apiKey, baseUrl } = options;
   const logger = options.logger.child({ module: 'llm', provider: 'gemini' });
   const defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
-  // vertexai: false, so GOOGLE_GENAI_USE_VERTEXAI in the environment cannot reroute the calls.
-  const client = new GoogleGenAI({ apiKey, vertexai: false, httpOptions: { baseUrl } });
+  let sdk: ReturnType<typeof geminiClient> | undefined;
 
-  const generate = (
+  const generate = async (
     request: TextQuery | MediaQuery,
-    build: (signal: AbortSignal) => GenerateContentParameters,
+    build: (signal: AbortSignal, safety: SafetySetting[]) => GenerateContentParameters,
     read: typeof readGeminiReply = readGeminiReply,
-  ): Promise<LlmReply> =>
-    timedLlmCall(
+  ): Promise<LlmReply> => {
+    // Loaded before the call's clock starts, so the load counts against no model's deadline.
+    sdk ??= geminiClient(apiKey, baseUrl);
+    const { client, safety } = await sdk;
+    return timedLlmCall(
       {
         providerLabel: LABEL,
         secrets: [apiKey],
@@ -213,11 +235,12 @@ export function createGeminiProvider(options: GeminiProviderOptions): LlmProvide
         signal: request.signal,
         logger,
       },
-      async (signal) => read(await client.models.generateContent(build(signal)), request.model),
+      async (signal) => read(await client.models.generateContent(build(signal, safety)), request.model),
     );
+  };
 
   const query = (request: TextQuery | StructuredQuery): Promise<LlmReply> =>
-    generate(request, (signal) => buildGeminiRequest(request, signal));
+    generate(request, (signal, safety) => buildGeminiRequest(request, signal, safety));
 
   return {
     id: 'gemini',
@@ -227,7 +250,7 @@ export function createGeminiProvider(options: GeminiProviderOptions): LlmProvide
     describeMedia: (request) =>
       generate(
         request,
-        (signal) => buildGeminiMediaRequest(request, signal),
+        (signal, safety) => buildGeminiMediaRequest(request, signal, safety),
         (response, model) => requireDescription(readGeminiReply(response, model), LABEL),
       ),
   };
