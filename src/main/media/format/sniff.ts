@@ -9,7 +9,6 @@
  * without touching the file system, and is what most of npm uses, so its edge cases are known.
  * The one format it cannot tell apart, a TGS inside gzip, is checked here with a bounded gunzip.
  */
-import { fileTypeFromBuffer } from 'file-type';
 import type { MediaKind } from '../../../shared/domain/config';
 import { isLottieGzip } from './lottie';
 import { normalizeMimeType, type StoredExtension } from './mime';
@@ -108,6 +107,8 @@ function hintsAudio(hints: MediaHints): boolean {
 
 /** The format of recognized bytes, or null when file-type does not know them. */
 async function formatOfBytes(bytes: Uint8Array): Promise<Format | null> {
+  // Loaded with the first media looked at: a runtime that never handles a file does not hold it.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
   if (detected === undefined) return null;
   if (detected.ext === 'gz' || detected.ext === 'tar.gz') {
