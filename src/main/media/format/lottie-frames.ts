@@ -8,8 +8,8 @@
  * RGBA), which is all this needs. One player per render, destroyed after, so renders at the same
  * time share only the WASM module.
  */
-import { DotLottie } from '@lottiefiles/dotlottie-web';
-import { prepareDotLottie } from './dotlottie-wasm';
+import type { DotLottie } from '@lottiefiles/dotlottie-web';
+import { loadDotLottie } from './dotlottie-wasm';
 import { MediaFormatError } from './errors';
 import { encodeOnWhite } from './frame-png';
 import { readLottie } from './lottie';
@@ -122,9 +122,9 @@ export async function renderLottieFrames(
   const size = clampInteger(options.size, DEFAULT_SIZE, MIN_SIZE, MAX_SIZE);
   const wanted = clampInteger(options.frameCount, DEFAULT_FRAME_COUNT, 1, MAX_FRAME_COUNT);
   const { text, header, durationSeconds } = await readLottie(tgsOrJson);
-  await prepareDotLottie();
+  const Player = await loadDotLottie();
   signal?.throwIfAborted();
-  const player = new DotLottie({
+  const player = new Player({
     canvas: { width: size, height: size },
     data: text,
     autoplay: false,
