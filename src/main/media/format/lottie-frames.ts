@@ -11,7 +11,7 @@
 import type { DotLottie } from '@lottiefiles/dotlottie-web';
 import { loadDotLottie } from './dotlottie-wasm';
 import { MediaFormatError } from './errors';
-import { encodeOnWhite } from './frame-png';
+import { type FrameEncoder, frameEncoder } from './frame-png';
 import { readLottie } from './lottie';
 
 export interface LottieFrames {
@@ -91,7 +91,12 @@ function frameNumbers(totalFrames: number, wanted: number): number[] {
 }
 
 /** Draws each frame and encodes it; synchronous, a few milliseconds a frame at 256 px. */
-function renderFrames(player: DotLottie, numbers: number[], size: number): Uint8Array[] {
+function renderFrames(
+  player: DotLottie,
+  numbers: number[],
+  size: number,
+  encode: FrameEncoder,
+): Uint8Array[] {
   let renderError: Error | null = null;
   player.addEventListener('renderError', (event) => {
     renderError = event.error;
@@ -104,7 +109,7 @@ function renderFrames(player: DotLottie, numbers: number[], size: number): Uint8
       throw new MediaFormatError('render-failed', `frame ${frame} could not be drawn: ${reason}`);
     }
     // `pixels` views the WASM memory, which the next frame overwrites; encoding copies it out.
-    return encodeOnWhite(pixels, size, size);
+    return encode(pixels, size, size);
   });
 }
 
@@ -122,7 +127,7 @@ export async function renderLottieFrames(
   const size = clampInteger(options.size, DEFAULT_SIZE, MIN_SIZE, MAX_SIZE);
   const wanted = clampInteger(options.frameCount, DEFAULT_FRAME_COUNT, 1, MAX_FRAME_COUNT);
   const { text, header, durationSeconds } = await readLottie(tgsOrJson);
-  const Player = await loadDotLottie();
+  const [Player, encode] = await Promise.all([loadDotLottie(), frameEncoder()]);
   signal?.throwIfAborted();
   const player = new Player({
     canvas: { width: size, height: size },
@@ -132,7 +137,7 @@ export async function renderLottieFrames(
   });
   try {
     await loaded(player, signal);
-    const frames = renderFrames(player, frameNumbers(header.op - header.ip, wanted), size);
+    const frames = renderFrames(player, frameNumbers(header.op - header.ip, wanted), size, encode);
     return { frames, durationSeconds, frameRate: header.fr, width: size, height: size };
   } finally {
     player.destroy();
