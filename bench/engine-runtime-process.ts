@@ -189,17 +189,19 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
     // from the inbound message to the LLM request, and how much of each prompt is the previous
     // turn's prefix.
     steadyLoopDelay.enable();
-    const steadyDone = replies(conversations.length);
     const steadySentAt = new Map<string, number>();
-    const steadyStart = performance.now();
-    for (const [index, conversation] of conversations.entries()) {
-      const due = steadyStart + (index * 1000) / steadyRate;
-      if (due > performance.now())
-        await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
-      steadySentAt.set(keyOf(conversation), epochNow());
-      void sendTo(conversation, 'and again');
-    }
-    await steadyDone;
+    await profilePhase(`steady-${agents}x${partners}`, async () => {
+      const steadyDone = replies(conversations.length);
+      const steadyStart = performance.now();
+      for (const [index, conversation] of conversations.entries()) {
+        const due = steadyStart + (index * 1000) / steadyRate;
+        if (due > performance.now())
+          await new Promise((resolve) => setTimeout(resolve, due - performance.now()));
+        steadySentAt.set(keyOf(conversation), epochNow());
+        void sendTo(conversation, 'and again');
+      }
+      await steadyDone;
+    });
     steadyLoopDelay.disable();
     const steadyOverheads = await overheads(steadySentAt, 1);
     const { prefixShares } = await llmRequests();

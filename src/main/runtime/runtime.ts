@@ -324,6 +324,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     logger: options.logger,
     now: () => clock.now(),
   });
+  // Last, so no failed start leaves a worker running.
+  await store.startBackgroundCheckpoints();
   logger.info({ mode: options.mode, stateDir: options.stateDir }, 'runtime started');
 
   return {
@@ -353,6 +355,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
           { name: 'simulator', run: () => simulator.close() },
           { name: 'config watcher', run: () => config.close() },
           { name: 'archive embedding', run: () => embedding.stop() },
+          { name: 'WAL checkpoints', run: () => store.stopBackgroundCheckpoints() },
           { name: 'store', run: () => store.close() },
         ],
         RUNTIME_STOP_BUDGET_MS,

@@ -31,6 +31,7 @@ import { TaskLogRepository } from './task-log-repository';
 import { TelegramSessionRepository } from './telegram-session-repository';
 import { TranslationRepository } from './translation-repository';
 import { UsageRepository } from './usage-repository';
+import { WalCheckpointer } from './wal-checkpointer';
 
 /** The runtime's one typed view of the database: a repository per aggregate. */
 export interface Store {
@@ -95,6 +96,10 @@ export interface Store {
    * believes it has written.
    */
   transaction<T>(work: () => T): T;
+  /** Moves WAL checkpoints to a worker thread, off the caller's (see WalCheckpointer). */
+  startBackgroundCheckpoints(): Promise<void>;
+  /** Ends them with a last checkpoint; the connection checkpoints by itself again. */
+  stopBackgroundCheckpoints(): Promise<void>;
   close(): void;
 }
 
@@ -114,6 +119,7 @@ export function openStore(options: OpenStoreOptions): Store {
   const schedules = new ScheduleRepository(db);
   // One transaction function for every call: better-sqlite3 builds four wrappers per `transaction()`.
   const immediate = db.transaction((work: () => unknown) => work()).immediate;
+  let checkpointer: WalCheckpointer | null = null;
   return {
     settings: new SettingsRepository(db, { logger, ...deps }),
     secrets: new SecretsRepository(db, deps),
@@ -153,6 +159,14 @@ export function openStore(options: OpenStoreOptions): Store {
         taskGraphs.forgetWrites();
         throw error;
       }
+    },
+    startBackgroundCheckpoints: async () => {
+      if (options.file === ':memory:' || checkpointer) return;
+      checkpointer = await WalCheckpointer.start(db, { file: options.file, logger });
+    },
+    stopBackgroundCheckpoints: async () => {
+      await checkpointer?.stop();
+      checkpointer = null;
     },
     close: () => db.close(),
   };
