@@ -154,7 +154,7 @@ export function createConversationExporter(deps: ConversationExportDeps) {
         bytes: new TextEncoder().encode(html),
       };
     }
-    return { fileName: zipName, contentType: 'application/zip', bytes: zipExport(html, media) };
+    return { fileName: zipName, contentType: 'application/zip', bytes: await zipExport(html, media) };
   };
 }
 

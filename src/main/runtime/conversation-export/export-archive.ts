@@ -1,4 +1,4 @@
-import { strToU8, type Zippable, zipSync } from 'fflate';
+import type { Zippable } from 'fflate';
 
 /**
  * The export's zip. fflate: already in the tree (fast-png decodes with it), dependency-free,
@@ -57,8 +57,12 @@ export function exportFileName(agentName: string, chatTitle: string, day: string
   return `${clean(agentName)}-${clean(chatTitle)}-${day}.zip`;
 }
 
-/** The page as `index.html` and each media file under its entry name; media stored as they are (already compressed). */
-export function zipExport(html: string, media: ReadonlyMap<string, Uint8Array>): Uint8Array {
+/**
+ * The page as `index.html` and each media file under its entry name; media stored as they are
+ * (already compressed). fflate is loaded with the first export, not when the runtime starts.
+ */
+export async function zipExport(html: string, media: ReadonlyMap<string, Uint8Array>): Promise<Uint8Array> {
+  const { strToU8, zipSync } = await import('fflate');
   const entries: Zippable = { 'index.html': [strToU8(html), { level: 6 }] };
   for (const [name, bytes] of media) entries[name] = [bytes, { level: 0 }];
   return zipSync(entries);
