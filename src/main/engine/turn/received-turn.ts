@@ -250,7 +250,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       });
     }
 
-    const reply = await queryModel(deps, conversation, {
+    const { reply, keepBooks } = await queryModel(deps, conversation, {
       agent,
       provider: resolved.provider,
       model: resolved.model,
@@ -269,46 +269,57 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
         }),
     });
 
-    // The turn's history joins the archive with the turn's completion: what the live events
-    // missed (a disconnect, a restart) and the network's own copy of what the agent sent.
-    const described = new Map(shown.map((message) => [message.messageId, message]));
-    const archiveHistory = () =>
-      archiveMessages(
-        store,
-        conversation,
-        history.map((message) => described.get(message.messageId) ?? message),
-        deps.clock.now(),
-      );
-    let tasks: ParsedTask[];
     try {
-      tasks = assignGraphIds(parseTaskReply(reply.text).tasks, IMMEDIATE_KINDS);
-    } catch (error) {
-      if (!(error instanceof DiscardedReplyError)) throw error;
-      deps.logger.warn({ conversation, err: error }, 'reply discarded: an element is not a task');
+      // The turn's history joins the archive with the turn's completion: what the live events
+      // missed (a disconnect, a restart) and the network's own copy of what the agent sent.
+      const described = new Map(shown.map((message) => [message.messageId, message]));
+      const archiveHistory = () =>
+        archiveMessages(
+          store,
+          conversation,
+          history.map((message) => described.get(message.messageId) ?? message),
+          deps.clock.now(),
+        );
+      // The call's books join the completion too: one commit fewer per turn.
+      const recordTurn = () => {
+        keepBooks();
+        archiveHistory();
+      };
+      let tasks: ParsedTask[];
+      try {
+        tasks = assignGraphIds(parseTaskReply(reply.text).tasks, IMMEDIATE_KINDS);
+      } catch (error) {
+        if (!(error instanceof DiscardedReplyError)) throw error;
+        deps.logger.warn({ conversation, err: error }, 'reply discarded: an element is not a task');
+        await markRead(deps, conversation, history, trigger);
+        return { record: recordTurn, log: { model: resolved.model, discarded: error.message } };
+      }
       await markRead(deps, conversation, history, trigger);
-      return { record: archiveHistory, log: { model: resolved.model, discarded: error.message } };
+      const plan = planFromReply(deps, {
+        conversation,
+        agent,
+        receivedId: node.id,
+        tasks,
+        allowedKinds: new Set(prompt.allowedKinds),
+        channelName: chat.title,
+        timeZone,
+        groupTriggerMessageId: isGroup ? trigger.messageId : null,
+        model: resolved.model,
+        maxMessages: historySize.maxMessagesPerReply,
+        history,
+        isGroup,
+        drafts: requiresApproval(store, conversation),
+        retrieval: { received: node, documents: retrieval.documents },
+      });
+      if (!isSelfChat) {
+        deps.afterExchange(conversation, agent);
+      }
+      return { ...plan, record: recordTurn };
+    } catch (error) {
+      // The call was made and paid for, whatever became of the turn.
+      deps.store.transaction(keepBooks);
+      throw error;
     }
-    await markRead(deps, conversation, history, trigger);
-    const plan = planFromReply(deps, {
-      conversation,
-      agent,
-      receivedId: node.id,
-      tasks,
-      allowedKinds: new Set(prompt.allowedKinds),
-      channelName: chat.title,
-      timeZone,
-      groupTriggerMessageId: isGroup ? trigger.messageId : null,
-      model: resolved.model,
-      maxMessages: historySize.maxMessagesPerReply,
-      history,
-      isGroup,
-      drafts: requiresApproval(store, conversation),
-      retrieval: { received: node, documents: retrieval.documents },
-    });
-    if (!isSelfChat) {
-      deps.afterExchange(conversation, agent);
-    }
-    return { ...plan, record: archiveHistory };
   };
 }
 
@@ -325,14 +336,15 @@ interface ModelCall {
 }
 
 /**
- * Calls the model and keeps the books: the exchange for the Playground (also when the call fails)
- * and the call's usage and cost in the ledger.
+ * Calls the model. A failed call's exchange is written at once, for the Playground; a reply comes
+ * with `keepBooks`, which writes its exchange and its usage and cost in the ledger, for the caller
+ * to run inside a transaction of its choosing (once).
  */
 async function queryModel(
   deps: ReceivedTurnDeps,
   conversation: ConversationKey,
   call: ModelCall,
-): Promise<LlmReply> {
+): Promise<{ reply: LlmReply; keepBooks: () => void }> {
   const startedAt = deps.clock.now();
   const exchangeBase = {
     at: startedAt.toISOString(),
@@ -385,7 +397,7 @@ async function queryModel(
     latencyMs: reply.latencyMs,
     error: null,
   };
-  deps.store.transaction(() => {
+  const keepBooks = () => {
     recordLlmUsage(deps.store, {
       agent: call.agent.configName,
       channelId: conversation.channelId,
@@ -400,9 +412,9 @@ async function queryModel(
     });
     deps.store.llmExchanges.put(conversation, exchange);
     deps.store.exchangeHistory.append(conversation, call.taskId, exchange);
-  });
-  deps.onExchange(conversation, exchange);
-  return reply;
+    deps.onExchange(conversation, exchange);
+  };
+  return { reply, keepBooks };
 }
 
 /**
