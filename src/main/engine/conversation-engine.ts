@@ -296,7 +296,10 @@ export class ConversationEngine {
   }
 
   lastExchange(conversation: ConversationKey): LlmExchangeView | null {
-    return this.#core.deps.store.llmExchanges.get(conversation);
+    const latest = this.#core.deps.store.exchangeHistory.latest(conversation);
+    if (latest === null) return null;
+    const { id: _id, taskId: _taskId, truncated: _truncated, ...exchange } = latest;
+    return exchange;
   }
 
   /** The conversation's kept exchanges before `beforeId`, newest first. */

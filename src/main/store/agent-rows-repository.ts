@@ -15,7 +15,6 @@ export const AGENT_NAME_COLUMNS = [
   { table: 'outbound_sends', column: 'agent' },
   { table: 'conversation_settings', column: 'agent' },
   { table: 'conversation_read_marks', column: 'agent' },
-  { table: 'llm_exchanges', column: 'agent' },
   { table: 'llm_exchange_history', column: 'agent' },
   { table: 'memory_entries', column: 'agent' },
   { table: 'archive_messages', column: 'agent' },

@@ -52,6 +52,7 @@ export class ExchangeHistoryRepository {
   readonly #insert;
   readonly #page;
   readonly #byTask;
+  readonly #latestAt;
   readonly #olderThan;
   readonly #agents;
   readonly #beyondNewest;
@@ -79,10 +80,17 @@ export class ExchangeHistoryRepository {
        WHERE agent = @agent AND network = @network AND channel_id = @channelId AND task_id = @taskId
        ORDER BY id DESC LIMIT 1`,
     );
-    this.#olderThan = db.prepare<[string]>('DELETE FROM llm_exchange_history WHERE at < ?');
+    this.#latestAt = db.prepare<ConversationKey, { at: string }>(
+      `SELECT at FROM llm_exchange_history
+       WHERE agent = @agent AND network = @network AND channel_id = @channelId
+       ORDER BY id DESC LIMIT 1`,
+    );
+    // Each conversation's newest exchange outlives pruning: it is the conversation's last exchange.
+    const notLast = `id NOT IN (SELECT max(id) FROM llm_exchange_history GROUP BY agent, network, channel_id)`;
+    this.#olderThan = db.prepare<[string]>(`DELETE FROM llm_exchange_history WHERE at < ? AND ${notLast}`);
     this.#agents = db.prepare<[], { agent: string }>('SELECT DISTINCT agent FROM llm_exchange_history');
     this.#beyondNewest = db.prepare<[string, string, number]>(
-      `DELETE FROM llm_exchange_history WHERE agent = ? AND id IN (
+      `DELETE FROM llm_exchange_history WHERE agent = ? AND ${notLast} AND id IN (
          SELECT id FROM llm_exchange_history WHERE agent = ? ORDER BY id DESC LIMIT -1 OFFSET ?)`,
     );
   }
@@ -105,13 +113,26 @@ export class ExchangeHistoryRepository {
       .map(toRecord);
   }
 
+  /** The conversation's last exchange, for the Playground. */
+  latest(conversation: ConversationKey): ExchangeRecord | null {
+    return this.page(conversation, { limit: 1 })[0] ?? null;
+  }
+
+  /** When the conversation's last exchange was, without reading the exchange itself (every turn asks). */
+  latestAt(conversation: ConversationKey): string | null {
+    return this.#latestAt.get(conversation)?.at ?? null;
+  }
+
   /** The last exchange a task made (a turn that was retried made several). */
   byTask(conversation: ConversationKey, taskId: string): ExchangeRecord | null {
     const row = this.#byTask.get({ ...conversation, taskId });
     return row ? toRecord(row) : null;
   }
 
-  /** Drops exchanges older than `cutoff` and, per agent, all but the newest `keepPerAgent`. */
+  /**
+   * Drops exchanges older than `cutoff` and, per agent, all but the newest `keepPerAgent`; each
+   * conversation's last exchange stays.
+   */
   prune(cutoff: Date, keepPerAgent: number): number {
     let removed = this.#olderThan.run(cutoff.toISOString()).changes;
     for (const { agent } of this.#agents.all())

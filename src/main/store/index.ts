@@ -48,7 +48,6 @@ export {
   DEFAULT_CONVERSATION_SETTINGS,
   EngineConversationSettingsRepository,
 } from './engine-conversation-settings-repository';
-export { EngineExchangeRepository } from './engine-exchange-repository';
 export { EngineGraphRepository } from './engine-graph-repository';
 export { EngineMemoryRepository, type MemoryOwner } from './engine-memory-repository';
 export {

@@ -9,7 +9,6 @@ import { ArchiveVectorRepository } from './archive-vector-repository';
 import type { Now } from './clock';
 import { openDatabase } from './database';
 import { EngineConversationSettingsRepository } from './engine-conversation-settings-repository';
-import { EngineExchangeRepository } from './engine-exchange-repository';
 import { EngineGraphRepository } from './engine-graph-repository';
 import { EngineMemoryRepository } from './engine-memory-repository';
 import { EngineOutboundJournalRepository } from './engine-outbound-journal-repository';
@@ -57,9 +56,10 @@ export interface Store {
   readonly conversationSettings: EngineConversationSettingsRepository;
   /** How far the agent has read each conversation (what its turns answered). */
   readonly readMarks: ReadMarkRepository;
-  /** The last LLM exchange of each conversation. */
-  readonly llmExchanges: EngineExchangeRepository;
-  /** Every LLM exchange, within the retention window: the provenance of what agents said. */
+  /**
+   * Every LLM exchange, within the retention window (each conversation's last one always): the
+   * provenance of what agents said.
+   */
   readonly exchangeHistory: ExchangeHistoryRepository;
   /** Encrypted Telegram sessions per agent and server (see SessionVault). */
   readonly telegramSessions: TelegramSessionRepository;
@@ -134,7 +134,6 @@ export function openStore(options: OpenStoreOptions): Store {
     memoryEntries: new EngineMemoryRepository(db),
     conversationSettings: new EngineConversationSettingsRepository(db),
     readMarks: new ReadMarkRepository(db, deps),
-    llmExchanges: new EngineExchangeRepository(db),
     exchangeHistory: new ExchangeHistoryRepository(db),
     telegramSessions: new TelegramSessionRepository(db, deps),
     archive: new ArchiveRepository(db),

@@ -57,7 +57,7 @@ export const EngineSettingsSchema = z.object({
   historyShown: z.number().int().min(1).max(500),
   /** Sends, stickers and media one reply may put into the chat; the rest of the reply fails. */
   maxMessagesPerReply: z.number().int().min(1).max(200),
-  /** LLM exchanges are kept this many days (the provenance of replies)... */
+  /** LLM exchanges are kept this many days (the provenance of replies; each chat's last stays)... */
   exchangeRetentionDays: z.number().int().min(1).max(3650),
   /** ...and at most this many per agent, the newest. */
   exchangesKeptPerAgent: z.number().int().min(100).max(1_000_000),

@@ -177,13 +177,19 @@ describe('engine repositories', () => {
       latencyMs: 12,
       error: null,
     };
-    store.llmExchanges.put(CONVERSATION, exchange);
-    store.llmExchanges.put(CONVERSATION, { ...exchange, rawReply: '[{"kind":"think","text":"x"}]' });
-    expect(store.llmExchanges.get(CONVERSATION)).toEqual({
+    store.exchangeHistory.append(CONVERSATION, 'received-1', exchange);
+    store.exchangeHistory.append(CONVERSATION, 'received-2', {
       ...exchange,
       rawReply: '[{"kind":"think","text":"x"}]',
     });
-    expect(store.llmExchanges.lastAt(CONVERSATION)).toBe(exchange.at);
-    expect(store.llmExchanges.lastAt({ ...CONVERSATION, channelId: CONVERSATION.channelId + 1 })).toBeNull();
+    expect(store.exchangeHistory.latest(CONVERSATION)).toMatchObject({
+      ...exchange,
+      taskId: 'received-2',
+      rawReply: '[{"kind":"think","text":"x"}]',
+    });
+    expect(store.exchangeHistory.latestAt(CONVERSATION)).toBe(exchange.at);
+    const elsewhere = { ...CONVERSATION, channelId: CONVERSATION.channelId + 1 };
+    expect(store.exchangeHistory.latestAt(elsewhere)).toBeNull();
+    expect(store.exchangeHistory.latest(elsewhere)).toBeNull();
   });
 });

@@ -71,6 +71,23 @@ describe('the exchange history', () => {
     ]);
   });
 
+  it('keeps each conversation’s last exchange, however old, through both prunings', () => {
+    const CY = { ...ADA, channelId: 8 };
+    store.exchangeHistory.append(CY, null, exchange('2026-10-01T10:00:00.000Z', 'cy only'));
+    for (let index = 0; index < 3; index += 1) {
+      store.exchangeHistory.append(
+        ADA,
+        null,
+        exchange(`2026-10-0${index + 2}T10:00:00.000Z`, `ada ${index}`),
+      );
+    }
+    expect(store.exchangeHistory.prune(new Date('2026-11-01T00:00:00Z'), 1)).toBe(2);
+    expect(store.exchangeHistory.latest(CY)?.rawReply).toBe('cy only');
+    expect(store.exchangeHistory.page(ADA, { limit: 10 }).map((record) => record.rawReply)).toEqual([
+      'ada 2',
+    ]);
+  });
+
   it('keeps an exchange too large to keep whole cut down, and says so', () => {
     const huge = {
       ...exchange('2026-11-25T10:00:00.000Z'),

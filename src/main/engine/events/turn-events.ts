@@ -16,7 +16,7 @@ export function turnEvents(
   conversation: ConversationKey,
 ): { upcoming: ScheduledEvent[]; refused: RefusedEventTask[] } {
   const upcoming = store.scheduledEvents.list(conversation);
-  const previousAt = store.llmExchanges.lastAt(conversation);
+  const previousAt = store.exchangeHistory.latestAt(conversation);
   if (previousAt === null) return { upcoming, refused: [] };
   const refused = store.taskLog
     .list({

@@ -373,7 +373,6 @@ async function queryModel(
       error: error instanceof Error ? error.message : String(error),
     };
     deps.store.transaction(() => {
-      deps.store.llmExchanges.put(conversation, exchange);
       deps.store.exchangeHistory.append(conversation, call.taskId, exchange);
     });
     deps.onExchange(conversation, exchange);
@@ -410,7 +409,6 @@ async function queryModel(
       costUsd,
       taskIdentifier: call.taskId,
     });
-    deps.store.llmExchanges.put(conversation, exchange);
     deps.store.exchangeHistory.append(conversation, call.taskId, exchange);
     deps.onExchange(conversation, exchange);
   };

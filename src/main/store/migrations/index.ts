@@ -22,6 +22,7 @@ import { migration021Retrieval } from './021-retrieval';
 import { migration022AgentSchedules } from './022-agent-schedules';
 import { migration023TelegramUpdateState } from './023-telegram-update-state';
 import { migration024ConversationReadMarks } from './024-conversation-read-marks';
+import { migration025LastExchangeFromHistory } from './025-last-exchange-from-history';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration022AgentSchedules,
   migration023TelegramUpdateState,
   migration024ConversationReadMarks,
+  migration025LastExchangeFromHistory,
 ];

@@ -101,7 +101,8 @@ const LIMITS: FieldSpec[] = [
   {
     field: 'exchangeRetentionDays',
     label: 'Exchanges kept',
-    description: 'Days every LLM exchange is kept, to see why an agent said something.',
+    description:
+      'Days every LLM exchange is kept, to see why an agent said something (each chat’s last one stays).',
     suffix: ' days',
     min: 1,
     max: 3650,
