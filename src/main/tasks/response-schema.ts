@@ -44,12 +44,28 @@ export function allowedTaskKinds(enabledKinds: readonly string[]): ModelTaskKind
   );
 }
 
+/** Built schemas by their kinds: every turn asks, and agents share a handful of kind sets. */
+const schemasByKinds = new Map<string, JsonSchema>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /**
  * The JSON Schema of a reply: an array of tasks of the allowed kinds (see `allowedTaskKinds`).
- * Each call returns a fresh deep copy that the caller may change (providers rewrite it for their
- * dialect) without touching the next one.
+ * Built once per set of kinds and deeply frozen: providers derive their dialect's copy from it.
  */
 export function buildResponseSchema(allowedKinds: readonly string[]): JsonSchema {
   const kinds = allowedTaskKinds(allowedKinds);
-  return structuredClone({ type: 'array', items: { anyOf: kinds.map(taskObjectSchema) } });
+  const key = kinds.join(' ');
+  let schema = schemasByKinds.get(key);
+  if (!schema) {
+    schema = deepFreeze(structuredClone({ type: 'array', items: { anyOf: kinds.map(taskObjectSchema) } }));
+    schemasByKinds.set(key, schema);
+  }
+  return schema;
 }

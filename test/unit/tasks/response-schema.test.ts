@@ -95,14 +95,17 @@ describe('buildResponseSchema', () => {
     });
   });
 
-  it('returns an independent deep copy each time', () => {
+  it('is shared and frozen: changing it throws and leaves the next one as it was', () => {
     const first = buildResponseSchema(['send', 'react']);
-    const pristine = buildResponseSchema(['send', 'react']);
-    taskSchema(first, 'send').properties.text!.type = 'number';
-    taskSchema(first, 'send').properties.depends_on!.anyOf = [];
-    (taskSchema(first, 'react').properties.emoji!.enum as string[]).push('🦖');
-    taskSchema(first, 'send').required.push('reply_to');
-    (first.items as { anyOf: unknown[] }).anyOf.length = 0;
+    const pristine = structuredClone(first);
+    expect(buildResponseSchema(['react', 'send'])).toBe(first);
+    expect(() => {
+      taskSchema(first, 'send').properties.text!.type = 'number';
+    }).toThrow(TypeError);
+    expect(() => (taskSchema(first, 'react').properties.emoji!.enum as string[]).push('🦖')).toThrow(
+      TypeError,
+    );
+    expect(() => taskSchema(first, 'send').required.push('reply_to')).toThrow(TypeError);
     expect(buildResponseSchema(['send', 'react'])).toEqual(pristine);
   });
 });
