@@ -23,19 +23,22 @@ function cut(text: string): string {
   return text.length > CUT_TEXT_CHARS ? `${text.slice(0, CUT_TEXT_CHARS)}${CUT_MARK}` : text;
 }
 
-/** The exchange as it can be kept: whole, or with every long text cut, then only the latest turns. */
-function keepable(exchange: LlmExchangeView): { exchange: LlmExchangeView; truncated: boolean } {
-  if (JSON.stringify(exchange).length <= MAX_EXCHANGE_CHARS) return { exchange, truncated: false };
+/** The exchange's JSON as it can be kept: whole, or with every long text cut, then only the latest turns. */
+function keepable(exchange: LlmExchangeView): { json: string; truncated: boolean } {
+  const whole = JSON.stringify(exchange);
+  if (whole.length <= MAX_EXCHANGE_CHARS) return { json: whole, truncated: false };
   const shortened: LlmExchangeView = {
     ...exchange,
     sections: exchange.sections.map((section) => ({ ...section, text: cut(section.text) })),
     turns: exchange.turns.map((turn) => ({ ...turn, parts: turn.parts.map(cut) })),
     rawReply: exchange.rawReply === null ? null : cut(exchange.rawReply),
   };
-  while (JSON.stringify(shortened).length > MAX_EXCHANGE_CHARS && shortened.turns.length > 1) {
+  let json = JSON.stringify(shortened);
+  while (json.length > MAX_EXCHANGE_CHARS && shortened.turns.length > 1) {
     shortened.turns = shortened.turns.slice(Math.ceil(shortened.turns.length / 2));
+    json = JSON.stringify(shortened);
   }
-  return { exchange: shortened, truncated: true };
+  return { json, truncated: true };
 }
 
 function toRecord(row: Row): ExchangeRecord {
@@ -101,7 +104,7 @@ export class ExchangeHistoryRepository {
       ...conversation,
       taskId,
       at: exchange.at,
-      json: JSON.stringify(kept.exchange),
+      json: kept.json,
       truncated: kept.truncated ? 1 : 0,
     });
   }
