@@ -2,9 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCheckConfig } from './cli/check-config';
 import { runDemo } from './cli/demo';
-import { runHistory } from './cli/history-import';
 import type { CliIo } from './cli/io';
-import { runLogin } from './cli/login';
 import { runMemory } from './cli/memory-recall';
 import { runSecrets } from './cli/secrets';
 import { runServe } from './cli/serve';
@@ -37,12 +35,13 @@ export async function runCli(argv: string[], io: CliIo = processIo()): Promise<n
       return runCheckConfig(args, io);
     case 'simulate':
       return runSimulate(args, io);
+    // The two Telegram commands load GramJS, so they are imported only when run.
     case 'login':
-      return runLogin(args, { ...io, input: process.stdin });
+      return (await import('./cli/login')).runLogin(args, { ...io, input: process.stdin });
     case 'memory':
       return runMemory(args, io);
     case 'history':
-      return runHistory(args, io);
+      return (await import('./cli/history-import')).runHistory(args, io);
     case 'secrets':
       return runSecrets(args, { ...io, input: process.stdin });
     case 'demo':

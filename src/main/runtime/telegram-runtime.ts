@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { TelegramAccountView } from '../../shared/domain/telegram';
 import type { EventHub } from '../api/event-hub';
 import type { Clock } from '../clock';
 import type { ConfigService } from '../config';
@@ -8,11 +9,15 @@ import type { Logger } from '../logging';
 import type { MediaDescriptions } from '../media';
 import type { SecretCipher, SecretStore } from '../secrets';
 import type { Store } from '../store';
-import { TelegramAccounts } from '../telegram/accounts';
-import { resolveTelegramServer } from '../telegram/connection';
-import { SessionVault, TelegramLoginService, telegramCredentialsFrom } from '../telegram/login';
-import { TelegramMessagingPort } from '../telegram/port';
-import { TelegramAccountDesk } from '../telegram/profile';
+import {
+  type AccountDesk,
+  DeferredAccountDesk,
+  DeferredTelegramPort,
+  resolveTelegramServer,
+  SessionVault,
+  TelegramLoader,
+  telegramCredentialsFrom,
+} from '../telegram';
 import { TelegramService } from './telegram-service';
 import type { RuntimeOptions } from './types';
 
@@ -39,9 +44,9 @@ export interface TelegramRuntime {
   readonly service: TelegramService;
   readonly engine: ConversationEngine;
   /** The MessagingPort over the agents' accounts (the console reads chats through it too). */
-  readonly port: TelegramMessagingPort;
+  readonly port: DeferredTelegramPort;
   /** The operator's actions on the accounts themselves: profile, photos, contacts. */
-  readonly desk: TelegramAccountDesk;
+  readonly desk: AccountDesk;
   /** The agent's account is connected now, so the port can answer for it. */
   isConnected(configName: string): boolean;
   /** Starts the engine and connects the agents that should be; they follow settings and secrets from then on. */
@@ -51,7 +56,8 @@ export interface TelegramRuntime {
 
 /**
  * Agents on Telegram: their accounts (one GramJS client each), the logins, the MessagingPort
- * over them and the conversation engine that runs on it. Only connected agents act there.
+ * over them and the conversation engine that runs on it. Only connected agents act there. GramJS
+ * is loaded when Telegram is first needed (see TelegramLoader).
  */
 export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntime {
   const { store, events, logger } = deps;
@@ -62,7 +68,10 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
   const vault = new SessionVault({ repository: store.telegramSessions, cipher: deps.cipher, logger });
   // Built below; the callbacks only fire once everything is in place.
   let service: TelegramService;
-  const accounts = new TelegramAccounts({
+  const telegram = new TelegramLoader({
+    vault,
+    server,
+    credentials: () => telegramCredentialsFrom(deps.secrets),
     logger,
     clock: deps.clock,
     onLoggedOut: (configName, code) => void service.sessionEnded(configName, code),
@@ -73,16 +82,10 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
         .catch((error: unknown) =>
           logger.warn({ err: error, configName }, 'the scan for lost updates failed'),
         ),
-  });
-  const logins = new TelegramLoginService({
-    vault,
-    server,
-    credentials: () => telegramCredentialsFrom(deps.secrets),
-    logger,
     onLoggedIn: (configName, login) => service.loggedIn(configName, login),
     onStep: (configName, step) => events.emit('telegram.loginStep', { configName, step }),
   });
-  const port = new TelegramMessagingPort({ accounts, logger, clock: deps.clock });
+  const port = new DeferredTelegramPort(telegram, logger);
   const engine = new ConversationEngine({
     network: 'telegram',
     port,
@@ -100,8 +103,7 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
     ...(deps.engine ?? {}),
   });
   service = new TelegramService({
-    accounts,
-    logins,
+    telegram,
     vault,
     store,
     secrets: deps.secrets,
@@ -112,8 +114,9 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
     onActiveChanged: () => engine.refresh(),
     onAccountChanged: (view) => events.emit('telegram.accountChanged', view),
   });
+  const stops: (() => void)[] = [];
   const wasConnected = new Set<string>();
-  const stopForwardingAccounts = accounts.onChange((configName, view) => {
+  const forwardAccountChanges = (configName: string, view: TelegramAccountView | null) => {
     service.accountChanged(configName);
     // Updates sent while the account was away are not replayed: a scan finds what they left unread.
     if (view?.connection === 'connected' && !wasConnected.has(configName)) {
@@ -129,14 +132,14 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
     } else if (view?.connection !== 'connected') {
       wasConnected.delete(configName);
     }
-  });
-  const stops: (() => void)[] = [];
+  };
+  stops.push(telegram.onLoaded(({ accounts }) => stops.push(accounts.onChange(forwardAccountChanges))));
   return {
     service,
     engine,
     port,
-    desk: new TelegramAccountDesk(accounts, (account) => port.contextFor(account), deps.clock, logger),
-    isConnected: (configName) => accounts.view(configName)?.connection === 'connected',
+    desk: new DeferredAccountDesk(telegram),
+    isConnected: (configName) => telegram.loaded()?.accounts.view(configName)?.connection === 'connected',
     start() {
       engine.start();
       // New Telegram API credentials or another server: the accounts follow.
@@ -150,7 +153,6 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
     },
     async close() {
       for (const stop of stops) stop();
-      stopForwardingAccounts();
       // Closing the accounts fails the engine's calls still waiting for Telegram, so it stops soon.
       const engineStopped = engine.stop();
       await service.close();

@@ -11,22 +11,23 @@ import type { TelegramConsole } from '../api/handlers/telegram-handlers';
 import type { Logger } from '../logging';
 import type { SecretStore } from '../secrets';
 import type { Store } from '../store';
-import type { TelegramAccounts } from '../telegram/accounts';
-import { type TelegramServer, TelegramServerConfigError } from '../telegram/connection';
 import {
   API_CREDENTIALS_SETTING,
   LoginError,
   type SavedTelegramSession,
   type SessionVault,
-  type TelegramLoginService,
+  type TelegramLoader,
+  type TelegramServer,
+  TelegramServerConfigError,
+  type TelegramSide,
   telegramCredentialsFrom,
   UNREADABLE_SESSION_PROBLEM,
   writeTelegramIdToAgentFile,
-} from '../telegram/login';
+} from '../telegram';
 
 export interface TelegramServiceDeps {
-  accounts: TelegramAccounts;
-  logins: TelegramLoginService;
+  /** The accounts and logins, loaded (with GramJS) once an account is wanted or a login starts. */
+  telegram: TelegramLoader;
   vault: SessionVault;
   store: Store;
   secrets: SecretStore;
@@ -71,7 +72,7 @@ export class TelegramService implements TelegramConsole {
 
   /** The agent may act on Telegram now (connected or reconnecting: its work waits, it is not lost). */
   isActive(configName: string): boolean {
-    return this.#deps.accounts.account(configName) !== undefined;
+    return this.#loaded()?.accounts.account(configName) !== undefined;
   }
 
   /**
@@ -80,10 +81,17 @@ export class TelegramService implements TelegramConsole {
    */
   async close(): Promise<void> {
     this.#closed = true;
-    await this.#deps.logins.close();
-    await this.#deps.accounts.disconnectAll();
+    // Logins and accounts still loading are closed once there; a load that failed left nothing open.
+    const closing = this.#deps.telegram.loading()?.then(
+      async ({ logins, accounts }) => {
+        await logins.close();
+        await accounts.disconnectAll();
+      },
+      () => {},
+    );
     await this.#reconciling.catch(() => {});
-    await this.#deps.accounts.disconnectAll();
+    await closing;
+    await this.#loaded()?.accounts.disconnectAll();
   }
 
   // ---- The console ----
@@ -103,7 +111,7 @@ export class TelegramService implements TelegramConsole {
   view(configName: string): TelegramAccountView {
     const agent = this.#agent(configName);
     const enabled = this.#deps.store.agentState.get(configName).enabled;
-    const live = this.#deps.accounts.view(configName);
+    const live = this.#loaded()?.accounts.view(configName);
     if (live) return { ...live, enabled };
     const base: TelegramAccountView = {
       configName,
@@ -137,32 +145,39 @@ export class TelegramService implements TelegramConsole {
     return { ...withUser, connection: 'connecting' };
   }
 
-  startPhoneLogin(configName: string, phone: string): Promise<LoginStep> {
+  async startPhoneLogin(configName: string, phone: string): Promise<LoginStep> {
     this.#agentOrThrow(configName);
-    return asApiErrors(() => this.#deps.logins.start(configName, phone));
+    const { logins } = await this.#deps.telegram.load();
+    return asApiErrors(() => logins.start(configName, phone));
   }
 
-  startQrLogin(configName: string): Promise<LoginStep> {
+  async startQrLogin(configName: string): Promise<LoginStep> {
     this.#agentOrThrow(configName);
-    return asApiErrors(() => this.#deps.logins.qr(configName));
+    const { logins } = await this.#deps.telegram.load();
+    return asApiErrors(() => logins.qr(configName));
   }
 
-  submitCode(configName: string, code: string): Promise<LoginStep> {
-    return asApiErrors(() => this.#deps.logins.code(configName, code));
+  async submitCode(configName: string, code: string): Promise<LoginStep> {
+    const { logins } = await this.#deps.telegram.load();
+    return asApiErrors(() => logins.code(configName, code));
   }
 
-  submitPassword(configName: string, password: string): Promise<LoginStep> {
-    return asApiErrors(() => this.#deps.logins.password(configName, password));
+  async submitPassword(configName: string, password: string): Promise<LoginStep> {
+    const { logins } = await this.#deps.telegram.load();
+    return asApiErrors(() => logins.password(configName, password));
   }
 
-  cancelLogin(configName: string): Promise<void> {
-    return this.#deps.logins.cancel(configName);
+  /** Nothing to cancel while nothing asked for Telegram: no login can have started. */
+  async cancelLogin(configName: string): Promise<void> {
+    const side = await this.#deps.telegram.loading();
+    await side?.logins.cancel(configName);
   }
 
   async logout(configName: string): Promise<TelegramAccountView> {
     this.#agentOrThrow(configName);
-    await this.#deps.accounts.disconnect(configName);
-    await asApiErrors(() => this.#deps.logins.logout(configName));
+    const { accounts, logins } = await this.#deps.telegram.load();
+    await accounts.disconnect(configName);
+    await asApiErrors(() => logins.logout(configName));
     this.#deps.store.agentState.update(configName, { loginState: 'logged-out' });
     this.#logger.info({ configName }, 'logged out of Telegram');
     return this.#changed(configName);
@@ -183,7 +198,7 @@ export class TelegramService implements TelegramConsole {
 
   resumeSends(configName: string): TelegramAccountView {
     this.#agentOrThrow(configName);
-    this.#deps.accounts.resumeSends(configName);
+    this.#loaded()?.accounts.resumeSends(configName);
     this.#logger.info({ configName }, 'sends resumed by the operator');
     return this.view(configName);
   }
@@ -213,7 +228,7 @@ export class TelegramService implements TelegramConsole {
       // No usable server: nothing is connected either.
     }
     this.#deps.store.agentState.update(configName, { loginState: 'logged-out' });
-    await this.#deps.accounts.disconnect(configName);
+    await this.#loaded()?.accounts.disconnect(configName);
     this.#deps.onActiveChanged(configName);
     this.#changed(configName);
   }
@@ -246,11 +261,6 @@ export class TelegramService implements TelegramConsole {
       if (!(error instanceof TelegramServerConfigError)) throw error;
       this.#logger.warn({ reason: error.message }, 'the Telegram server setting is not usable');
     }
-    // Another server means other sessions: everything connected so far goes.
-    if (server?.sessionScope !== this.#serverScope) {
-      await this.#deps.accounts.disconnectAll();
-      this.#serverScope = server?.sessionScope ?? null;
-    }
     const credentials = server ? this.#credentials() : null;
     const wanted = new Map<string, { agent: AgentConfig; saved: SavedTelegramSession }>();
     if (server && credentials) {
@@ -261,22 +271,30 @@ export class TelegramService implements TelegramConsole {
         if (saved && enabled && !agent.disabled) wanted.set(agent.configName, { agent, saved });
       }
     }
-    for (const view of this.#deps.accounts.views()) {
+    // GramJS loads with the first account to connect; before that no account can be connected.
+    const side = wanted.size > 0 ? await this.#deps.telegram.load() : this.#loaded();
+    // Another server means other sessions: everything connected so far goes.
+    if (server?.sessionScope !== this.#serverScope) {
+      await side?.accounts.disconnectAll();
+      this.#serverScope = server?.sessionScope ?? null;
+    }
+    for (const view of side?.accounts.views() ?? []) {
       if (wanted.has(view.configName)) continue;
-      await this.#deps.accounts.disconnect(view.configName);
+      await side?.accounts.disconnect(view.configName);
       this.#deps.onActiveChanged(view.configName);
       this.#changed(view.configName);
     }
-    if (!server || !credentials) return;
+    if (!side || !server || !credentials) return;
     const connecting: Promise<void>[] = [];
     for (const [configName, { agent, saved }] of wanted) {
-      if (this.#closed || this.#deps.accounts.account(configName)) continue;
-      connecting.push(this.#connect(agent, saved, server, credentials));
+      if (this.#closed || side.accounts.account(configName)) continue;
+      connecting.push(this.#connect(side, agent, saved, server, credentials));
     }
     await Promise.all(connecting);
   }
 
   async #connect(
+    { accounts }: TelegramSide,
     agent: AgentConfig,
     saved: SavedTelegramSession,
     server: TelegramServer,
@@ -284,7 +302,7 @@ export class TelegramService implements TelegramConsole {
   ): Promise<void> {
     const { telegramSessions } = this.#deps.store;
     const scope = server.sessionScope;
-    const view = await this.#deps.accounts.connect(agent.configName, {
+    const view = await accounts.connect(agent.configName, {
       session: saved.session,
       credentials,
       server,
@@ -326,6 +344,11 @@ export class TelegramService implements TelegramConsole {
 
   #server(): TelegramServer {
     return this.#deps.server();
+  }
+
+  /** The accounts and logins, once something loaded them; null while no agent needed Telegram. */
+  #loaded(): TelegramSide | null {
+    return this.#deps.telegram.loaded();
   }
 
   /** Null while unset or unusable; the account views say what to fix. */

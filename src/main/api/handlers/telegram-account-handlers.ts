@@ -5,7 +5,7 @@ import {
 } from '../../../shared/api/telegram-account-contract';
 import { sniffMedia } from '../../media';
 import { MessagingError } from '../../messaging/port';
-import { FloodWaitRefusal, ProfileFieldError, type TelegramAccountDesk } from '../../telegram/profile';
+import { type AccountDesk, FloodWaitRefusal, ProfileFieldError } from '../../telegram';
 import type { ApiHandlers } from '../dispatcher';
 
 type TelegramAccountProcedure = keyof typeof telegramAccountProcedures;
@@ -64,7 +64,7 @@ async function photoBytes(fileName: string, dataBase64: string): Promise<Uint8Ar
  * on the desk of the runtime's connected accounts.
  */
 export function createTelegramAccountHandlers(deps: {
-  desk: TelegramAccountDesk;
+  desk: AccountDesk;
   /** Throws not_found for an agent the configuration does not have. */
   requireAgent: (configName: string) => void;
 }): Pick<ApiHandlers, TelegramAccountProcedure> {

@@ -2,7 +2,7 @@ import { ApiError } from '../../../shared/api/errors';
 import type { telegramMembershipProcedures } from '../../../shared/api/telegram-membership-contract';
 import { parseJoinTarget } from '../../../shared/domain/telegram-join-target';
 import type { ConversationEngine } from '../../engine';
-import type { TelegramAccountDesk } from '../../telegram/profile';
+import type { AccountDesk } from '../../telegram';
 import type { ApiHandlers } from '../dispatcher';
 import { accountActor, photoDataUrl } from './telegram-account-handlers';
 
@@ -34,7 +34,7 @@ function sentence(error: unknown): string {
  * on the Telegram engine's conversation settings. A new membership is muted and gagged at once.
  */
 export function createTelegramMembershipHandlers(deps: {
-  desk: TelegramAccountDesk;
+  desk: AccountDesk;
   gags: TelegramGags;
   /** Throws not_found for an agent the configuration does not have. */
   requireAgent: (configName: string) => void;

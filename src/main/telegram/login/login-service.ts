@@ -2,9 +2,10 @@ import type { LoginStep, TelegramUser } from '../../../shared/domain/telegram';
 import type { Logger } from '../../logging';
 import type { TelegramApiCredentials, TelegramServer } from '../connection';
 import { API_CREDENTIALS_SETTING } from './api-credentials';
+import { connectErrorFrom, loginErrorFrom } from './gramjs-login-errors';
 import { logOutSession } from './log-out-session';
 import { LoginAttempt, type QrOutcome, type SignInOutcome } from './login-attempt';
-import { connectErrorFrom, LoginError, loginErrorFrom } from './login-error';
+import { LoginError } from './login-error';
 import type { SavedTelegramSession, SessionVault } from './session-vault';
 
 /** A login nobody moves on for this long is cancelled, so its client does not linger. */

@@ -3,7 +3,7 @@ import type { JoinTarget } from '../../../shared/domain/telegram-join-target';
 import { MessagingError } from '../../messaging/port';
 import { rpcErrorCode } from '../accounts';
 import type { AccountContext } from '../port/account-context';
-import { ProfileFieldError } from '../profile/account-actions';
+import { ProfileFieldError } from '../profile/account-refusals';
 import { membershipOf, type TelegramMembership } from './membership-list';
 
 /** Telegram's refusals of a join, in words that say what to do about the link or name. */

@@ -1,32 +1,7 @@
 import type { Clock } from '../../clock';
 import { MessagingError } from '../../messaging/port';
 import { rpcErrorCode, type TelegramAccount } from '../accounts';
-
-/** A value Telegram refused, told against the field of the form that holds it. */
-export class ProfileFieldError extends MessagingError {
-  readonly field: string;
-
-  constructor(field: string, message: string, cause?: unknown) {
-    super(message, { retryable: false, cause });
-    this.name = 'ProfileFieldError';
-    this.field = field;
-  }
-}
-
-/** The account is cooling down after a flood wait: the action may be tried after `seconds`. */
-export class FloodWaitRefusal extends MessagingError {
-  readonly seconds: number;
-
-  constructor(seconds: number, what: string, cause?: unknown) {
-    super(`Telegram asks to wait ${seconds} s before ${what} again.`, {
-      retryable: true,
-      retryAfterSeconds: seconds,
-      cause,
-    });
-    this.name = 'FloodWaitRefusal';
-    this.seconds = seconds;
-  }
-}
+import { FloodWaitRefusal, ProfileFieldError } from './account-refusals';
 
 /** Telegram's refusals of profile values, in words that say what to change. */
 const FIELD_REFUSALS: Record<string, { field: string; message: string }> = {

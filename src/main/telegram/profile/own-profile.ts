@@ -3,7 +3,8 @@ import { type Birthday, bioLimit, type OwnProfile } from '../../../shared/api/te
 import { markedUserId, peerUsername } from '../mapping';
 import type { AccountContext } from '../port/account-context';
 import { uploadFile } from '../port/file-transfer';
-import { isRpcCode, ProfileFieldError } from './account-actions';
+import { isRpcCode } from './account-actions';
+import { ProfileFieldError } from './account-refusals';
 import { currentPhotoId, findUserPhoto, inputPhotoOf, photoViews, userPhotos } from './profile-photos';
 
 const SELF = new Api.InputUserSelf();

@@ -5,7 +5,7 @@ import {
   connectErrorFrom,
   loginErrorFrom,
   waitDuration,
-} from '../../../../src/main/telegram/login/login-error';
+} from '../../../../src/main/telegram/login/gramjs-login-errors';
 
 describe('loginErrorFrom', () => {
   it('says how long a flood wait lasts, rounded up to a readable unit', () => {
