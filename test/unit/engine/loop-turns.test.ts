@@ -27,4 +27,18 @@ describe('loop turns', () => {
     for (let index = 1; index < seenAt.length; index++)
       expect(seenAt[index]).toBeGreaterThan(seenAt[index - 1]!);
   });
+
+  it('lets turns about to ask the model through before the other steps waiting', async () => {
+    const turns = new LoopTurns();
+    const order: string[] = [];
+    await Promise.all([
+      turns.next().then(() => order.push('reply 1')),
+      turns.next().then(() => order.push('reply 2')),
+      turns.next('turn-start').then(() => order.push('turn 1')),
+      turns.next().then(() => order.push('send 1')),
+      turns.next('turn-start').then(() => order.push('turn 2')),
+    ]);
+    // All asked before the first step ran: the turns go first, then the rest in the order they asked.
+    expect(order).toEqual(['turn 1', 'turn 2', 'reply 1', 'reply 2', 'send 1']);
+  });
 });

@@ -42,7 +42,7 @@ export class TaskRunner {
     });
     if (release === STOPPED) return;
     try {
-      await core.loopTurns.next();
+      await core.loopTurns.next(picked.kind === 'received' ? 'turn-start' : 'other');
       const graph = core.graphOf(conversation);
       const node = graph?.node(picked.id);
       const agent = core.agent(conversation.agent);
