@@ -85,6 +85,7 @@ export class ArchiveRecallRepository {
   readonly #latest: Record<ArchiveIndex, ReturnType<typeof latestStatement>>;
   readonly #count: Record<ArchiveIndex, ReturnType<typeof countStatement>>;
   readonly #size;
+  readonly #anyBefore;
   readonly #inPeriod;
   readonly #idsBetween;
 
@@ -100,6 +101,12 @@ export class ArchiveRecallRepository {
     this.#count = { words: countStatement(db, 'archive_words'), stems: countStatement(db, 'archive_stems') };
     this.#size = db.prepare<[], { n: number | null }>('SELECT max(rowid) AS n FROM archive_messages');
     const chat = 'agent = @agent AND network = @network AND channel_id = @channelId';
+    this.#anyBefore = db.prepare<
+      { agent: string; network: string; channelId: number; before: number },
+      { found: number }
+    >(
+      `SELECT 1 AS found FROM archive_messages WHERE ${chat} AND message_id < @before AND deleted_at IS NULL LIMIT 1`,
+    );
     this.#inPeriod = db.prepare<
       {
         agent: string;
@@ -166,6 +173,17 @@ export class ArchiveRecallRepository {
   /** About how many messages the archive holds (its highest row id): cheap, for word statistics. */
   size(): number {
     return this.#size.get()?.n ?? 0;
+  }
+
+  /** Whether the chat has any message before `beforeMessageId` (any at all without it): anything to search. */
+  hasMessagesBefore(conversation: ConversationKey, beforeMessageId: number | undefined): boolean {
+    const found = this.#anyBefore.get({
+      agent: conversation.agent,
+      network: conversation.network,
+      channelId: conversation.channelId,
+      before: beforeMessageId ?? NO_LIMIT_ID,
+    });
+    return found !== undefined;
   }
 
   /** The chat's messages sent in the period, oldest first, at most `limit`. */

@@ -78,4 +78,13 @@ describe('archive as recall reads it', () => {
     expect(recall.documentCount('words', '"harbour"', 2)).toBe(2);
     expect(recall.size()).toBe(5);
   });
+
+  it('tells whether a chat has any message before an id, the way to skip searching it', () => {
+    expect(recall.hasMessagesBefore(CHAT, undefined)).toBe(true);
+    expect(recall.hasMessagesBefore(CHAT, 2)).toBe(true);
+    expect(recall.hasMessagesBefore(CHAT, 1)).toBe(false);
+    expect(recall.hasMessagesBefore({ ...CHAT, channelId: 42 }, undefined)).toBe(false);
+    archive.markDeleted(CHAT, [1], new Date());
+    expect(recall.hasMessagesBefore(CHAT, 2)).toBe(false);
+  });
 });

@@ -45,7 +45,10 @@ export function ftsPhrase(words: string): string {
   return `"${words.replaceAll('"', '""')}"`;
 }
 
-/** The statistics of `terms`, counted (or remembered) now. */
+/**
+ * The statistics of `terms`, each counted (or remembered) when first asked for: a recall whose
+ * sources find nothing to score never counts.
+ */
 export function termStats(
   store: Pick<Store, 'archiveRecall'>,
   terms: readonly QueryTerm[],
@@ -59,22 +62,27 @@ export function termStats(
     counts = new Map();
     countsByRepository.set(repository, counts);
   }
+  const remembered = counts;
   const at = now.getTime();
+  const asked = new Set(terms.map((term) => term.folded));
   const frequency = new Map<string, number>();
-  for (const term of terms) {
-    let known = counts.get(term.text);
-    if (!known || known.expires < at || known.cap !== cap) {
-      known = {
+  const df = (term: QueryTerm): number => {
+    const known = frequency.get(term.folded);
+    if (known !== undefined) return known;
+    if (!asked.has(term.folded)) return 0;
+    let count = remembered.get(term.text);
+    if (!count || count.expires < at || count.cap !== cap) {
+      count = {
         count: repository.documentCount('stems', ftsPhrase(term.text), cap),
         cap,
         expires: at + COUNT_TTL_MS,
       };
-      if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
-      counts.set(term.text, known);
+      if (remembered.size >= COUNTS_KEPT) remembered.delete(remembered.keys().next().value!);
+      remembered.set(term.text, count);
     }
-    frequency.set(term.folded, known.count);
-  }
-  const df = (term: QueryTerm) => frequency.get(term.folded) ?? 0;
+    frequency.set(term.folded, count.count);
+    return count.count;
+  };
   return {
     documents,
     idf: (term) => Math.log(1 + (documents - df(term) + 0.5) / (df(term) + 0.5)),

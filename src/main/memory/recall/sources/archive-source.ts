@@ -48,6 +48,8 @@ export const archiveSource: RecallSource = {
   kinds: ['message'],
   collect(context: SourceContext): Candidate[] {
     const { store, conversation, query, stats, beforeMessageId } = context;
+    // A chat whose every message is in the prompt's history (most new chats) has nothing to recall.
+    if (!store.archiveRecall.hasMessagesBefore(conversation, beforeMessageId)) return [];
     const found = new Map<number, Candidate>();
     const add = (message: ArchivedMessage): Candidate => {
       let known = found.get(message.messageId);
