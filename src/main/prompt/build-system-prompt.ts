@@ -79,7 +79,21 @@ export function enabledTaskKinds(
     input.agent.instructions,
     ...input.rolePrompts.map((role) => role.text),
   ];
-  return allowedTaskKinds(extractSchemaTasks(operatorTexts.join('\n')));
+  return allowedTaskKinds(operatorTexts.flatMap(schemaTasksOf));
+}
+
+/** Each prompt's kinds, kept while the prompt is: every turn asks twice, of texts that rarely change. */
+const kindsByPromptText = new Map<string, string[]>();
+const PROMPT_TEXTS_KEPT = 256;
+
+function schemaTasksOf(text: string): string[] {
+  let kinds = kindsByPromptText.get(text);
+  if (!kinds) {
+    kinds = extractSchemaTasks(text);
+    if (kindsByPromptText.size >= PROMPT_TEXTS_KEPT) kindsByPromptText.clear();
+    kindsByPromptText.set(text, kinds);
+  }
+  return kinds;
 }
 
 /** The role prompt that teaches the `schedule` task, and the document it works from. */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { deepFreeze } from '../../shared/domain/deep-freeze';
 import {
   DEFAULT_SETTINGS,
   type Settings,
@@ -50,7 +51,7 @@ interface SettingsRow {
 
 /**
  * Operator settings, one row per top-level key, read back over `DEFAULT_SETTINGS`. The engine reads
- * them several times per turn, so a copy is kept in memory: this repository is the only writer,
+ * them several times per turn, so they are kept in memory: this repository is the only writer,
  * `update` drops the copy, and a read inside a transaction (which may still roll back) keeps none.
  */
 export class SettingsRepository {
@@ -72,15 +73,17 @@ export class SettingsRepository {
     );
   }
 
-  /** The current settings. A stored value that no longer parses falls back to its default, with a warning. */
+  /**
+   * The current settings, deeply frozen (callers read them, several times a turn, and copy to
+   * change). A stored value that no longer parses falls back to its default, with a warning.
+   */
   get(): Settings {
     let settings = this.#current;
     if (!settings) {
-      settings = this.#read();
+      settings = deepFreeze(this.#read());
       if (!this.#db.inTransaction) this.#current = settings;
     }
-    // A copy: callers may change what they get.
-    return structuredClone(settings);
+    return settings;
   }
 
   /** Applies a patch: top-level keys replace, object-valued keys merge per field. Returns the new settings. */

@@ -1,3 +1,4 @@
+import { deepFreeze } from '../../shared/domain/deep-freeze';
 import {
   canonicalTaskKind,
   isModelTaskKind,
@@ -46,14 +47,6 @@ export function allowedTaskKinds(enabledKinds: readonly string[]): ModelTaskKind
 
 /** Built schemas by their kinds: every turn asks, and agents share a handful of kind sets. */
 const schemasByKinds = new Map<string, JsonSchema>();
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 /**
  * The JSON Schema of a reply: an array of tasks of the allowed kinds (see `allowedTaskKinds`).

@@ -24,10 +24,12 @@ describe('SettingsRepository', () => {
     db.close();
   });
 
-  it('does not let callers change the defaults through a returned object', () => {
+  it('does not let callers change the settings or the defaults through a returned object', () => {
     const { db, settings } = setup();
-    settings.get().llmBaseUrls.openai = 'http://mutated';
-    settings.get().configPath.push('/mutated');
+    expect(() => {
+      settings.get().llmBaseUrls.openai = 'http://mutated';
+    }).toThrow(TypeError);
+    expect(() => settings.get().configPath.push('/mutated')).toThrow(TypeError);
     expect(settings.get()).toEqual(DEFAULT_SETTINGS);
     db.close();
   });
