@@ -1,10 +1,18 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ChatMsg } from '../src/shared/domain/conversation';
 import { startTestRuntime } from '../test/support/runtime';
-import { call, configureForBench, epochNow, mean, nextMacrotask, p99Ms, percentile } from './engine-support';
+import {
+  call,
+  configureForBench,
+  epochNow,
+  loopDelayP99Ms,
+  mean,
+  monitorLoopDelay,
+  nextMacrotask,
+  percentile,
+} from './engine-support';
 import { profilePhase } from './profile-phase';
 
 /*
@@ -74,8 +82,8 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
   const rssSampler = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 100);
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  const steadyLoopDelay = monitorEventLoopDelay({ resolution: 10 });
+  const loopDelay = monitorLoopDelay();
+  const steadyLoopDelay = monitorLoopDelay();
   try {
     await configureForBench(runtime);
 
@@ -217,8 +225,8 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
       ).toFixed(1),
       'throughput, pacing off (replies/s, goal ≥ 500)': (conversations.length / elapsedSeconds).toFixed(0),
       [`LLM calls per burst of ${BURST_SIZE} messages in 2 s (mean)`]: mean(callsPerBurst).toFixed(2),
-      'event-loop delay p99 during the throughput run (ms, goal ≤ 20)': p99Ms(loopDelay),
-      [`event-loop delay p99 at ${steady} (ms, goal ≤ 20)`]: p99Ms(steadyLoopDelay),
+      'event-loop delay p99 during the throughput run (ms, goal ≤ 20)': loopDelayP99Ms(loopDelay),
+      [`event-loop delay p99 at ${steady} (ms, goal ≤ 20)`]: loopDelayP99Ms(steadyLoopDelay),
       'peak RSS of the runtime process (MB)': megabytes(peakRss),
       '… of which before the runtime started (Node and the bundled modules) (MB)':
         megabytes(rssBeforeRuntime),

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { IntervalHistogram } from 'node:perf_hooks';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { RuntimeHandle } from '../src/main/runtime/types';
 
@@ -28,9 +28,17 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** The histogram's 99th percentile in milliseconds, as printed. */
-export function p99Ms(histogram: IntervalHistogram): string {
-  return (histogram.percentile(99) / 1e6).toFixed(1);
+/** How often the event-loop monitor samples; every sample it takes includes this interval. */
+const LOOP_DELAY_RESOLUTION_MS = 10;
+
+/** An event-loop delay monitor (enable it to start), read with `loopDelayP99Ms`. */
+export function monitorLoopDelay(): IntervalHistogram {
+  return monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS });
+}
+
+/** The p99 of how late the event loop ran, in ms: each sample's interval beyond the monitor's own. */
+export function loopDelayP99Ms(histogram: IntervalHistogram): string {
+  return Math.max(0, histogram.percentile(99) / 1e6 - LOOP_DELAY_RESOLUTION_MS).toFixed(1);
 }
 
 export function mean(values: readonly number[]): number {
