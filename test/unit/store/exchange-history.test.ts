@@ -1,27 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/main/logging';
 import { openStore, type Store } from '../../../src/main/store';
-import type { LlmExchangeView } from '../../../src/shared/api/conversation-contract';
+import { exchangeView as exchange } from '../../support/exchanges';
 
 const ADA = { agent: 'Ada', network: 'simulator' as const, channelId: 7 };
 const BO = { agent: 'Bo', network: 'simulator' as const, channelId: 7 };
-
-function exchange(at: string, reply = 'ok'): LlmExchangeView {
-  return {
-    at,
-    provider: 'gemini',
-    model: 'gemini-2.5-flash',
-    sections: [{ id: 'instructions', title: 'Instructions', text: 'Be kind.', stable: true }],
-    turns: [{ role: 'user', parts: ['hello'] }],
-    rawReply: reply,
-    inputTokens: 10,
-    outputTokens: 2,
-    cachedTokens: 0,
-    costUsd: 0.001,
-    latencyMs: 120,
-    error: null,
-  };
-}
 
 describe('the exchange history', () => {
   let store: Store;

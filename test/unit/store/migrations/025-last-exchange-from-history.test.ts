@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ExchangeHistoryRepository } from '../../../../src/main/store/exchange-history-repository';
 import { MIGRATIONS } from '../../../../src/main/store/migrations';
 import { migration025LastExchangeFromHistory } from '../../../../src/main/store/migrations/025-last-exchange-from-history';
-import type { LlmExchangeView } from '../../../../src/shared/api/conversation-contract';
 import type { ConversationKey } from '../../../../src/shared/domain/conversation-key';
+import { exchangeView } from '../../../support/exchanges';
 
 const ADA: ConversationKey = { agent: 'Ada', network: 'simulator', channelId: 7 };
 const BO: ConversationKey = { agent: 'Bo', network: 'telegram', channelId: 9 };
@@ -24,28 +24,10 @@ function insertLastExchange(
     conversation.network,
     conversation.channelId,
     at,
-    JSON.stringify(exchangeAt(at, reply).sections),
-    JSON.stringify(exchangeAt(at, reply).turns),
+    JSON.stringify(exchangeView(at, reply).sections),
+    JSON.stringify(exchangeView(at, reply).turns),
     reply,
   );
-}
-
-/** The exchange insertLastExchange writes, as the history reads it. */
-function exchangeAt(at: string, reply: string): LlmExchangeView {
-  return {
-    at,
-    provider: 'gemini',
-    model: 'gemini-2.5-flash',
-    sections: [{ id: 'instructions', title: 'Instructions', text: 'Be kind.', stable: true }],
-    turns: [{ role: 'user', parts: ['hello'] }],
-    rawReply: reply,
-    inputTokens: 10,
-    outputTokens: 2,
-    cachedTokens: 0,
-    costUsd: null,
-    latencyMs: 120,
-    error: null,
-  };
 }
 
 describe('migration 025 last exchange from history', () => {
@@ -61,7 +43,7 @@ describe('migration 025 last exchange from history', () => {
     // Ada's last exchange is in the history too; Bo's history was pruned away.
     insertLastExchange(db, ADA, '2026-11-20T10:00:00.000Z', 'ada last');
     history.append(ADA, 'received-1', {
-      ...exchangeAt('2026-11-20T10:00:00.000Z', 'ada last'),
+      ...exchangeView('2026-11-20T10:00:00.000Z', 'ada last'),
       sections: [],
       turns: [],
     });
@@ -74,7 +56,7 @@ describe('migration 025 last exchange from history', () => {
       id: expect.any(Number),
       taskId: null,
       truncated: false,
-      ...exchangeAt('2026-10-01T08:00:00.000Z', 'bo last'),
+      ...exchangeView('2026-10-01T08:00:00.000Z', 'bo last'),
     });
     expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'llm_exchanges'").get()).toEqual({
       n: 0,
