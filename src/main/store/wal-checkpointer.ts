@@ -103,6 +103,9 @@ export class WalCheckpointer {
       return null;
     }
     worker.removeAllListeners();
+    // Never what keeps a process alive: a runtime closed without stopping it loses nothing (the
+    // log stays, and the next open reads it).
+    worker.unref();
     db.pragma('wal_autocheckpoint = 0');
     return new WalCheckpointer(db, worker, logger);
   }
