@@ -1,16 +1,8 @@
-import {
-  type ExchangeRecord,
-  type LlmExchangeView,
-  LlmExchangeViewSchema,
-} from '../../shared/api/conversation-contract';
+import type { ExchangeRecord, LlmExchangeView } from '../../shared/api/conversation-contract';
 import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { SqliteDatabase } from './migrations/migration';
-
-/** An exchange larger than this (its JSON) is kept cut down. */
-const MAX_EXCHANGE_CHARS = 256 * 1024;
-/** How long one text of a cut-down exchange may stay. */
-const CUT_TEXT_CHARS = 4_000;
-const CUT_MARK = '… [cut: the exchange was too large to keep whole]';
+import { PromptTextRepository } from './prompt-text-repository';
+import { exchangeFromStored, storedExchangeJson } from './stored-exchange';
 
 interface Row {
   id: number;
@@ -19,39 +11,12 @@ interface Row {
   truncated: number;
 }
 
-function cut(text: string): string {
-  return text.length > CUT_TEXT_CHARS ? `${text.slice(0, CUT_TEXT_CHARS)}${CUT_MARK}` : text;
-}
-
-/** The exchange's JSON as it can be kept: whole, or with every long text cut, then only the latest turns. */
-function keepable(exchange: LlmExchangeView): { json: string; truncated: boolean } {
-  const whole = JSON.stringify(exchange);
-  if (whole.length <= MAX_EXCHANGE_CHARS) return { json: whole, truncated: false };
-  const shortened: LlmExchangeView = {
-    ...exchange,
-    sections: exchange.sections.map((section) => ({ ...section, text: cut(section.text) })),
-    turns: exchange.turns.map((turn) => ({ ...turn, parts: turn.parts.map(cut) })),
-    rawReply: exchange.rawReply === null ? null : cut(exchange.rawReply),
-  };
-  let json = JSON.stringify(shortened);
-  while (json.length > MAX_EXCHANGE_CHARS && shortened.turns.length > 1) {
-    shortened.turns = shortened.turns.slice(Math.ceil(shortened.turns.length / 2));
-    json = JSON.stringify(shortened);
-  }
-  return { json, truncated: true };
-}
-
-function toRecord(row: Row): ExchangeRecord {
-  return {
-    ...LlmExchangeViewSchema.parse(JSON.parse(row.exchange_json)),
-    id: row.id,
-    taskId: row.task_id,
-    truncated: row.truncated === 1,
-  };
-}
-
-/** Every LLM exchange of each conversation (migration 015), newest first when read. */
+/**
+ * Every LLM exchange of each conversation (migration 015), newest first when read. Long section
+ * texts are kept once, in `llm_prompt_texts` (migration 026), and pruned with the exchanges.
+ */
 export class ExchangeHistoryRepository {
+  readonly #texts: PromptTextRepository;
   readonly #insert;
   readonly #page;
   readonly #byTask;
@@ -59,8 +24,10 @@ export class ExchangeHistoryRepository {
   readonly #olderThan;
   readonly #agents;
   readonly #beyondNewest;
+  readonly #oldestAt;
 
   constructor(db: SqliteDatabase) {
+    this.#texts = new PromptTextRepository(db);
     this.#insert = db.prepare<{
       agent: string;
       network: string;
@@ -96,10 +63,11 @@ export class ExchangeHistoryRepository {
       `DELETE FROM llm_exchange_history WHERE agent = ? AND ${notLast} AND id IN (
          SELECT id FROM llm_exchange_history WHERE agent = ? ORDER BY id DESC LIMIT -1 OFFSET ?)`,
     );
+    this.#oldestAt = db.prepare<[], { at: string | null }>('SELECT min(at) AS at FROM llm_exchange_history');
   }
 
   append(conversation: ConversationKey, taskId: string | null, exchange: LlmExchangeView): void {
-    const kept = keepable(exchange);
+    const kept = storedExchangeJson(exchange, (text) => this.#texts.keep(text, exchange.at));
     this.#insert.run({
       ...conversation,
       taskId,
@@ -113,7 +81,7 @@ export class ExchangeHistoryRepository {
   page(conversation: ConversationKey, options: { beforeId?: number; limit: number }): ExchangeRecord[] {
     return this.#page
       .all({ ...conversation, beforeId: options.beforeId ?? Number.MAX_SAFE_INTEGER, limit: options.limit })
-      .map(toRecord);
+      .map((row) => this.#record(row));
   }
 
   /** The conversation's last exchange, for the Playground. */
@@ -129,7 +97,7 @@ export class ExchangeHistoryRepository {
   /** The last exchange a task made (a turn that was retried made several). */
   byTask(conversation: ConversationKey, taskId: string): ExchangeRecord | null {
     const row = this.#byTask.get({ ...conversation, taskId });
-    return row ? toRecord(row) : null;
+    return row ? this.#record(row) : null;
   }
 
   /**
@@ -140,6 +108,18 @@ export class ExchangeHistoryRepository {
     let removed = this.#olderThan.run(cutoff.toISOString()).changes;
     for (const { agent } of this.#agents.all())
       removed += this.#beyondNewest.run(agent, agent, keepPerAgent).changes;
+    const oldest = this.#oldestAt.get()?.at ?? null;
+    if (oldest === null) this.#texts.pruneAll();
+    else this.#texts.pruneBefore(oldest);
     return removed;
+  }
+
+  #record(row: Row): ExchangeRecord {
+    return {
+      ...exchangeFromStored(row.exchange_json, (hash) => this.#texts.text(hash)),
+      id: row.id,
+      taskId: row.task_id,
+      truncated: row.truncated === 1,
+    };
   }
 }

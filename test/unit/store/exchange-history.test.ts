@@ -1,8 +1,12 @@
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/main/logging';
 import { openStore, type Store } from '../../../src/main/store';
 import { exchangeView as exchange } from '../../support/exchanges';
+import { tempDirsPerTest } from '../../support/helpers';
+import { withRawDatabase } from '../../support/raw-database';
 
+const tempDir = tempDirsPerTest();
 const ADA = { agent: 'Ada', network: 'simulator' as const, channelId: 7 };
 const BO = { agent: 'Bo', network: 'simulator' as const, channelId: 7 };
 
@@ -82,5 +86,32 @@ describe('the exchange history', () => {
     expect(JSON.stringify(kept).length).toBeLessThan(300 * 1024);
     expect(kept!.turns.at(-1)!.parts[0]).toMatch(/too large to keep whole/);
     expect(kept!.sections[0]!.text).toBe('Be kind.');
+  });
+
+  it('keeps a long section text once for every exchange that sends it, and prunes it with them', () => {
+    const file = join(tempDir(), 'troupe.db');
+    const fileStore = openStore({ file, logger: createLogger({ level: 'silent' }) });
+    const keptTexts = () =>
+      withRawDatabase(file, (db) => db.prepare('SELECT text FROM llm_prompt_texts').pluck().all());
+    const persona = 'Speak plainly and briefly. '.repeat(40);
+    const withPersona = (at: string, reply: string) => ({
+      ...exchange(at, reply),
+      sections: [{ id: 'persona', title: 'Persona', text: persona, stable: true }],
+    });
+    fileStore.exchangeHistory.append(ADA, null, withPersona('2026-10-01T10:00:00.000Z', 'first'));
+    fileStore.exchangeHistory.append(ADA, null, withPersona('2026-10-01T10:05:00.000Z', 'second'));
+    fileStore.exchangeHistory.append(ADA, null, exchange('2026-11-20T10:00:00.000Z', 'without it'));
+    expect(keptTexts()).toEqual([persona]);
+    expect(
+      fileStore.exchangeHistory.page(ADA, { limit: 10 }).map((record) => record.sections[0]?.text.length),
+    ).toEqual([8, persona.length, persona.length]);
+
+    // Both exchanges that named it go; so does the text.
+    expect(fileStore.exchangeHistory.prune(new Date('2026-11-01T00:00:00Z'), 100)).toBe(2);
+    expect(keptTexts()).toEqual([]);
+    expect(fileStore.exchangeHistory.latest(ADA)?.rawReply).toBe('without it');
+    fileStore.exchangeHistory.append(ADA, null, withPersona('2026-11-21T10:00:00.000Z', 'again'));
+    expect(fileStore.exchangeHistory.latest(ADA)?.sections[0]?.text).toBe(persona);
+    fileStore.close();
   });
 });

@@ -23,6 +23,7 @@ import { migration022AgentSchedules } from './022-agent-schedules';
 import { migration023TelegramUpdateState } from './023-telegram-update-state';
 import { migration024ConversationReadMarks } from './024-conversation-read-marks';
 import { migration025LastExchangeFromHistory } from './025-last-exchange-from-history';
+import { migration026PromptTexts } from './026-prompt-texts';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration023TelegramUpdateState,
   migration024ConversationReadMarks,
   migration025LastExchangeFromHistory,
+  migration026PromptTexts,
 ];

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ExchangeHistoryRepository } from '../../../../src/main/store/exchange-history-repository';
 import { MIGRATIONS } from '../../../../src/main/store/migrations';
 import { migration025LastExchangeFromHistory } from '../../../../src/main/store/migrations/025-last-exchange-from-history';
+import { migration026PromptTexts } from '../../../../src/main/store/migrations/026-prompt-texts';
 import type { ConversationKey } from '../../../../src/shared/domain/conversation-key';
 import { exchangeView } from '../../../support/exchanges';
 
@@ -39,6 +40,8 @@ describe('migration 025 last exchange from history', () => {
   it('moves a last exchange the history lacks into it, and drops the copy', () => {
     const db = new BetterSqlite3(':memory:');
     for (const migration of MIGRATIONS.slice(0, 24)) migration.up(db);
+    // The repository of today also keeps prompt texts (026), which 025 does not touch.
+    migration026PromptTexts.up(db);
     const history = new ExchangeHistoryRepository(db);
     // Ada's last exchange is in the history too; Bo's history was pruned away.
     insertLastExchange(db, ADA, '2026-11-20T10:00:00.000Z', 'ada last');

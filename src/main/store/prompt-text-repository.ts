@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import type { SqliteDatabase } from './migrations/migration';
+
+/** A text named by an exchange is marked used again once it was last marked this long before. */
+const USE_REFRESH_MS = 24 * 3_600_000;
+
+/** The hash a text is kept under: 132 bits of its SHA-256, URL-safe. */
+export function promptTextHash(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}
+
+/**
+ * Long prompt-section texts kept once each (migration 026), for the exchange history to name.
+ * A text's `last_used` is never more than a day older than any exchange naming it, which is what
+ * makes pruning by it safe.
+ */
+export class PromptTextRepository {
+  readonly #lastUsed;
+  readonly #insert;
+  readonly #markUsed;
+  readonly #text;
+  readonly #unusedSince;
+
+  constructor(db: SqliteDatabase) {
+    this.#lastUsed = db.prepare<[string], { last_used: string }>(
+      'SELECT last_used FROM llm_prompt_texts WHERE hash = ?',
+    );
+    this.#insert = db.prepare<{ hash: string; text: string; at: string }>(
+      'INSERT INTO llm_prompt_texts (hash, text, last_used) VALUES (@hash, @text, @at)',
+    );
+    this.#markUsed = db.prepare<{ hash: string; at: string }>(
+      'UPDATE llm_prompt_texts SET last_used = @at WHERE hash = @hash',
+    );
+    this.#text = db.prepare<[string], { text: string }>('SELECT text FROM llm_prompt_texts WHERE hash = ?');
+    this.#unusedSince = db.prepare<[string]>('DELETE FROM llm_prompt_texts WHERE last_used < ?');
+  }
+
+  /** Keeps `text` (once) as used by an exchange at `at`; returns the hash to name it by. */
+  keep(text: string, at: string): string {
+    const hash = promptTextHash(text);
+    const known = this.#lastUsed.get(hash);
+    if (!known) this.#insert.run({ hash, text, at });
+    else if (Date.parse(known.last_used) < Date.parse(at) - USE_REFRESH_MS) this.#markUsed.run({ hash, at });
+    return hash;
+  }
+
+  /** The text kept under `hash`, or null when it is not (pruned, or never kept). */
+  text(hash: string): string | null {
+    return this.#text.get(hash)?.text ?? null;
+  }
+
+  /** Drops the texts no exchange at or after `oldestExchangeAt` can name. */
+  pruneBefore(oldestExchangeAt: string): number {
+    const cutoff = new Date(Date.parse(oldestExchangeAt) - USE_REFRESH_MS).toISOString();
+    return this.#unusedSince.run(cutoff).changes;
+  }
+
+  /** Drops every text: no exchange is left to name one. */
+  pruneAll(): number {
+    return this.#unusedSince.run('\uffff').changes;
+  }
+}
