@@ -280,10 +280,13 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
           history.map((message) => described.get(message.messageId) ?? message),
           deps.clock.now(),
         );
-      // The call's books join the completion too: one commit fewer per turn.
+      // The call's books and how far the agent has read join the completion too: its record of
+      // what it answered, which the unread scan goes by should the read receipt fail.
       const recordTurn = () => {
         keepBooks();
         archiveHistory();
+        const newest = history.at(-1);
+        if (newest) store.readMarks.advance(conversation, newest.messageId);
       };
       let tasks: ParsedTask[];
       try {
@@ -427,8 +430,6 @@ async function markRead(
 ): Promise<void> {
   const newest = history.at(-1);
   if (!newest) return;
-  // The agent's own record: the receipt below may fail, and the unread scan then goes by this.
-  deps.store.readMarks.advance(conversation, newest.messageId);
   try {
     await deps.port.markRead(conversation.agent, conversation.channelId, {
       upToMessageId: newest.messageId,
