@@ -1,47 +1,31 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { ManualClock } from '../../src/main/clock';
 import { PromptLibrary, shippedConfigDirs } from '../../src/main/config';
 import { ConversationEngine, type EngineEvent } from '../../src/main/engine';
-import type {
-  LlmProvider,
-  LlmReply,
-  MediaQuery,
-  MediaSupport,
-  StructuredQuery,
-  TextQuery,
-} from '../../src/main/llm/provider';
 import { createLogger, type Logger } from '../../src/main/logging';
 import { CuratedMedia, MediaDescriptions } from '../../src/main/media';
 import type { MediaRef } from '../../src/main/messaging/port';
-import type { SafeFetcher } from '../../src/main/retrieval';
-import { createRuntime } from '../../src/main/runtime/runtime';
 import { simulatedAgentAccount } from '../../src/main/runtime/simulated-agent-account';
-import type { ConversationRuntimeHandle, RuntimeHandle } from '../../src/main/runtime/types';
-import { createKeyFileCipher } from '../../src/main/secrets';
 import { createSimulator, type Simulator } from '../../src/main/simulator';
 import { openStore, type Store } from '../../src/main/store';
 import type { AgentConfig } from '../../src/shared/domain/config';
 import type { ChatMsg, StickerRef } from '../../src/shared/domain/conversation';
 import type { EngineSettings } from '../../src/shared/domain/settings';
-import { MODEL_TASK_KINDS } from '../../src/shared/domain/tasks';
 import { agentConfig } from './agent-config';
+import { REPO_ROOT } from './engine-runtime';
+import { ALL_KINDS_INSTRUCTIONS, ScriptedLlm } from './scripted-llm';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../..');
-
-/** Shared instructions that enable exactly these task kinds. */
-export function instructionsEnabling(kinds: readonly string[]): string {
-  return `<!-- SCHEMA_TASKS: ${kinds.join(', ')} -->\nReply with a JSON array of tasks.`;
-}
-
-/** Every task kind the model may write but send_media, whose tests enable it (MEDIA_INSTRUCTIONS). */
-export const ALL_KINDS_INSTRUCTIONS = instructionsEnabling(
-  MODEL_TASK_KINDS.filter((kind) => kind !== 'send_media'),
-);
-
-/** Every task kind the model may write. */
-export const MEDIA_INSTRUCTIONS = instructionsEnabling(MODEL_TASK_KINDS);
+// The scripted model and the whole-runtime helpers have their own modules; engine tests import all from here.
+export { agentFile, callApi, startEngineRuntime, waitFor } from './engine-runtime';
+export {
+  ALL_KINDS_INSTRUCTIONS,
+  instructionsEnabling,
+  isMemoryWork,
+  MEDIA_INSTRUCTIONS,
+  ScriptedLlm,
+} from './scripted-llm';
 
 /** The harness agents' media library by default: one described photo. */
 export const HARNESS_MEDIA: readonly MediaRef[] = [
@@ -51,111 +35,6 @@ export const HARNESS_MEDIA: readonly MediaRef[] = [
     description: 'a sunset over a harbour, boats in silhouette',
   },
 ];
-
-/** A call of memory work, known by the shipped prompt it starts with. */
-export function isMemoryWork(query: TextQuery): boolean {
-  return /^(<!--[^>]*-->\s*)?# (Writing Summaries|Keeping Facts|Remembering A Conversation|Nightly Reflection)/.test(
-    query.systemPrompt,
-  );
-}
-
-type Step = { kind: 'reply'; text: string } | { kind: 'fail'; error: Error } | { kind: 'hang' };
-
-/** An in-process LlmProvider with scripted answers; a `think` when nothing is scripted. */
-export class ScriptedLlm implements LlmProvider {
-  readonly id = 'gemini' as const;
-  readonly queries: StructuredQuery[] = [];
-  readonly textQueries: TextQuery[] = [];
-  readonly mediaQueries: MediaQuery[] = [];
-  readonly #script: Step[] = [];
-  readonly #hanging: (() => void)[] = [];
-  readonly #routed: { matches: (query: TextQuery) => boolean; text: string }[] = [];
-
-  /** The conversation turns asked for, without memory work beside them (summaries, fact reading). */
-  get turnQueries(): StructuredQuery[] {
-    return this.queries.filter((query) => !isMemoryWork(query));
-  }
-
-  /** The next call answers with these tasks (or this raw text). */
-  reply(tasks: Record<string, unknown>[] | string): void {
-    this.#script.push({ kind: 'reply', text: typeof tasks === 'string' ? tasks : JSON.stringify(tasks) });
-  }
-
-  /** The next call whose query `matches` answers with these tasks, whatever the script holds. */
-  replyWhen(matches: (query: TextQuery) => boolean, tasks: Record<string, unknown>[] | string): void {
-    this.#routed.push({ matches, text: typeof tasks === 'string' ? tasks : JSON.stringify(tasks) });
-  }
-
-  fail(error: Error): void {
-    this.#script.push({ kind: 'fail', error });
-  }
-
-  /** The next call never answers until aborted. */
-  hang(): void {
-    this.#script.push({ kind: 'hang' });
-  }
-
-  /** Gemini's media types: every describe call is accepted and recorded. */
-  mediaSupport(): MediaSupport {
-    return {
-      image: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
-      video: ['video/mp4', 'video/webm'],
-      audio: ['audio/ogg', 'audio/mpeg', 'audio/mp4'],
-    };
-  }
-
-  /** Describes every file as "a file of <n> bytes", so tests can tell which bytes were shown. */
-  async describeMedia(query: MediaQuery): Promise<LlmReply> {
-    this.mediaQueries.push(query);
-    const bytes = query.items.reduce((sum, item) => sum + item.data.byteLength, 0);
-    return {
-      text: `a file of ${bytes} bytes`,
-      model: query.model,
-      usage: { inputTokens: 300, outputTokens: 20, cachedTokens: 0, thinkingTokens: 0 },
-      latencyMs: 5,
-    };
-  }
-
-  async queryStructured(query: StructuredQuery): Promise<LlmReply> {
-    this.queries.push(query);
-    return this.#answer(query);
-  }
-
-  /** Plain-text calls (consolidating summaries) take their answers from the same script. */
-  async queryText(query: TextQuery): Promise<LlmReply> {
-    this.textQueries.push(query);
-    return this.#answer(query);
-  }
-
-  async #answer(query: TextQuery): Promise<LlmReply> {
-    const routed = this.#routed.findIndex((route) => route.matches(query));
-    if (routed >= 0) {
-      const [route] = this.#routed.splice(routed, 1);
-      this.#script.unshift({ kind: 'reply', text: route!.text });
-    }
-    const step = this.#script.shift() ?? { kind: 'reply', text: '[{"kind":"think","text":"nothing"}]' };
-    switch (step.kind) {
-      case 'reply':
-        return {
-          text: step.text,
-          model: query.model,
-          usage: { inputTokens: 100, outputTokens: 10, cachedTokens: 0, thinkingTokens: 0 },
-          latencyMs: 5,
-        };
-      case 'fail':
-        throw step.error;
-      case 'hang':
-        return new Promise((_resolve, reject) => {
-          const abort = () => reject(new DOMException('aborted', 'AbortError'));
-          if (query.signal?.aborted) abort();
-          query.signal?.addEventListener('abort', abort);
-          this.#hanging.push(abort);
-        });
-      default:
-        throw new Error('unknown step');
-    }
-  }
-}
 
 export interface EngineHarnessOptions {
   agents?: AgentConfig[];
@@ -365,96 +244,5 @@ export class EngineHarness {
     this.simulator.close();
     this.store.close();
     rmSync(this.#configDir, { recursive: true, force: true });
-  }
-}
-
-export interface EngineRuntimeOptions {
-  /** The directory the runtime's state and config go in. */
-  root: string;
-  /** Where the LLM is: the fake server's Gemini base URL. */
-  geminiBaseUrl: string;
-  /** Extra agent files (name → markdown), besides `Ada`. */
-  agentFiles?: Record<string, string>;
-  engine?: Partial<EngineSettings>;
-  partnerTypingWindowMs?: number;
-  instructions?: string;
-  /** Config directories searched after `root/config`. */
-  moreConfigDirs?: readonly string[];
-  /** The fetcher of the agents' retrieval (one that may reach the test's own server). */
-  retrievalFetcher?: SafeFetcher;
-}
-
-/** A minimal agent file for runtime tests; `extra` adds sections. */
-export function agentFile(name: string, extra = ''): string {
-  return `# Agent Name\n\n${name}\n\n# Agent Phone\n\n+15550000001\n\n# LLM\n\ngemini-2.5-flash\n\n# Agent Instructions\n\nBe ${name}.\n${extra}`;
-}
-
-/**
- * A whole runtime (real store, Simulator, LLM router over the real Gemini SDK) pointed at a local
- * LLM server, with a config directory holding `Ada` and any extra agents, and a Gemini key set.
- */
-export async function startEngineRuntime(options: EngineRuntimeOptions): Promise<ConversationRuntimeHandle> {
-  const configDir = join(options.root, 'config');
-  const stateDir = join(options.root, 'state');
-  mkdirSync(join(configDir, 'agents'), { recursive: true });
-  mkdirSync(join(configDir, 'prompts'), { recursive: true });
-  mkdirSync(stateDir, { recursive: true });
-  writeFileSync(
-    join(configDir, 'prompts', 'Instructions.md'),
-    options.instructions ?? ALL_KINDS_INSTRUCTIONS,
-  );
-  const files = { Ada: agentFile('Ada'), ...options.agentFiles };
-  for (const [name, text] of Object.entries(files))
-    writeFileSync(join(configDir, 'agents', `${name}.md`), text);
-  const runtime = await createRuntime({
-    mode: 'server',
-    stateDir,
-    // The shipped prompts of memory work are found under the app's root, as in a real install.
-    appRoot: REPO_ROOT,
-    env: { GOOGLE_GEMINI_BASE_URL: options.geminiBaseUrl },
-    cwd: stateDir,
-    configPathOverride: [configDir, ...(options.moreConfigDirs ?? [])],
-    cipher: createKeyFileCipher({ stateDir, env: {} }),
-    logger: createLogger({ level: process.env.HARNESS_LOG ?? 'silent' }),
-    version: '0.0.0-test',
-    engine: { partnerTypingWindowMs: options.partnerTypingWindowMs ?? 200 },
-    ...(options.retrievalFetcher ? { retrievalFetcher: options.retrievalFetcher } : {}),
-  });
-  await callApi(runtime, 'secrets.set', { name: 'gemini.apiKey', value: 'test-key' });
-  await callApi(runtime, 'settings.update', {
-    engine: {
-      startTypingDelaySeconds: 0,
-      typingSpeed: 1000,
-      stickerDelaySeconds: 0,
-      retryIntervalSeconds: 1,
-      ...options.engine,
-    },
-  });
-  return runtime;
-}
-
-/** Calls an API procedure and returns its result, throwing the API error when it fails. */
-export async function callApi(
-  runtime: RuntimeHandle,
-  method: string,
-  input: unknown = {},
-): Promise<Record<string, unknown>> {
-  const outcome = await runtime.dispatch(method, input);
-  if (!outcome.ok) throw new Error(`${method}: ${outcome.error.code}: ${outcome.error.message}`);
-  return outcome.result as Record<string, unknown>;
-}
-
-/** Polls `check` until it returns something truthy, failing after `timeoutMs`. */
-export async function waitFor<T>(
-  check: () => T | Promise<T>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
