@@ -2,16 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import type { StructuredQuery } from '../../../src/main/llm/provider';
 import { agentConfig } from '../../support/agent-config';
 import { EngineHarness, isMemoryWork } from '../../support/engine-harness';
+import { turnContextOf } from './conversation-engine-support';
 
 const MINUTE = 60_000;
-
-/** What closes the request: the final user turn, where this turn's context goes. */
-function turnContextOf(query: StructuredQuery): string {
-  return query.turns.at(-1)!.parts.join('\n');
-}
 
 describe('scheduled events', () => {
   let harness: EngineHarness;
