@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTelegramAccountHandlers } from '../../../src/main/api/handlers/telegram-account-handlers';
-import { systemClock } from '../../../src/main/clock';
-import { TelegramAccountDesk } from '../../../src/main/telegram/profile';
-import { deskCalls, refusal, requireJuniper } from './desk-calls';
-import { silentLogger, startTelegramTestbed, TEST_TIMEOUT_MS } from './telegram-fixture';
-
-/** A real PNG (1×1), as an operator's photo file would be. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { connectedDesk, deskCalls, ONE_PIXEL_PNG as PNG, refusal, requireJuniper } from './desk-calls';
+import { startTelegramTestbed, TEST_TIMEOUT_MS } from './telegram-fixture';
 
 async function setup() {
   const testbed = await startTelegramTestbed();
@@ -25,14 +17,7 @@ async function setup() {
   fake.addContact(agent.id, ada.id);
   fake.addContact(agent.id, tomas.id);
   fake.setBlocked(agent.id, tomas.id, true);
-  const view = await testbed.accounts.connect('Juniper', await testbed.connectOptions(agent));
-  expect(view.connection).toBe('connected');
-  const desk = new TelegramAccountDesk(
-    testbed.accounts,
-    (account) => testbed.port.contextFor(account),
-    systemClock,
-    silentLogger,
-  );
+  const desk = await connectedDesk(testbed, agent);
   const handlers = createTelegramAccountHandlers({
     desk,
     requireAgent: requireJuniper,

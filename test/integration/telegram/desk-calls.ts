@@ -1,7 +1,29 @@
+import { expect } from 'vitest';
 import { type ApiHandlers, createApiDispatcher } from '../../../src/main/api/dispatcher';
+import { systemClock } from '../../../src/main/clock';
+import { TelegramAccountDesk } from '../../../src/main/telegram/profile';
 import type { ProcedureInput, ProcedureName } from '../../../src/shared/api';
 import type { CallOutcome } from '../../../src/shared/api/wire';
-import { silentLogger } from './telegram-fixture';
+import type { FakeUser } from '../../support/fake-telegram';
+import { silentLogger, type TelegramTestbed } from './telegram-fixture';
+
+/** A real PNG (1×1), as a photo file or a group's photo would be. */
+export const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Connects `agent` as Juniper and gives the account desk the console's handlers act through. */
+export async function connectedDesk(testbed: TelegramTestbed, agent: FakeUser): Promise<TelegramAccountDesk> {
+  const view = await testbed.accounts.connect('Juniper', await testbed.connectOptions(agent));
+  expect(view.connection).toBe('connected');
+  return new TelegramAccountDesk(
+    testbed.accounts,
+    (account) => testbed.port.contextFor(account),
+    systemClock,
+    silentLogger,
+  );
+}
 
 type AgentCall = <P extends ProcedureName>(
   method: P,

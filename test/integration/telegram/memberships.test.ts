@@ -3,17 +3,9 @@ import {
   createTelegramMembershipHandlers,
   type TelegramGags,
 } from '../../../src/main/api/handlers/telegram-membership-handlers';
-import { systemClock } from '../../../src/main/clock';
-import { TelegramAccountDesk } from '../../../src/main/telegram/profile';
 import type { Membership } from '../../../src/shared/api';
-import { deskCalls, refusal, requireJuniper } from './desk-calls';
-import { silentLogger, startTelegramTestbed, TEST_TIMEOUT_MS } from './telegram-fixture';
-
-/** A real PNG (1×1), as a group's photo would be. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+import { connectedDesk, deskCalls, ONE_PIXEL_PNG as PNG, refusal, requireJuniper } from './desk-calls';
+import { startTelegramTestbed, TEST_TIMEOUT_MS } from './telegram-fixture';
 
 /** The gags as the engine keeps them, in memory: none until set. */
 function gagBook(): TelegramGags {
@@ -42,14 +34,7 @@ async function setup() {
   });
   const news = fake.createChannel({ title: 'Bookshop News', broadcast: true, memberIds: [ada.id] });
   const readers = fake.createGroup({ title: 'Night readers', creatorId: ada.id, memberIds: [] });
-  const view = await testbed.accounts.connect('Juniper', await testbed.connectOptions(agent));
-  expect(view.connection).toBe('connected');
-  const desk = new TelegramAccountDesk(
-    testbed.accounts,
-    (account) => testbed.port.contextFor(account),
-    systemClock,
-    silentLogger,
-  );
+  const desk = await connectedDesk(testbed, agent);
   const handlers = createTelegramMembershipHandlers({
     desk,
     gags: gagBook(),
