@@ -1,115 +1,54 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { openSignedInConsole } from '../support/chromium';
-import { type FakeTelegram, type FakeUser, startFakeTelegram } from '../support/fake-telegram';
+import type { FakeTelegram, FakeUser } from '../support/fake-telegram';
 import { expectCount, expectText, expectVisible } from '../support/page-assertions';
-import { copyShippedConfig, REPO_ROOT, type ServeProcess, startServe } from '../support/serve-process';
-import { logInJuniper } from '../support/telegram-console';
+import { solidPng } from '../support/png';
+import { REPO_ROOT } from '../support/serve-process';
+import { logInJuniper, startTelegramConsole, type TelegramConsole } from '../support/telegram-console';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
-const AGENT_PHONE = '+15550100001';
-
-/** A 96×96 PNG of one colour, as a photo an operator would upload. */
-function solidPng(rgb: [number, number, number]): Buffer {
-  const size = 96;
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc(body));
-    return Buffer.concat([head, body, tail]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), ...Array.from({ length: size }, () => Buffer.from(rgb))]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /**
- * An operator manages a signed-in agent's Telegram account from the console, against the fake
+ * An operator manages a signed-in agent's Telegram account from the telegramConsole, against the fake
  * MTProto server: the profile, photos and contacts, and a partner's profile beside the chat.
  */
-describe('The agent’s Telegram account from the console', () => {
-  let root: string;
+describe('The agent’s Telegram account from the telegramConsole', () => {
+  let telegramConsole: TelegramConsole;
   let telegram: FakeTelegram;
   let juniper: FakeUser;
   let ada: FakeUser;
-  let server: ServeProcess;
-  let browser: Browser;
   let page: Page;
 
   const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'troupe-e2e-account-'));
-    const { samplesDir, configPath } = copyShippedConfig(root);
-    const agentFile = join(samplesDir, 'agents', 'Juniper.md');
-    writeFileSync(agentFile, readFileSync(agentFile, 'utf8').replace(/\n# Disabled\n/, '\n'));
     mkdirSync(SCREENSHOTS, { recursive: true });
-
-    telegram = await startFakeTelegram({ log: () => {} });
-    juniper = telegram.createUser({
-      phone: AGENT_PHONE,
-      firstName: 'Juniper',
-      lastName: 'Hale',
-      username: 'juniper_hale',
+    telegramConsole = await startTelegramConsole((fake, agent) => {
+      ada = fake.createUser({
+        phone: '+15550100177',
+        firstName: 'Ada',
+        lastName: 'Reads',
+        username: 'ada_reads',
+        about: 'Reads everything, twice.',
+      });
+      const tomas = fake.createUser({ phone: '+15550100178', firstName: 'Tomás', username: 'tomas_g' });
+      const adaPhoto = fake.createPhoto({ bytes: solidPng([214, 120, 60], 96), width: 96, height: 96 });
+      fake.setProfilePhoto(ada.id, adaPhoto);
+      fake.addContact(agent.id, ada.id);
+      fake.addContact(agent.id, tomas.id);
+      fake.setBlocked(agent.id, tomas.id, true);
     });
-    ada = telegram.createUser({
-      phone: '+15550100177',
-      firstName: 'Ada',
-      lastName: 'Reads',
-      username: 'ada_reads',
-      about: 'Reads everything, twice.',
-    });
-    const tomas = telegram.createUser({ phone: '+15550100178', firstName: 'Tomás', username: 'tomas_g' });
-    const adaPhoto = telegram.createPhoto({ bytes: solidPng([214, 120, 60]), width: 96, height: 96 });
-    telegram.setProfilePhoto(ada.id, adaPhoto);
-    telegram.addContact(juniper.id, ada.id);
-    telegram.addContact(juniper.id, tomas.id);
-    telegram.setBlocked(juniper.id, tomas.id, true);
-    const keyFile = join(root, 'server-key.pem');
-    writeFileSync(keyFile, telegram.rsaPublicKeyPem);
-
-    server = await startServe(['--state', join(root, 'state'), '--config-path', configPath], {
-      TROUPE_TELEGRAM_DC: `${telegram.host}:${telegram.port}`,
-      TROUPE_TELEGRAM_DC_ID: String(telegram.dcId),
-      TROUPE_TELEGRAM_RSA_KEY: keyFile,
-    });
-    ({ browser, page } = await openSignedInConsole(server.loginUrl));
+    ({ telegram, juniper, page } = telegramConsole);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await telegram?.close();
-    if (root) rmSync(root, { recursive: true, force: true });
+    await telegramConsole?.close();
   });
 
   it('signs Juniper in to the fake Telegram', async () => {
-    await logInJuniper(page, telegram, AGENT_PHONE);
+    await logInJuniper(page, telegram, telegramConsole.juniperPhone);
   });
 
   it('edits the profile, and shows a taken username refused on its field', async () => {
@@ -140,7 +79,7 @@ describe('The agent’s Telegram account from the console', () => {
     await photos.setInputFiles({
       name: 'juniper.png',
       mimeType: 'image/png',
-      buffer: solidPng([70, 130, 90]),
+      buffer: solidPng([70, 130, 90], 96),
     });
     await expectVisible(page.getByRole('button', { name: /Show the photo of .*\(current\)/ }));
     await expectVisible(page.getByRole('img', { name: '' }).first());

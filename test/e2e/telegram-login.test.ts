@@ -11,6 +11,7 @@ import {
   type FakeTelegram,
   type FakeUser,
   startFakeTelegram,
+  troupeServerEnv,
   waitFor,
 } from '../support/fake-telegram';
 import { expectCount, expectText, expectVisible } from '../support/page-assertions';
@@ -65,15 +66,11 @@ describe('Telegram login through the console against a fake MTProto server', () 
       passwordHint: 'the shop and the cat',
     });
     ada = telegram.createUser({ phone: '+15550100077', firstName: 'Ada', username: 'ada_reads' });
-    const keyFile = join(root, 'server-key.pem');
-    writeFileSync(keyFile, telegram.rsaPublicKeyPem);
 
     llm = await startFakeLlmServer();
     server = await startServe(['--state', join(root, 'state'), '--config-path', configPath], {
       GOOGLE_GEMINI_BASE_URL: llm.geminiBaseUrl,
-      TROUPE_TELEGRAM_DC: `${telegram.host}:${telegram.port}`,
-      TROUPE_TELEGRAM_DC_ID: String(telegram.dcId),
-      TROUPE_TELEGRAM_RSA_KEY: keyFile,
+      ...troupeServerEnv(telegram, root),
     });
     ({ browser, page } = await openSignedInConsole(server.loginUrl));
   });

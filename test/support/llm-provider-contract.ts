@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   LlmError,
@@ -7,6 +6,7 @@ import {
   type StructuredQuery,
 } from '../../src/main/llm/provider';
 import { type FakeLlmScript, type FakeLlmServer, startFakeLlmServer } from './fake-llm-server';
+import { solidPng } from './png';
 
 /** The schema every contract query constrains the model with. */
 export const CONTRACT_TASK_SCHEMA = {
@@ -34,24 +34,7 @@ export function contractQuery(model: string, overrides: Partial<StructuredQuery>
 
 /** A real 1×1 PNG of one colour, so tests have small distinct images to show a model. */
 export function onePixelPng(red: number, green: number, blue: number): Uint8Array {
-  const chunk = (type: string, data: Buffer) => {
-    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const frame = Buffer.alloc(12 + data.length);
-    frame.writeUInt32BE(data.length, 0);
-    typed.copy(frame, 4);
-    frame.writeUInt32BE(crc32(typed), 8 + data.length);
-    return frame;
-  };
-  // Width 1, height 1, 8 bits per channel, colour type 2 (RGB), default compression, filter, no interlace.
-  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-  // One scanline: filter byte 0, then the pixel.
-  const pixels = deflateSync(Buffer.from([0, red, green, blue]));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return solidPng([red, green, blue]);
 }
 
 export const DESCRIBE_INSTRUCTIONS = 'Describe the media in plain English prose.';

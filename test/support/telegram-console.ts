@@ -9,6 +9,7 @@ import {
   type FakeTelegram,
   type FakeUser,
   startFakeTelegram,
+  troupeServerEnv,
 } from './fake-telegram';
 import { expectText, expectVisible } from './page-assertions';
 import { copyShippedConfig, type ServeProcess, startServe } from './serve-process';
@@ -46,13 +47,10 @@ export async function startTelegramConsole(
     username: 'juniper_hale',
   });
   prepare(telegram, juniper);
-  const keyFile = join(root, 'server-key.pem');
-  writeFileSync(keyFile, telegram.rsaPublicKeyPem);
-  const server = await startServe(['--state', join(root, 'state'), '--config-path', configPath], {
-    TROUPE_TELEGRAM_DC: `${telegram.host}:${telegram.port}`,
-    TROUPE_TELEGRAM_DC_ID: String(telegram.dcId),
-    TROUPE_TELEGRAM_RSA_KEY: keyFile,
-  });
+  const server = await startServe(
+    ['--state', join(root, 'state'), '--config-path', configPath],
+    troupeServerEnv(telegram, root),
+  );
   const { browser, page } = await openSignedInConsole(server.loginUrl);
   return {
     telegram,

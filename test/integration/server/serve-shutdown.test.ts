@@ -8,6 +8,7 @@ import {
   FAKE_API_ID,
   type FakeTelegram,
   startFakeTelegram,
+  troupeServerEnv,
   waitFor,
 } from '../../support/fake-telegram';
 import { openServeApi, type ServeApi } from '../../support/serve-api';
@@ -38,13 +39,10 @@ describe('troupe serve stops on time whatever state Telegram is in', () => {
     mkdirSync(agents, { recursive: true });
     writeFileSync(join(agents, 'Ada.md'), agentFile('Ada', '+44 7700 900501'));
     writeFileSync(join(agents, 'Bea.md'), agentFile('Bea', '+44 7700 900502'));
-    const keyFile = join(root, 'fake.pem');
-    writeFileSync(keyFile, fake.rsaPublicKeyPem);
-    serve = await startServe(['--state', join(root, 'state'), '--config-path', join(root, 'config')], {
-      TROUPE_TELEGRAM_DC: `${fake.host}:${fake.port}`,
-      TROUPE_TELEGRAM_DC_ID: String(fake.dcId),
-      TROUPE_TELEGRAM_RSA_KEY: keyFile,
-    });
+    serve = await startServe(
+      ['--state', join(root, 'state'), '--config-path', join(root, 'config')],
+      troupeServerEnv(fake, root),
+    );
     api = await openServeApi(serve);
   });
 

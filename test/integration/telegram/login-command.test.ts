@@ -15,6 +15,7 @@ import {
   FAKE_API_ID,
   type FakeTelegram,
   startFakeTelegram,
+  troupeServerEnv,
   waitFor,
   withTimeout,
 } from '../../support/fake-telegram';
@@ -50,14 +51,7 @@ describe('troupe login', () => {
     configDir = join(root, 'config');
     mkdirSync(join(configDir, 'agents'), { recursive: true });
     writeFileSync(join(configDir, 'agents', 'Ada.md'), AGENT_FILE);
-    const keyFile = join(root, 'fake.pem');
-    writeFileSync(keyFile, fake.rsaPublicKeyPem);
-    env = {
-      TROUPE_TELEGRAM_DC: `${fake.host}:${fake.port}`,
-      TROUPE_TELEGRAM_RSA_KEY: keyFile,
-      TROUPE_TELEGRAM_DC_ID: String(fake.dcId),
-      TROUPE_LOG_LEVEL: 'warn',
-    };
+    env = { ...troupeServerEnv(fake, root), TROUPE_LOG_LEVEL: 'warn' };
   });
 
   afterEach(async () => {

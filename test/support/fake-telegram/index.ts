@@ -31,4 +31,5 @@ export type { FaultOptions } from './faults';
 export type { DialogSummary, TypingRecord } from './messaging';
 export type { FakeCall } from './rpc-router';
 export { trustRsaPublicKey } from './rsa-key';
+export { troupeServerEnv } from './server-env';
 export { waitFor, withTimeout } from './wait';

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FakeTelegram } from './api';
 import { FAKE_API_HASH, FAKE_API_ID } from './client';
 import { CONTROL_ROUTES, startControlServer } from './control-server';
 import { startFakeTelegram } from './fake-telegram';
+import { troupeServerEnv } from './server-env';
 
 /**
  * A fake Telegram running on its own for other processes: the MTProto server on 127.0.0.1, its
@@ -37,8 +38,7 @@ export async function startStandaloneFakeTelegram(
 ): Promise<StandaloneFakeTelegram> {
   const fake = await startFakeTelegram(options.log ? { log: options.log } : {});
   const keyDir = mkdtempSync(join(tmpdir(), 'troupe-fake-telegram-'));
-  const keyFile = join(keyDir, 'server-key.pem');
-  writeFileSync(keyFile, fake.rsaPublicKeyPem);
+  const serverEnv = troupeServerEnv(fake, keyDir);
   let control: Awaited<ReturnType<typeof startControlServer>>;
   try {
     control = await startControlServer(fake, options.controlPort);
@@ -48,10 +48,9 @@ export async function startStandaloneFakeTelegram(
     throw error;
   }
   const address = `${fake.host}:${fake.port}`;
+  const keyFile = serverEnv.TROUPE_TELEGRAM_RSA_KEY;
   const env = {
-    TROUPE_TELEGRAM_DC: address,
-    TROUPE_TELEGRAM_DC_ID: String(fake.dcId),
-    TROUPE_TELEGRAM_RSA_KEY: keyFile,
+    ...serverEnv,
     TELEGRAM_API_ID: String(FAKE_API_ID),
     TELEGRAM_API_HASH: FAKE_API_HASH,
   };
