@@ -21,12 +21,14 @@ import type {
   UnreadChat,
 } from '../../messaging/port';
 import { Listeners } from '../accounts/listeners';
+import { notConnected } from '../not-connected';
 import type { AgentActivityChange, OwnChange, TelegramMessagingPort } from '../port';
 import type { TelegramLoader } from './telegram-loader';
 
 /**
  * The MessagingPort over Telegram as the runtime holds it from the start: listeners are kept here
- * and joined to the real port once GramJS is loaded; each call loads it if need be and runs there.
+ * and joined to the real port once GramJS is loaded; each call runs there, and before it is loaded
+ * (no account was ever connected) fails as for an agent not connected, without loading it.
  */
 export class DeferredTelegramPort implements MessagingPort {
   readonly kind = 'telegram' as const;
@@ -65,19 +67,19 @@ export class DeferredTelegramPort implements MessagingPort {
   }
 
   async self(agent: string): Promise<AccountInfo> {
-    return (await this.#port()).self(agent);
+    return this.#port(agent).self(agent);
   }
 
   async sendText(agent: string, channelId: number, message: OutboundText): Promise<SentMessage> {
-    return (await this.#port()).sendText(agent, channelId, message);
+    return this.#port(agent).sendText(agent, channelId, message);
   }
 
   async sendSticker(agent: string, channelId: number, sticker: OutboundSticker): Promise<SentMessage> {
-    return (await this.#port()).sendSticker(agent, channelId, sticker);
+    return this.#port(agent).sendSticker(agent, channelId, sticker);
   }
 
   async sendMedia(agent: string, channelId: number, media: OutboundMedia): Promise<SentMessage> {
-    return (await this.#port()).sendMedia(agent, channelId, media);
+    return this.#port(agent).sendMedia(agent, channelId, media);
   }
 
   async downloadMedia(
@@ -85,90 +87,93 @@ export class DeferredTelegramPort implements MessagingPort {
     source: MediaSource,
     options: DownloadOptions,
   ): Promise<Uint8Array | null> {
-    return (await this.#port()).downloadMedia(agent, source, options);
+    return this.#port(agent).downloadMedia(agent, source, options);
   }
 
   async addToLibrary(agent: string, file: LibraryFile): Promise<MediaRef> {
-    return (await this.#port()).addToLibrary(agent, file);
+    return this.#port(agent).addToLibrary(agent, file);
   }
 
   async removeFromLibrary(agent: string, uniqueId: string): Promise<boolean> {
-    return (await this.#port()).removeFromLibrary(agent, uniqueId);
+    return this.#port(agent).removeFromLibrary(agent, uniqueId);
   }
 
   async stickerSet(agent: string, setName: string): Promise<StickerSetContents | null> {
-    return (await this.#port()).stickerSet(agent, setName);
+    return this.#port(agent).stickerSet(agent, setName);
   }
 
   async react(agent: string, channelId: number, messageId: number, emoji: string | null): Promise<void> {
-    return (await this.#port()).react(agent, channelId, messageId, emoji);
+    return this.#port(agent).react(agent, channelId, messageId, emoji);
   }
 
   async setTyping(agent: string, channelId: number, action: 'typing' | 'cancel'): Promise<void> {
-    return (await this.#port()).setTyping(agent, channelId, action);
+    return this.#port(agent).setTyping(agent, channelId, action);
   }
 
   async markRead(agent: string, channelId: number, options: MarkReadOptions): Promise<void> {
-    return (await this.#port()).markRead(agent, channelId, options);
+    return this.#port(agent).markRead(agent, channelId, options);
   }
 
   async block(agent: string, userId: number): Promise<void> {
-    return (await this.#port()).block(agent, userId);
+    return this.#port(agent).block(agent, userId);
   }
 
   async unblock(agent: string, userId: number): Promise<void> {
-    return (await this.#port()).unblock(agent, userId);
+    return this.#port(agent).unblock(agent, userId);
   }
 
   async deleteHistory(agent: string, channelId: number, options: { revoke: boolean }): Promise<void> {
-    return (await this.#port()).deleteHistory(agent, channelId, options);
+    return this.#port(agent).deleteHistory(agent, channelId, options);
   }
 
   async fetchHistory(agent: string, channelId: number, query: HistoryQuery): Promise<ChatMsg[]> {
-    return (await this.#port()).fetchHistory(agent, channelId, query);
+    return this.#port(agent).fetchHistory(agent, channelId, query);
   }
 
   async fetchMessage(agent: string, channelId: number, messageId: number): Promise<ChatMsg | null> {
-    return (await this.#port()).fetchMessage(agent, channelId, messageId);
+    return this.#port(agent).fetchMessage(agent, channelId, messageId);
   }
 
   async getChat(agent: string, channelId: number): Promise<ChatInfo> {
-    return (await this.#port()).getChat(agent, channelId);
+    return this.#port(agent).getChat(agent, channelId);
   }
 
   async findChat(agent: string, query: ChatQuery): Promise<ChatInfo | null> {
-    return (await this.#port()).findChat(agent, query);
+    return this.#port(agent).findChat(agent, query);
   }
 
   async canSend(agent: string, channelId: number): Promise<boolean> {
-    return (await this.#port()).canSend(agent, channelId);
+    return this.#port(agent).canSend(agent, channelId);
   }
 
   async isMuted(agent: string, channelId: number): Promise<boolean> {
-    return (await this.#port()).isMuted(agent, channelId);
+    return this.#port(agent).isMuted(agent, channelId);
   }
 
   async isBlocked(agent: string, userId: number): Promise<boolean> {
-    return (await this.#port()).isBlocked(agent, userId);
+    return this.#port(agent).isBlocked(agent, userId);
   }
 
   async listStickers(agent: string): Promise<StickerRef[]> {
-    return (await this.#port()).listStickers(agent);
+    return this.#port(agent).listStickers(agent);
   }
 
   async listMedia(agent: string): Promise<MediaRef[]> {
-    return (await this.#port()).listMedia(agent);
+    return this.#port(agent).listMedia(agent);
   }
 
   async listUnread(agent: string): Promise<UnreadChat[]> {
-    return (await this.#port()).listUnread(agent);
+    return this.#port(agent).listUnread(agent);
   }
 
   async listChats(agent: string, options: ListChatsOptions): Promise<ChatSummary[]> {
-    return (await this.#port()).listChats(agent, options);
+    return this.#port(agent).listChats(agent, options);
   }
 
-  async #port(): Promise<TelegramMessagingPort> {
-    return (await this.#loader.load()).port;
+  /** The real port; none is loaded while no account was ever wanted, so none can be connected. */
+  #port(agent: string): TelegramMessagingPort {
+    const side = this.#loader.loaded();
+    if (!side) throw notConnected(agent);
+    return side.port;
   }
 }

@@ -3,7 +3,7 @@ import type { TelegramSide, TelegramSideDeps } from './telegram-side';
 
 /**
  * Loads the GramJS side of the adapter the first time Telegram is needed: an account to connect,
- * a login or log-out, or a call on the port or the desk. Until then the runtime holds none of
+ * or a login or log-out. Until then the runtime holds none of
  * GramJS (tens of megabytes), which a host whose agents are not on Telegram never needs.
  */
 export class TelegramLoader {

@@ -28,6 +28,7 @@ import {
 } from '../../messaging/port';
 import { Listeners, rpcErrorCode, type TelegramAccount, type TelegramAccounts } from '../accounts';
 import { isDirectChat, isMutedAt, mapChatInfo, markdownToEntities, markedEntityId } from '../mapping';
+import { notConnected } from '../not-connected';
 import { AccountContext } from './account-context';
 import { listChats } from './chat-list';
 import { earlierSend } from './earlier-send';
@@ -426,10 +427,6 @@ export class TelegramMessagingPort implements MessagingPort {
     context.remember(answer);
     return answer.chats.find((chat) => markedEntityId(chat) === channelId) ?? null;
   }
-}
-
-function notConnected(agent: string): MessagingError {
-  return new MessagingError(`${agent} is not connected to Telegram.`, { retryable: true });
 }
 
 function replyHeader(replyTo: number | null): Api.InputReplyToMessage | undefined {

@@ -7,7 +7,6 @@ import type {
 import type { JoinTarget } from '../../../shared/domain/telegram-join-target';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logging';
-import { MessagingError } from '../../messaging/port';
 import type { TelegramAccount, TelegramAccounts } from '../accounts';
 import {
   chatPhotoBytes,
@@ -17,6 +16,7 @@ import {
   setChatMuted,
   type TelegramMembership,
 } from '../memberships';
+import { notConnected } from '../not-connected';
 import type { AccountContext } from '../port/account-context';
 import { accountAction } from './account-actions';
 import { addContact, deleteContacts, listContacts } from './contacts';
@@ -153,9 +153,7 @@ export class TelegramAccountDesk {
   #act<T>(agent: string, what: string, work: (context: AccountContext) => Promise<T>): Promise<T> {
     const account = this.#accounts.account(agent);
     if (!account) {
-      return Promise.reject(
-        new MessagingError(`${agent} is not connected to Telegram.`, { retryable: true }),
-      );
+      return Promise.reject(notConnected(agent));
     }
     const context = this.#contextOf(account);
     return accountAction(account, this.#clock, what, () => work(context));
