@@ -351,11 +351,18 @@ export class TelegramAccount {
     });
   }
 
+  /**
+   * The channel as requests name it; null when this client does not know it (left, or never seen).
+   * Anything else, a dropped connection above all, is the caller's to see: the catch-up stops and
+   * keeps the channel's place for the next one.
+   */
   async #inputChannel(channelId: number): Promise<Api.TypeInputChannel | null> {
+    const client = this.#usableClient({});
     try {
-      return utils.getInputChannel(await this.#usableClient({}).getInputEntity(channelId));
-    } catch {
-      return null;
+      return utils.getInputChannel(await client.getInputEntity(channelId));
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith('Could not find the input entity')) return null;
+      throw error;
     }
   }
 
