@@ -2,7 +2,7 @@ import type { ExchangeRecord, LlmExchangeView } from '../../shared/api/conversat
 import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { SqliteDatabase } from './migrations/migration';
 import { PromptTextRepository } from './prompt-text-repository';
-import { exchangeFromStored, storedExchangeJson } from './stored-exchange';
+import { exchangeFromStored, namedTexts, storedExchangeJson } from './stored-exchange';
 
 interface Row {
   id: number;
@@ -24,7 +24,7 @@ export class ExchangeHistoryRepository {
   readonly #olderThan;
   readonly #agents;
   readonly #beyondNewest;
-  readonly #oldestAt;
+  readonly #keptBefore;
 
   constructor(db: SqliteDatabase) {
     this.#texts = new PromptTextRepository(db);
@@ -63,7 +63,9 @@ export class ExchangeHistoryRepository {
       `DELETE FROM llm_exchange_history WHERE agent = ? AND ${notLast} AND id IN (
          SELECT id FROM llm_exchange_history WHERE agent = ? ORDER BY id DESC LIMIT -1 OFFSET ?)`,
     );
-    this.#oldestAt = db.prepare<[], { at: string | null }>('SELECT min(at) AS at FROM llm_exchange_history');
+    this.#keptBefore = db.prepare<[string], { exchange_json: string }>(
+      'SELECT exchange_json FROM llm_exchange_history WHERE at < ?',
+    );
   }
 
   append(conversation: ConversationKey, taskId: string | null, exchange: LlmExchangeView): void {
@@ -108,9 +110,12 @@ export class ExchangeHistoryRepository {
     let removed = this.#olderThan.run(cutoff.toISOString()).changes;
     for (const { agent } of this.#agents.all())
       removed += this.#beyondNewest.run(agent, agent, keepPerAgent).changes;
-    const oldest = this.#oldestAt.get()?.at ?? null;
-    if (oldest === null) this.#texts.pruneAll();
-    else this.#texts.pruneBefore(oldest);
+    // What is older than the cutoff now are conversations' last exchanges: their texts stay too.
+    const at = cutoff.toISOString();
+    for (const { exchange_json } of this.#keptBefore.all(at)) {
+      for (const hash of namedTexts(exchange_json)) this.#texts.markUsed(hash, at);
+    }
+    this.#texts.pruneBefore(at);
     return removed;
   }
 

@@ -29,7 +29,7 @@ export class PromptTextRepository {
       'INSERT INTO llm_prompt_texts (hash, text, last_used) VALUES (@hash, @text, @at)',
     );
     this.#markUsed = db.prepare<{ hash: string; at: string }>(
-      'UPDATE llm_prompt_texts SET last_used = @at WHERE hash = @hash',
+      'UPDATE llm_prompt_texts SET last_used = max(last_used, @at) WHERE hash = @hash',
     );
     this.#text = db.prepare<[string], { text: string }>('SELECT text FROM llm_prompt_texts WHERE hash = ?');
     this.#unusedSince = db.prepare<[string]>('DELETE FROM llm_prompt_texts WHERE last_used < ?');
@@ -40,7 +40,7 @@ export class PromptTextRepository {
     const hash = promptTextHash(text);
     const known = this.#lastUsed.get(hash);
     if (!known) this.#insert.run({ hash, text, at });
-    else if (Date.parse(known.last_used) < Date.parse(at) - USE_REFRESH_MS) this.#markUsed.run({ hash, at });
+    else if (Date.parse(known.last_used) < Date.parse(at) - USE_REFRESH_MS) this.markUsed(hash, at);
     return hash;
   }
 
@@ -49,14 +49,17 @@ export class PromptTextRepository {
     return this.#text.get(hash)?.text ?? null;
   }
 
-  /** Drops the texts no exchange at or after `oldestExchangeAt` can name. */
-  pruneBefore(oldestExchangeAt: string): number {
-    const cutoff = new Date(Date.parse(oldestExchangeAt) - USE_REFRESH_MS).toISOString();
-    return this.#unusedSince.run(cutoff).changes;
+  /** Marks the text used at `at`, unless it was used later already. */
+  markUsed(hash: string, at: string): void {
+    this.#markUsed.run({ hash, at });
   }
 
-  /** Drops every text: no exchange is left to name one. */
-  pruneAll(): number {
-    return this.#unusedSince.run('\uffff').changes;
+  /**
+   * Drops the texts no exchange kept from `cutoff` on can name (one older than it must have been
+   * marked used at `cutoff` first).
+   */
+  pruneBefore(cutoff: string): number {
+    const before = new Date(Date.parse(cutoff) - USE_REFRESH_MS).toISOString();
+    return this.#unusedSince.run(before).changes;
   }
 }

@@ -51,6 +51,12 @@ export function storedExchangeJson(
   return { json, truncated: true };
 }
 
+/** The hashes of the texts a stored exchange names. */
+export function namedTexts(json: string): string[] {
+  const { sections } = JSON.parse(json) as { sections?: { textRef?: unknown }[] };
+  return (sections ?? []).flatMap(({ textRef }) => (typeof textRef === 'string' ? [textRef] : []));
+}
+
 /** The exchange a stored JSON holds, its named texts read with `textOf` (also those kept inline). */
 export function exchangeFromStored(json: string, textOf: (hash: string) => string | null): LlmExchangeView {
   const stored = JSON.parse(json) as { sections?: unknown };

@@ -101,6 +101,8 @@ describe('the exchange history', () => {
     fileStore.exchangeHistory.append(ADA, null, withPersona('2026-10-01T10:00:00.000Z', 'first'));
     fileStore.exchangeHistory.append(ADA, null, withPersona('2026-10-01T10:05:00.000Z', 'second'));
     fileStore.exchangeHistory.append(ADA, null, exchange('2026-11-20T10:00:00.000Z', 'without it'));
+    // A chat quiet since long before, whose last exchange names no long text: it keeps none alive.
+    fileStore.exchangeHistory.append(BO, null, exchange('2026-08-01T10:00:00.000Z', 'quiet since'));
     expect(keptTexts()).toEqual([persona]);
     expect(
       fileStore.exchangeHistory.page(ADA, { limit: 10 }).map((record) => record.sections[0]?.text.length),
@@ -112,6 +114,17 @@ describe('the exchange history', () => {
     expect(fileStore.exchangeHistory.latest(ADA)?.rawReply).toBe('without it');
     fileStore.exchangeHistory.append(ADA, null, withPersona('2026-11-21T10:00:00.000Z', 'again'));
     expect(fileStore.exchangeHistory.latest(ADA)?.sections[0]?.text).toBe(persona);
+
+    // A quiet chat's last exchange outlives the window, and so does every text it names.
+    const CY = { ...ADA, channelId: 8 };
+    const oldPersona = 'Answer in verse. '.repeat(40);
+    fileStore.exchangeHistory.append(CY, null, {
+      ...exchange('2026-09-01T10:00:00.000Z', 'long ago'),
+      sections: [{ id: 'persona', title: 'Persona', text: oldPersona, stable: true }],
+    });
+    fileStore.exchangeHistory.prune(new Date('2026-12-01T00:00:00Z'), 100);
+    expect(fileStore.exchangeHistory.latest(CY)?.sections[0]?.text).toBe(oldPersona);
+    expect(keptTexts()).toHaveLength(2);
     fileStore.close();
   });
 });

@@ -32,16 +32,20 @@ describe('migration 026 prompt texts', () => {
     expect(texts.text(promptTextHash('never kept'))).toBeNull();
   });
 
-  it('prunes only texts no exchange from the oldest kept on can name', () => {
-    const { texts } = repository();
+  it('prunes only texts no exchange kept from the cutoff on can name', () => {
+    const { db, texts } = repository();
     const old = texts.keep('An old persona.', '2026-10-01T10:00:00.000Z');
     const recent = texts.keep('A recent persona.', '2026-11-01T10:00:00.000Z');
-    // A text last marked within a day before the oldest exchange may still be named by it.
+    // A text last marked within a day before the cutoff may still be named by a kept exchange.
     expect(texts.pruneBefore('2026-10-02T09:00:00.000Z')).toBe(0);
     expect(texts.pruneBefore('2026-11-01T10:00:00.000Z')).toBe(1);
     expect(texts.text(old)).toBeNull();
     expect(texts.text(recent)).toBe('A recent persona.');
-    expect(texts.pruneAll()).toBe(1);
-    expect(texts.text(recent)).toBeNull();
+    // Marking never moves a use back in time; marking at the cutoff keeps a text through it.
+    texts.markUsed(recent, '2026-10-15T00:00:00.000Z');
+    expect(lastUsed(db, recent)).toBe('2026-11-01T10:00:00.000Z');
+    texts.markUsed(recent, '2026-12-20T00:00:00.000Z');
+    expect(texts.pruneBefore('2026-12-20T00:00:00.000Z')).toBe(0);
+    expect(texts.pruneBefore('2026-12-22T00:00:00.000Z')).toBe(1);
   });
 });
