@@ -68,8 +68,12 @@ export class WalCheckpointer {
     this.#worker = worker;
     this.#logger = logger;
     this.#exited = new Promise((resolve) => worker.once('exit', () => resolve()));
+    // Checkpoints run every second: a failure that persists is told once, and again when it changes.
+    let lastFailure: string | null = null;
     worker.on('message', (message: { failed?: string }) => {
-      if (message.failed) logger.warn({ reason: message.failed }, 'a background WAL checkpoint failed');
+      if (!message.failed || message.failed === lastFailure) return;
+      lastFailure = message.failed;
+      logger.warn({ reason: message.failed }, 'a background WAL checkpoint failed');
     });
     worker.on('error', (error) => this.#fallBack(error));
   }
