@@ -185,6 +185,27 @@ describe('update sequences', () => {
     expect(sut.requests).toHaveLength(1);
   });
 
+  it('counts a read receipt in a channel in that channel’s sequence, not the common one', async () => {
+    sut = sequence({ ...STATE, channels: { [CHANNEL_KEY]: 5 } });
+    sut.answers.push(new Api.updates.DifferenceEmpty({ date: 1_700_000_050, seq: 0 }));
+    sut.answers.push(new Api.updates.ChannelDifferenceEmpty({ pts: 5, final: true }));
+    await sut.updates.connected();
+    const requestsAfterCatchUp = sut.requests.length;
+    sut.updates.answered(
+      new Api.messages.AffectedHistory({ pts: 40, ptsCount: 1, offset: 0 }),
+      new Api.messages.ReadMentions({
+        peer: new Api.InputPeerChannel({ channelId: CHANNEL, accessHash: bigInt(1) }),
+      }),
+    );
+    expect(sut.updates.state).toMatchObject({ pts: 10 });
+    // The common box was not moved, so its next update follows on with no catch-up.
+    sut.updates.receive(newMessage(4, 11));
+    sut.clock.advance(GAP_WAIT_MS);
+    await sut.settle();
+    expect(words(sut.emitted)).toEqual(['m4']);
+    expect(sut.requests).toHaveLength(requestsAfterCatchUp);
+  });
+
   it('when the difference is too long, jumps to Telegram’s pts and says updates were lost', async () => {
     sut = sequence(STATE);
     sut.answers.push(new Api.updates.DifferenceTooLong({ pts: 5_000 }));

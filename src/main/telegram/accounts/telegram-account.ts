@@ -177,7 +177,7 @@ export class TelegramAccount {
     const client = this.#usableClient(options);
     try {
       const answer = await this.#bounded(client.invoke(request), request.className);
-      this.#sequence.answered(answer);
+      this.#sequence.answered(answer, request);
       return answer;
     } catch (error) {
       throw this.#failure(error, request.className);

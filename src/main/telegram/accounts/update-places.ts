@@ -16,8 +16,11 @@ export interface UpdatePlace {
 
 type Long = Api.long;
 
-/** The channel an update of a channel's sequence is about; null for the common box. */
-function channelOf(update: Api.TypeUpdate): Long | null {
+/**
+ * The channel an update of a channel's sequence is about (null when it names none); undefined
+ * for an update of the common box.
+ */
+function channelOf(update: Api.TypeUpdate): Long | null | undefined {
   if (update instanceof Api.UpdateNewChannelMessage || update instanceof Api.UpdateEditChannelMessage) {
     const peer = (update.message as { peerId?: Api.TypePeer }).peerId;
     return peer instanceof Api.PeerChannel ? peer.channelId : null;
@@ -29,7 +32,7 @@ function channelOf(update: Api.TypeUpdate): Long | null {
   ) {
     return update.channelId;
   }
-  return null;
+  return undefined;
 }
 
 /**
@@ -40,39 +43,33 @@ function channelOf(update: Api.TypeUpdate): Long | null {
 export function placeOf(update: Api.TypeUpdate | Api.TypeUpdates): UpdatePlace | null {
   const fields = update as { pts?: unknown; ptsCount?: unknown };
   if (typeof fields.pts !== 'number' || typeof fields.ptsCount !== 'number') return null;
-  if (
-    update instanceof Api.UpdateShortMessage ||
-    update instanceof Api.UpdateShortChatMessage ||
-    update instanceof Api.UpdateShortSentMessage
-  ) {
-    return { key: 'common', pts: fields.pts, ptsCount: fields.ptsCount };
-  }
   const channel = channelOf(update as Api.TypeUpdate);
-  const isChannelKind =
-    update instanceof Api.UpdateNewChannelMessage ||
-    update instanceof Api.UpdateEditChannelMessage ||
-    update instanceof Api.UpdateDeleteChannelMessages ||
-    update instanceof Api.UpdateChannelWebPage ||
-    update instanceof Api.UpdatePinnedChannelMessages;
-  if (isChannelKind) {
-    return channel === null
-      ? null
-      : { key: markedChannelId(channel), pts: fields.pts, ptsCount: fields.ptsCount };
-  }
-  return { key: 'common', pts: fields.pts, ptsCount: fields.ptsCount };
+  if (channel === undefined) return { key: 'common', pts: fields.pts, ptsCount: fields.ptsCount };
+  return channel === null
+    ? null
+    : { key: markedChannelId(channel), pts: fields.pts, ptsCount: fields.ptsCount };
+}
+
+/** The sequence a request's affected-messages answer counts in: its channel's, else the common box. */
+function sequenceOfRequest(request: Api.AnyRequest | undefined): SequenceKey {
+  const { peer, channel } = (request ?? {}) as { peer?: unknown; channel?: unknown };
+  if (peer instanceof Api.InputPeerChannel) return markedChannelId(peer.channelId);
+  if (channel instanceof Api.InputChannel) return markedChannelId(channel.channelId);
+  return 'common';
 }
 
 /**
  * The places an RPC answer moved the account's sequences to: the agent's own actions (a send, a
  * read receipt, a deletion) advance its pts too, and Telegram tells them only to the caller.
  */
-export function placesOfAnswer(answer: unknown): UpdatePlace[] {
+export function placesOfAnswer(answer: unknown, request?: Api.AnyRequest): UpdatePlace[] {
   if (
     answer instanceof Api.messages.AffectedMessages ||
     answer instanceof Api.messages.AffectedHistory ||
     answer instanceof Api.messages.AffectedFoundMessages
   ) {
-    return answer.ptsCount > 0 ? [{ key: 'common', pts: answer.pts, ptsCount: answer.ptsCount }] : [];
+    if (answer.ptsCount === 0) return [];
+    return [{ key: sequenceOfRequest(request), pts: answer.pts, ptsCount: answer.ptsCount }];
   }
   if (answer instanceof Api.UpdateShortSentMessage) {
     const place = placeOf(answer);

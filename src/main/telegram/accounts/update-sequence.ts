@@ -117,10 +117,10 @@ export class UpdateSequence {
     this.#apply(update, place);
   }
 
-  /** An RPC answer: the agent's own actions move its pts too. */
-  answered(answer: unknown): void {
+  /** An RPC answer to `request`: the agent's own actions move its pts too (a channel's, in a channel). */
+  answered(answer: unknown, request?: Api.AnyRequest): void {
     if (this.#state === null || this.#stopped) return;
-    for (const place of placesOfAnswer(answer)) {
+    for (const place of placesOfAnswer(answer, request)) {
       const local = this.#ptsOf(place.key);
       if (local === undefined || local + place.ptsCount === place.pts) this.#setPts(place.key, place.pts);
       else if (local + place.ptsCount < place.pts) this.#gapFound();
