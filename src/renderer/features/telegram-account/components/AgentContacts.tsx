@@ -9,7 +9,7 @@ import { telegramAccountSelectors } from '../selectors';
 import { useTelegramAccountStore } from '../store';
 import { PendingPart, useAccountPart } from './AccountPart';
 import { SignedOutNotice } from './AgentProfile';
-import { PhotoAvatar } from './PhotoAvatar';
+import { PeerName } from './PeerName';
 import { useAccountAction } from './use-account-action';
 
 function ContactMarks({ contact }: { contact: Contact }) {
@@ -169,25 +169,19 @@ export function AgentContacts({ configName, agentName }: { configName: string; a
                   />
                 </Table.Td>
                 <Table.Td>
-                  <Group gap="sm" wrap="nowrap">
-                    <PhotoAvatar
-                      configName={configName}
-                      peerId={contact.userId}
-                      photoId={contact.photoId}
-                      name={contact.name}
-                    />
-                    <Stack gap={0}>
-                      <Text size="sm" fw={500}>
-                        {contact.name}
+                  <PeerName
+                    configName={configName}
+                    peerId={contact.userId}
+                    photoId={contact.photoId}
+                    name={contact.name}
+                  >
+                    {contact.username && (
+                      <Text size="xs" c="dimmed">
+                        @{contact.username}
                       </Text>
-                      {contact.username && (
-                        <Text size="xs" c="dimmed">
-                          @{contact.username}
-                        </Text>
-                      )}
-                      <ContactMarks contact={contact} />
-                    </Stack>
-                  </Group>
+                    )}
+                    <ContactMarks contact={contact} />
+                  </PeerName>
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
                   <Text size="sm" ff="monospace">

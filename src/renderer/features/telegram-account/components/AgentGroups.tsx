@@ -11,34 +11,28 @@ import { useTelegramAccountStore } from '../store';
 import { PendingPart, useAccountPart } from './AccountPart';
 import { SignedOutNotice } from './AgentProfile';
 import { JoinGroupForm } from './JoinGroupForm';
-import { PhotoAvatar } from './PhotoAvatar';
+import { PeerName } from './PeerName';
 import { useAccountAction } from './use-account-action';
 
 function MembershipName({ configName, membership }: { configName: string; membership: Membership }) {
   return (
-    <Group gap="sm" wrap="nowrap">
-      <PhotoAvatar
-        configName={configName}
-        peerId={membership.channelId}
-        photoId={membership.photoId}
-        name={membership.title}
-      />
-      <Stack gap={0}>
-        <Text size="sm" fw={500}>
-          {membership.title}
-        </Text>
-        <Group gap={6}>
-          <Badge size="xs" variant="light" color="gray">
-            {MEMBERSHIP_KIND_LABELS[membership.kind]}
-          </Badge>
-          {membership.username && (
-            <Text size="xs" c="dimmed">
-              @{membership.username}
-            </Text>
-          )}
-        </Group>
-      </Stack>
-    </Group>
+    <PeerName
+      configName={configName}
+      peerId={membership.channelId}
+      photoId={membership.photoId}
+      name={membership.title}
+    >
+      <Group gap={6}>
+        <Badge size="xs" variant="light" color="gray">
+          {MEMBERSHIP_KIND_LABELS[membership.kind]}
+        </Badge>
+        {membership.username && (
+          <Text size="xs" c="dimmed">
+            @{membership.username}
+          </Text>
+        )}
+      </Group>
+    </PeerName>
   );
 }
 
