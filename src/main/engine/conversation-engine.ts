@@ -18,6 +18,7 @@ import {
   updateConversationParameters,
 } from './conversation-parameters';
 import { type ConversationEngineDeps, EngineCore, type EngineEvent, type MemoryTouch } from './engine-core';
+import { engineTaskHandlers } from './engine-handlers';
 import { type EventChange, type EventChangeOutcome, operatorEventChange } from './events/event-changes';
 import { EventTimer } from './events/event-timer';
 import { toGraphView, unfinishedCount } from './graph/graph-view';
@@ -40,8 +41,6 @@ import { approveDraft, describeDraft, rejectDraft } from './steering/drafts';
 import type { SpendingState } from './steering/spending-limit';
 import { type OperatorMessage, operatorSend } from './steering/takeover';
 import { cancelTask, clearPending, retryTask, TaskActionError } from './steering/task-actions';
-import { createTaskHandlers } from './tasks/handler-registry';
-import { receivedHandler } from './turn/received-turn';
 
 /** The agent is working in a conversation (or on its memory) right now. */
 export class AgentBusyError extends Error {
@@ -103,39 +102,12 @@ export class ConversationEngine {
       if (whats.has('schedule')) core.emit({ type: 'scheduleChanged', agent: conversation.agent });
       memory.changed(conversation, touched.filter(isMemoryWorkTouch));
     };
-    const received = receivedHandler({
-      nextLoopTurn: () => core.loopTurns.next(),
-      port: deps.port,
-      store: deps.store,
-      clock: deps.clock,
-      logger: core.logger,
-      llm: deps.llm,
-      prompts: deps.prompts,
-      defaultAgentLlm: () => deps.settings().engine.defaultAgentLlm,
-      engineSettings: () => deps.settings().engine,
+    const handlerFor = engineTaskHandlers(core, deps, {
       pacing: this.#pacing,
-      timeZone: (agent) => core.timeZone(agent),
-      onExchange: (conversation, exchange) => core.emit({ type: 'exchange', conversation, exchange }),
-      onThinking: (conversation, since) => core.emitThinking(conversation, since),
-      embedder: () => deps.embedder?.() ?? null,
-      media: deps.media ?? null,
-      mediaBudget: () => deps.settings().media.descriptionsPerTurn,
+      memory,
       onMemoryChanged: memoryChanged,
-      requestSummary: (request) => memory.requestSummary(request),
-      afterExchange: (conversation, agent) => memory.afterExchange(conversation, agent),
+      requestTurn: (conversation, trigger) => this.requestTurn(conversation, trigger),
     });
-    const handlerFor = createTaskHandlers(
-      {
-        port: deps.port,
-        store: deps.store,
-        clock: deps.clock,
-        logger: core.logger,
-        requestTurn: (conversation, trigger) => this.requestTurn(conversation, trigger),
-        timeZone: (agent) => core.timeZone(agent),
-        ...(deps.retrieval ? { retrieval: deps.retrieval } : {}),
-      },
-      received,
-    );
     const tasks = new TaskRunner(core, {
       handlerFor,
       llmSlots: new FairSlots(() => deps.settings().engine.llmConcurrency),
