@@ -38,6 +38,7 @@ import { forwardConversationEvents } from './conversation-events';
 import { createConversationTools } from './conversation-tools';
 import { startDailySchedules } from './daily-schedules';
 import { scheduleExchangePruning } from './exchange-retention';
+import { limitHeapGrowth } from './heap-growth';
 import { createMediaRuntime } from './media-runtime';
 import { simulatedAgentAccount } from './simulated-agent-account';
 import { runStopSteps } from './stop-steps';
@@ -55,6 +56,7 @@ export const RUNTIME_STOP_BUDGET_MS = 2_500;
  * engine, and wires the API handlers and events to them.
  */
 export async function createRuntime(options: RuntimeOptions): Promise<ConversationRuntimeHandle> {
+  limitHeapGrowth();
   const logger = options.logger.child({ module: 'runtime' });
   const clock = options.clock ?? systemClock;
   const events = new EventHub();
