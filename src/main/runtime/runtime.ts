@@ -34,6 +34,7 @@ import { SecretStore, verifySecretKey } from '../secrets';
 import { createSimulator } from '../simulator';
 import { DATABASE_FILE_NAME, openStore } from '../store';
 import { AgentZoneWatch } from './agent-zone-watch';
+import { scheduleArchiveIndexing } from './archive-indexing';
 import { forwardConversationEvents } from './conversation-events';
 import { createConversationTools } from './conversation-tools';
 import { startDailySchedules } from './daily-schedules';
@@ -312,6 +313,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     options.logger.child({ module: 'api' }),
   );
   const stopPruning = scheduleTaskLogPruning(store.taskLog, logger);
+  const stopArchiveIndexing = scheduleArchiveIndexing(store.archiveIndex, logger);
   const stopAnnouncingUsage = announceLedgerRows(store.taskLog, events);
   const stopExchangePruning = scheduleExchangePruning(
     store.exchangeHistory,
@@ -357,6 +359,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
           { name: 'simulator', run: () => simulator.close() },
           { name: 'config watcher', run: () => config.close() },
           { name: 'archive embedding', run: () => embedding.stop() },
+          { name: 'archive indexing', run: stopArchiveIndexing },
           { name: 'WAL checkpoints', run: () => store.stopBackgroundCheckpoints() },
           { name: 'store', run: () => store.close() },
         ],

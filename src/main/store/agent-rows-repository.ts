@@ -1,3 +1,4 @@
+import { ArchiveIndexQueue } from './archive-index-queue';
 import type { SqliteDatabase } from './migrations/migration';
 
 /**
@@ -63,11 +64,13 @@ export type AgentRowCounts = Record<string, number>;
 export class AgentRowsRepository {
   readonly #db: SqliteDatabase;
   readonly #changed: () => void;
+  readonly #archiveIndex: ArchiveIndexQueue;
 
   /** `changed` is told after rows moved or went, for repositories that keep rows in memory. */
   constructor(db: SqliteDatabase, changed: () => void = () => {}) {
     this.#db = db;
     this.#changed = changed;
+    this.#archiveIndex = new ArchiveIndexQueue(db);
   }
 
   /** The tables holding rows of the agent, with their counts (tables without any left out). */
@@ -93,6 +96,8 @@ export class AgentRowsRepository {
       const clash = Object.keys(this.count(to));
       if (clash.length > 0) throw new AgentRowsConflictError(to, clash);
       const moved = this.count(from);
+      // Re-keying below deletes each row's entries: a queued row has none yet.
+      this.#archiveIndex.indexPending();
       for (const index of ARCHIVE_INDEXES) {
         this.#db
           .prepare(

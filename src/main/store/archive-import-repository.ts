@@ -44,11 +44,10 @@ function bindRow(parameters: unknown[], message: ArchivedMessageInput): void {
 }
 
 /**
- * Bulk writes to the conversation archive (migration 006), for history imports. The archive's
- * triggers keep both full-text indexes as for live writes; what makes this path about three
- * times faster than a statement per message is writing many rows per statement: FTS5 flushes its
- * pending terms into a new index segment at the end of every statement, so one statement per
- * message makes a segment per message and keeps merging them.
+ * Bulk writes to the conversation archive (migration 006), for history imports: many rows per
+ * statement, each statement a single pass over the archive's indexes. New rows are queued for
+ * the full-text indexes as live writes are (migration 027); the import indexes the queue once,
+ * at its end.
  */
 export class ArchiveImportRepository {
   readonly #db: SqliteDatabase;

@@ -1,4 +1,5 @@
 import type { ConversationKey } from '../../shared/domain/conversation-key';
+import { ArchiveIndexQueue } from './archive-index-queue';
 import {
   ARCHIVE_COLUMNS,
   type ArchivedMessage,
@@ -78,7 +79,9 @@ function countStatement(db: SqliteDatabase, index: string) {
 /**
  * The archive as memory recall reads it: one chat's full-text matches (through the chat token of
  * migration 008, so a search costs the chat's hits, not the archive's), how common a word is, and
- * a chat's messages by send time or id range. Deleted messages are left out everywhere.
+ * a chat's messages by send time or id range. Deleted messages are left out everywhere. A search
+ * first indexes the chat's queued messages it could find (migration 027); word counts may lag
+ * the queue by a second.
  */
 export class ArchiveRecallRepository {
   readonly #search: Record<ArchiveIndex, ReturnType<typeof searchStatement>>;
@@ -88,8 +91,10 @@ export class ArchiveRecallRepository {
   readonly #anyBefore;
   readonly #inPeriod;
   readonly #idsBetween;
+  readonly #indexQueue: ArchiveIndexQueue;
 
   constructor(db: SqliteDatabase) {
+    this.#indexQueue = new ArchiveIndexQueue(db);
     this.#search = {
       words: searchStatement(db, 'archive_words'),
       stems: searchStatement(db, 'archive_stems'),
@@ -133,13 +138,24 @@ export class ArchiveRecallRepository {
     );
   }
 
+  /**
+   * Indexes the archive's queue first when it holds a message of the chat before
+   * `beforeMessageId` (any at all without it): everything a search of the chat could find, and
+   * every word count it weighs, then includes the chat's older messages. Searches call it.
+   */
+  makeSearchable(conversation: ConversationKey, beforeMessageId: number | undefined): void {
+    this.#indexQueue.indexPendingOf(conversation, beforeMessageId ?? NO_LIMIT_ID);
+  }
+
   /** The chat's messages matching `search.expression`, best first. */
   search(conversation: ConversationKey, search: RecallSearch): RecallMatch[] {
     const period = search.period ?? ALL_TIME;
+    const before = search.beforeMessageId ?? NO_LIMIT_ID;
+    this.makeSearchable(conversation, before);
     return this.#search[search.index]
       .all({
         query: `scope : "${chatScopeToken(conversation)}" AND text : (${search.expression})`,
-        before: search.beforeMessageId ?? NO_LIMIT_ID,
+        before,
         from: period.from,
         to: period.to,
         limit: search.limit,
@@ -152,10 +168,12 @@ export class ArchiveRecallRepository {
    * the way to find common words, whose every match BM25 would rank first. Stops at `limit`.
    */
   latest(conversation: ConversationKey, search: Omit<RecallSearch, 'period'>): ArchivedMessage[] {
+    const before = search.beforeMessageId ?? NO_LIMIT_ID;
+    this.makeSearchable(conversation, before);
     return this.#latest[search.index]
       .all({
         query: `scope : "${chatScopeToken(conversation)}" AND text : (${search.expression})`,
-        before: search.beforeMessageId ?? NO_LIMIT_ID,
+        before,
         limit: search.limit,
       })
       .map(toArchivedMessageRecord);

@@ -139,7 +139,6 @@ export class ArchiveRepository {
     for (const messageId of messageIds) this.#markDeleted.run({ ...key, messageId, at: at.toISOString() });
   }
 
-  /** The newest `limit` messages of the chat older than `beforeMessageId`, oldest first. */
   /** The oldest `limit` messages of the chat newer than `afterMessageId`, oldest first. */
   after(conversation: ConversationKey, afterMessageId: number, limit: number): ArchivedMessage[] {
     return this.#selectAfter
@@ -153,6 +152,7 @@ export class ArchiveRepository {
       .map(toArchivedMessageRecord);
   }
 
+  /** The newest `limit` messages of the chat older than `beforeMessageId`, oldest first. */
   page(
     conversation: ConversationKey,
     options: { beforeMessageId?: number; limit: number },

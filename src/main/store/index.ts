@@ -22,6 +22,7 @@ export {
   DEFAULT_AGENT_STEERING,
 } from './agent-steering-repository';
 export { ArchiveImportRepository } from './archive-import-repository';
+export { ArchiveIndexQueue } from './archive-index-queue';
 export {
   ArchiveRecallRepository,
   chatScopeToken,

@@ -3,6 +3,7 @@ import { AgentRowsRepository } from './agent-rows-repository';
 import { AgentStateRepository } from './agent-state-repository';
 import { AgentSteeringRepository } from './agent-steering-repository';
 import { ArchiveImportRepository } from './archive-import-repository';
+import { ArchiveIndexQueue } from './archive-index-queue';
 import { ArchiveRecallRepository } from './archive-recall-repository';
 import { ArchiveRepository } from './archive-repository';
 import { ArchiveVectorRepository } from './archive-vector-repository';
@@ -65,6 +66,8 @@ export interface Store {
   readonly telegramSessions: TelegramSessionRepository;
   /** Every message each agent saw or sent, with full-text indexes. */
   readonly archive: ArchiveRepository;
+  /** The archived messages waiting for the full-text indexes, indexed in batches. */
+  readonly archiveIndex: ArchiveIndexQueue;
   /** Bulk writes to the archive, for history imports. */
   readonly archiveImport: ArchiveImportRepository;
   /** The archive as memory recall searches it: per chat, by words and by send time. */
@@ -137,6 +140,7 @@ export function openStore(options: OpenStoreOptions): Store {
     exchangeHistory: new ExchangeHistoryRepository(db),
     telegramSessions: new TelegramSessionRepository(db, deps),
     archive: new ArchiveRepository(db),
+    archiveIndex: new ArchiveIndexQueue(db),
     archiveImport: new ArchiveImportRepository(db),
     archiveRecall: new ArchiveRecallRepository(db),
     archiveVectors: new ArchiveVectorRepository(db),

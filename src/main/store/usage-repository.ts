@@ -181,7 +181,7 @@ export class UsageRepository {
     );
     const shift = offsets === 1 ? '@shift0' : `CASE ${edges.join(' ')} ELSE @shift${offsets - 1} END`;
     // INDEXED BY: the planner cannot tell that this index spares reading the rows, and would
-    // rather take the kind index (001) and parse every row's JSON.
+    // rather take another index and parse every row's JSON.
     return `WITH u AS MATERIALIZED (
         SELECT date(t.timestamp, ${shift}) AS day, t.agent_config_name AS agent, t.channel_id AS channel,
           ${NETWORK} AS network, t.usage_operation AS operation, t.usage_provider AS provider,

@@ -165,6 +165,11 @@ describe('AgentRowsRepository', () => {
     expect(find('Ada', 'lighthouse')).toEqual([]);
     expect(find('Bea', 'lighthouse')).toEqual(['the lighthouse keeper of Bea']);
     expect(raw.pragma('foreign_key_check')).toEqual([]);
+    // The messages still queued for the indexes were indexed before their entries were re-keyed.
+    store.archiveIndex.indexPending();
+    for (const index of ['archive_words', 'archive_stems']) {
+      expect(() => raw.exec(`INSERT INTO ${index} (${index}) VALUES ('integrity-check')`)).not.toThrow();
+    }
   });
 
   it('refuses a name that already has rows, and moves nothing', () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type ArchivedMessageInput,
+  ArchiveIndexQueue,
   ArchiveRecallRepository,
   ArchiveRepository,
   openDatabase,
@@ -72,7 +73,10 @@ describe('archive as recall reads it', () => {
     expect(recall.idsBetween(CHAT, 2, 9, 10)).toEqual([2, 3, 4]);
   });
 
-  it('counts a word’s messages across the archive, up to a cap', () => {
+  it('counts a word’s indexed messages across the archive, up to a cap', () => {
+    // New messages wait for the next batch of the index queue; counts follow the indexes.
+    expect(recall.documentCount('words', '"harbour"', 100)).toBe(0);
+    new ArchiveIndexQueue(db).indexPending();
     expect(recall.documentCount('words', '"harbour"', 100)).toBe(4);
     expect(recall.documentCount('stems', '"harbour"', 100)).toBe(4);
     expect(recall.documentCount('words', '"harbour"', 2)).toBe(2);

@@ -25,7 +25,7 @@ export interface HistoryImportProgress {
 }
 
 export interface HistoryImportDeps {
-  store: Pick<Store, 'archiveImport' | 'transaction'>;
+  store: Pick<Store, 'archiveImport' | 'archiveIndex' | 'transaction'>;
   /** The Telegram adapter's `exportTextToMarkdown`: text as live sessions archive it. */
   formatText: ExportTextFormatter;
   now: () => Date;
@@ -84,6 +84,8 @@ export function importTelegramHistory(
   deps.store.transaction(() => {
     reader.read();
     if (session.chats.length === 0) throw nothingToImport(request, session.leftOut);
+    // Searchable at once, in one segment per index, rather than by the runtime's next batch.
+    deps.store.archiveIndex.indexPending();
   });
   return {
     chats: session.chats,

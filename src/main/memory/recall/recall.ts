@@ -99,6 +99,8 @@ async function recall(store: RecallStore, request: RecallRequest, logger: Logger
   );
   if (query.terms.length === 0 && query.periods.length === 0 && queryVector === null) return [];
   const kinds = new Set(request.kinds ?? RECALL_KINDS);
+  // Before words are counted: the chat's older messages still queued for the indexes count too.
+  store.archiveRecall.makeSearchable(request.conversation, request.beforeMessageId ?? undefined);
   const stats = termStats(store, query.terms, request.now);
   const score = lexicalScorer(query, stats);
   const context: SourceContext = {

@@ -24,6 +24,8 @@ import { migration023TelegramUpdateState } from './023-telegram-update-state';
 import { migration024ConversationReadMarks } from './024-conversation-read-marks';
 import { migration025LastExchangeFromHistory } from './025-last-exchange-from-history';
 import { migration026PromptTexts } from './026-prompt-texts';
+import { migration027ArchiveIndexQueue } from './027-archive-index-queue';
+import { migration028TaskLogWithoutKindIndex } from './028-task-log-without-kind-index';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -54,4 +56,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration024ConversationReadMarks,
   migration025LastExchangeFromHistory,
   migration026PromptTexts,
+  migration027ArchiveIndexQueue,
+  migration028TaskLogWithoutKindIndex,
 ];
