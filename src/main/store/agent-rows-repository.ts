@@ -40,6 +40,12 @@ export const AGENT_NAME_COLUMNS = [
   { table: 'retrieved_documents', column: 'agent' },
 ] as const;
 
+/**
+ * Columns that copy an agent's name from rows of the tables above and are empty whenever an
+ * agent's rows move or go (see `#inOneTransaction`): not the agent's data, so not counted.
+ */
+export const COPIED_AGENT_NAME_COLUMNS = [{ table: 'archive_unindexed', column: 'agent' }] as const;
+
 /** The full-text indexes over the archive, whose chat token (`scope`) spells the agent's name. */
 const ARCHIVE_INDEXES = ['archive_words', 'archive_stems'] as const;
 
@@ -96,8 +102,6 @@ export class AgentRowsRepository {
       const clash = Object.keys(this.count(to));
       if (clash.length > 0) throw new AgentRowsConflictError(to, clash);
       const moved = this.count(from);
-      // Re-keying below deletes each row's entries: a queued row has none yet.
-      this.#archiveIndex.indexPending();
       for (const index of ARCHIVE_INDEXES) {
         this.#db
           .prepare(
@@ -143,12 +147,15 @@ export class AgentRowsRepository {
   /**
    * Runs `work` in an immediate transaction whose foreign keys are checked at commit, so tables
    * that reference each other (chats and their messages, graphs and their tasks) can change one
-   * after another.
+   * after another, with the archive's index queue emptied.
    */
   #inOneTransaction<T>(work: () => T): T {
     return this.#db
       .transaction(() => {
         this.#db.pragma('defer_foreign_keys = ON');
+        // Re-keying or deleting an archived row also changes its full-text entries, which a row
+        // still queued for the indexes does not have yet: the queue is emptied first.
+        this.#archiveIndex.indexPending();
         return work();
       })
       .immediate();

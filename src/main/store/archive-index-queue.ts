@@ -31,9 +31,9 @@ export class ArchiveIndexQueue {
       { agent: string; network: string; channelId: number; before: number },
       { found: number }
     >(
-      `SELECT 1 AS found FROM archive_unindexed q JOIN archive_messages m ON m.rowid = q.message_rowid
-       WHERE m.agent = @agent AND m.network = @network AND m.channel_id = @channelId
-         AND m.message_id < @before LIMIT 1`,
+      `SELECT 1 AS found FROM archive_unindexed
+       WHERE agent = @agent AND network = @network AND channel_id = @channelId AND message_id < @before
+       LIMIT 1`,
     );
   }
 
@@ -46,7 +46,7 @@ export class ArchiveIndexQueue {
   /**
    * Indexes the queue first if it holds a message of the chat before `beforeMessageId`: what a
    * search of that chat could find must be in the indexes. The queue is a second of messages at
-   * most, so looking through it costs little.
+   * most, and holds each one's chat, so looking through it costs little.
    */
   indexPendingOf(conversation: ConversationKey, beforeMessageId: number): void {
     const queued = this.#queuedInChat.get({

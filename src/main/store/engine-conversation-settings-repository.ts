@@ -1,5 +1,5 @@
 import { type ReplyPolicy, ReplyPolicySchema } from '../../shared/domain/conversation';
-import type { ConversationKey } from '../../shared/domain/conversation-key';
+import { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
 import type { SqliteDatabase } from './migrations/migration';
 
 /** What the operator set for one conversation; null everywhere means "as the agent's default". */
@@ -55,11 +55,17 @@ function toSettings(row: SettingsRow): ConversationSettings {
   };
 }
 
-/** Per-conversation LLM override, gag override, group reply policy, pause, takeover and approval. */
+/**
+ * Per-conversation LLM override, gag override, group reply policy, pause, takeover and approval.
+ * A turn reads them several times, so what was read is kept (frozen) until it is written, or
+ * until `forget` says rows changed behind this repository's back (a rollback, an agent's rows
+ * moved or deleted).
+ */
 export class EngineConversationSettingsRepository {
   readonly #select;
   readonly #upsert;
   readonly #delete;
+  readonly #read = new Map<string, Readonly<ConversationSettings>>();
 
   constructor(db: SqliteDatabase) {
     this.#select = db.prepare<KeyParams, SettingsRow>(
@@ -82,13 +88,25 @@ export class EngineConversationSettingsRepository {
     );
   }
 
-  get(conversation: ConversationKey): ConversationSettings {
-    const row = this.#select.get(keyParams(conversation));
-    return row ? toSettings(row) : { ...DEFAULT_CONVERSATION_SETTINGS };
+  get(conversation: ConversationKey): Readonly<ConversationSettings> {
+    const key = conversationKeyString(conversation);
+    let settings = this.#read.get(key);
+    if (!settings) {
+      const row = this.#select.get(keyParams(conversation));
+      settings = Object.freeze(row ? toSettings(row) : { ...DEFAULT_CONVERSATION_SETTINGS });
+      this.#read.set(key, settings);
+    }
+    return settings;
+  }
+
+  /** Drops what was read: the table changed other than through `put`. */
+  forget(): void {
+    this.#read.clear();
   }
 
   /** Stores the settings; a conversation back at every default leaves no row behind. */
   put(conversation: ConversationKey, settings: ConversationSettings, at: Date): ConversationSettings {
+    this.#read.delete(conversationKeyString(conversation));
     if (
       settings.llmOverride === null &&
       settings.gaggedOverride === null &&

@@ -9,6 +9,7 @@ export {
   type AgentRowCounts,
   AgentRowsConflictError,
   AgentRowsRepository,
+  COPIED_AGENT_NAME_COLUMNS,
 } from './agent-rows-repository';
 export {
   type AgentStateChange,

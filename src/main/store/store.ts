@@ -120,6 +120,7 @@ export function openStore(options: OpenStoreOptions): Store {
   const deps = options.now ? { now: options.now } : {};
   const taskGraphs = new EngineGraphRepository(db);
   const schedules = new ScheduleRepository(db);
+  const conversationSettings = new EngineConversationSettingsRepository(db);
   // One transaction function for every call: better-sqlite3 builds four wrappers per `transaction()`.
   const immediate = db.transaction((work: () => unknown) => work()).immediate;
   let checkpointer: WalCheckpointer | null = null;
@@ -128,14 +129,17 @@ export function openStore(options: OpenStoreOptions): Store {
     secrets: new SecretsRepository(db, deps),
     agentState: new AgentStateRepository(db, deps),
     agentSteering: new AgentSteeringRepository(db),
-    agentRows: new AgentRowsRepository(db, () => schedules.forgetKept()),
+    agentRows: new AgentRowsRepository(db, () => {
+      schedules.forgetKept();
+      conversationSettings.forget();
+    }),
     taskLog: new TaskLogRepository(db, deps),
     usage: new UsageRepository(db),
     llmPrices: new LlmPriceRepository(db, deps),
     taskGraphs,
     outboundSends: new EngineOutboundJournalRepository(db),
     memoryEntries: new EngineMemoryRepository(db),
-    conversationSettings: new EngineConversationSettingsRepository(db),
+    conversationSettings,
     readMarks: new ReadMarkRepository(db, deps),
     exchangeHistory: new ExchangeHistoryRepository(db),
     telegramSessions: new TelegramSessionRepository(db, deps),
@@ -158,8 +162,9 @@ export function openStore(options: OpenStoreOptions): Store {
       try {
         return immediate(work) as T;
       } catch (error) {
-        // Rolled back: graph rows saved inside are not in the database after all.
+        // Rolled back: graph rows and settings written inside are not in the database after all.
         taskGraphs.forgetWrites();
+        conversationSettings.forget();
         throw error;
       }
     },

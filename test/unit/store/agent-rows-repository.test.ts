@@ -6,6 +6,7 @@ import { createLogger } from '../../../src/main/logging';
 import {
   AGENT_NAME_COLUMNS,
   AgentRowsConflictError,
+  COPIED_AGENT_NAME_COLUMNS,
   openDatabase,
   openStore,
   type Store,
@@ -31,7 +32,9 @@ describe('the tables keyed by an agent’s config name', () => {
         .map((column) => `${table}.${column.name}`),
     );
     db.close();
-    const listed = AGENT_NAME_COLUMNS.map(({ table, column }) => `${table}.${column}`);
+    const listed = [...AGENT_NAME_COLUMNS, ...COPIED_AGENT_NAME_COLUMNS].map(
+      ({ table, column }) => `${table}.${column}`,
+    );
     // A new table keyed by agent must join AGENT_NAME_COLUMNS, or renaming and deleting agents miss it.
     expect(inSchema.filter((column) => !listed.includes(column))).toEqual([]);
     expect(listed.filter((column) => !inSchema.includes(column))).toEqual([]);
@@ -142,6 +145,14 @@ describe('AgentRowsRepository', () => {
     store.close();
   });
 
+  /** FTS5 compares each index with the archive's rows (all indexed by now): it throws when they disagree. */
+  const expectIndexesMatchArchive = () => {
+    store.archiveIndex.indexPending();
+    for (const index of ['archive_words', 'archive_stems']) {
+      expect(() => raw.exec(`INSERT INTO ${index} (${index}) VALUES ('integrity-check')`)).not.toThrow();
+    }
+  };
+
   const find = (agent: string, words: string) =>
     store.archiveRecall
       .search({ agent, network: 'telegram', channelId: 501 }, { index: 'words', expression: words, limit: 5 })
@@ -166,10 +177,7 @@ describe('AgentRowsRepository', () => {
     expect(find('Bea', 'lighthouse')).toEqual(['the lighthouse keeper of Bea']);
     expect(raw.pragma('foreign_key_check')).toEqual([]);
     // The messages still queued for the indexes were indexed before their entries were re-keyed.
-    store.archiveIndex.indexPending();
-    for (const index of ['archive_words', 'archive_stems']) {
-      expect(() => raw.exec(`INSERT INTO ${index} (${index}) VALUES ('integrity-check')`)).not.toThrow();
-    }
+    expectIndexesMatchArchive();
   });
 
   it('refuses a name that already has rows, and moves nothing', () => {
@@ -186,5 +194,6 @@ describe('AgentRowsRepository', () => {
     expect(store.agentRows.count('Bea')).toEqual(bea);
     expect(find('Ada', 'lighthouse')).toEqual([]);
     expect(raw.pragma('foreign_key_check')).toEqual([]);
+    expectIndexesMatchArchive();
   });
 });

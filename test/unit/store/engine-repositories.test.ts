@@ -162,6 +162,23 @@ describe('engine repositories', () => {
     expect(rows).toEqual({ n: 0 });
   });
 
+  it('reads conversation settings as stored after a rollback and after an agent is renamed', () => {
+    const paused = { ...store.conversationSettings.get(CONVERSATION), paused: true };
+    store.conversationSettings.put(CONVERSATION, paused, NOW);
+    expect(() =>
+      store.transaction(() => {
+        store.conversationSettings.put(CONVERSATION, { ...paused, operatorOnly: true }, NOW);
+        expect(store.conversationSettings.get(CONVERSATION).operatorOnly).toBe(true);
+        throw new Error('the turn failed');
+      }),
+    ).toThrow('the turn failed');
+    expect(store.conversationSettings.get(CONVERSATION)).toMatchObject({ paused: true, operatorOnly: false });
+
+    store.agentRows.rename('Ada', 'Ada_2');
+    expect(store.conversationSettings.get(CONVERSATION).paused).toBe(false);
+    expect(store.conversationSettings.get({ ...CONVERSATION, agent: 'Ada_2' }).paused).toBe(true);
+  });
+
   it('keeps the last exchange of a conversation', () => {
     const exchange = {
       at: NOW.toISOString(),

@@ -40,6 +40,15 @@ interface Count {
 
 const countsByRepository = new WeakMap<object, Map<string, Count>>();
 
+/**
+ * Whether a count made with one cap answers for another: a count below its cap is exact, and one
+ * that reached it says "at least this many", enough for any lower cap. The cap grows with the
+ * archive, message by message, so without this a busy host would count every word again each turn.
+ */
+function answers(count: Count, cap: number): boolean {
+  return count.count < count.cap || cap <= count.cap;
+}
+
 /** Quoted as an FTS5 phrase. */
 export function ftsPhrase(words: string): string {
   return `"${words.replaceAll('"', '""')}"`;
@@ -71,7 +80,7 @@ export function termStats(
     if (known !== undefined) return known;
     if (!asked.has(term.folded)) return 0;
     let count = remembered.get(term.text);
-    if (!count || count.expires < at || count.cap !== cap) {
+    if (!count || count.expires < at || !answers(count, cap)) {
       count = {
         count: repository.documentCount('stems', ftsPhrase(term.text), cap),
         cap,

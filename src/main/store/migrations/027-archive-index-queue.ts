@@ -20,14 +20,23 @@ export const migration027ArchiveIndexQueue: Migration = {
   up(db) {
     const queued = 'EXISTS (SELECT 1 FROM archive_unindexed WHERE message_rowid = old.rowid)';
     db.exec(`
-      CREATE TABLE archive_unindexed (message_rowid INTEGER PRIMARY KEY) STRICT;
+      -- The chat and message id are copied so that asking whether a chat has queued messages
+      -- reads the queue alone: it is a second of messages, and one row is a few bytes.
+      CREATE TABLE archive_unindexed (
+        message_rowid INTEGER PRIMARY KEY,
+        agent TEXT NOT NULL,
+        network TEXT NOT NULL,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL
+      ) STRICT;
 
       DROP TRIGGER archive_messages_indexed;
       DROP TRIGGER archive_messages_reindexed;
       DROP TRIGGER archive_messages_unindexed;
 
       CREATE TRIGGER archive_messages_indexed AFTER INSERT ON archive_messages BEGIN
-        INSERT INTO archive_unindexed (message_rowid) VALUES (new.rowid);
+        INSERT INTO archive_unindexed (message_rowid, agent, network, channel_id, message_id)
+          VALUES (new.rowid, new.agent, new.network, new.channel_id, new.message_id);
       END;
       CREATE TRIGGER archive_messages_reindexed AFTER UPDATE OF text ON archive_messages
         WHEN NOT ${queued}
