@@ -126,6 +126,35 @@ describe('update sequences', () => {
     expect(sut.updates.state?.pts).toBe(14);
   });
 
+  it('asks again when an update held during a catch-up still has a gap after it, with nothing more arriving', async () => {
+    sut = sequence(STATE);
+    sut.answers.push(new Api.updates.DifferenceEmpty({ date: 1_700_000_050, seq: 0 }));
+    await sut.updates.connected();
+    const difference = (messages: number[], pts: number) =>
+      new Api.updates.Difference({
+        newMessages: messages.map((id) => message(id, `m${id}`)),
+        newEncryptedMessages: [],
+        otherUpdates: [],
+        users: [],
+        chats: [],
+        state: apiState(pts),
+      });
+    sut.updates.receive(newMessage(3, 13));
+    sut.answers.push(difference([1, 2, 3], 13));
+    sut.clock.advance(GAP_WAIT_MS);
+    // Arrives while that catch-up runs, two updates past what it brings.
+    sut.updates.receive(newMessage(6, 16));
+    await sut.settle();
+    expect(words(sut.emitted)).toEqual(['m1', 'm2', 'm3']);
+
+    sut.answers.push(difference([4, 5, 6], 16));
+    sut.clock.advance(GAP_WAIT_MS);
+    await sut.settle();
+    expect(sut.requests.at(-1)).toMatchObject({ className: 'updates.GetDifference', pts: 13 });
+    expect(words(sut.emitted)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5', 'm6']);
+    expect(sut.updates.state?.pts).toBe(16);
+  });
+
   it('follows slices to the end, then asks for each known channel’s difference', async () => {
     sut = sequence({ ...STATE, channels: { [CHANNEL_KEY]: 5 } });
     sut.answers.push(

@@ -297,6 +297,10 @@ export class UpdateSequence {
     if (this.#held.length === 0) {
       this.#cancelGapWait?.();
       this.#cancelGapWait = null;
+    } else {
+      // Still a gap before them (say, held through a catch-up that stopped short of them):
+      // wait for it to fill as for any gap, rather than for an update that may never come.
+      this.#gapFound();
     }
   }
 
