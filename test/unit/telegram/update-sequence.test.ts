@@ -243,4 +243,55 @@ describe('update sequences', () => {
     expect(sut.saved.at(-1)).toMatchObject({ pts: 5_000 });
     expect(sut.emitted).toEqual([]);
   });
+
+  it('catches up a few channels at once, and after a failure starts no more but keeps their places', async () => {
+    const keys = [101, 102, 103, 104, 105, 106].map((id) => `-1000000000${id}`);
+    const asked: string[] = [];
+    const waiting = new Map<string, { answer: (value: unknown) => void; fail: (error: Error) => void }>();
+    const updates = new UpdateSequence({
+      invoke: (request) => {
+        if (request instanceof Api.updates.GetDifference) {
+          return Promise.resolve(new Api.updates.DifferenceEmpty({ date: 1_700_000_050, seq: 0 })) as never;
+        }
+        const channel = `-1000000000${((request as Api.updates.GetChannelDifference).channel as Api.InputChannel).channelId}`;
+        asked.push(channel);
+        return new Promise((answer, fail) => waiting.set(channel, { answer, fail })) as never;
+      },
+      inputChannel: async (channelId) =>
+        new Api.InputChannel({ channelId: bigInt(String(channelId).slice(-3)), accessHash: bigInt(1) }),
+      emit: () => {},
+      store: {
+        load: () => ({ ...STATE, channels: Object.fromEntries(keys.map((key) => [key, 5])) }),
+        save: () => {},
+      },
+      clock: new ManualClock('2026-03-02T10:00:00Z'),
+      logger: createLogger({ level: 'silent' }),
+      lost: () => {},
+    });
+    sut = { updates } as ReturnType<typeof sequence>;
+    const settle = async () => {
+      for (let i = 0; i < 20; i++) await Promise.resolve();
+    };
+    const empty = (pts: number) => new Api.updates.ChannelDifferenceEmpty({ final: true, pts });
+
+    const connected = updates.connected();
+    await settle();
+    expect(asked).toEqual(keys.slice(0, 4));
+    waiting.get(keys[0]!)!.answer(empty(6));
+    await settle();
+    expect(asked).toEqual(keys.slice(0, 5));
+
+    waiting.get(keys[1]!)!.fail(new Error('the connection was lost'));
+    for (const key of keys.slice(2, 5)) waiting.get(key)!.answer(empty(6));
+    await connected;
+    expect(asked).toEqual(keys.slice(0, 5));
+    expect(updates.state?.channels).toEqual({
+      [keys[0]!]: 6,
+      [keys[1]!]: 5,
+      [keys[2]!]: 6,
+      [keys[3]!]: 6,
+      [keys[4]!]: 6,
+      [keys[5]!]: 5,
+    });
+  });
 });

@@ -11,6 +11,11 @@ export const GAP_WAIT_MS = 500;
 const SAVE_DELAY_MS = 1_000;
 /** Messages asked per channel difference. */
 const CHANNEL_DIFFERENCE_LIMIT = 100;
+/**
+ * Channels caught up at once: each is a sequence of its own, and live updates wait for the whole
+ * catch-up, so an account in many groups should not pay one round trip per group in turn.
+ */
+const CHANNEL_CATCH_UP_CONCURRENCY = 4;
 
 /** Where the account's place in its update sequences is kept (with its session). */
 export interface UpdateStateStore {
@@ -35,6 +40,27 @@ export interface UpdateSequenceDeps {
 function withEntities<T extends RawUpdate>(update: T, entities: Map<string, Api.TypeUser | Api.TypeChat>): T {
   (update as { _entities?: Map<string, Api.TypeUser | Api.TypeChat> })._entities = entities;
   return update;
+}
+
+/**
+ * Runs `work` for each item, at most `limit` at a time. After a failure no new item starts (the
+ * connection is most likely gone); the first failure is thrown once the running ones settle.
+ */
+async function forEachAtMost<T>(limit: number, items: readonly T[], work: (item: T) => Promise<void>) {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (failure === null && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw (failure as { error: unknown }).error;
 }
 
 function entityMap(users: Api.TypeUser[], chats: Api.TypeChat[]): Map<string, Api.TypeUser | Api.TypeChat> {
@@ -130,8 +156,8 @@ export class UpdateSequence {
 
   /**
    * Asks Telegram for what the account missed: the common box, then each channel it follows (or
-   * only `channels`), until each difference is complete. One catch-up at a time; asked again
-   * meanwhile, it runs once more after.
+   * only `channels`, a few at a time), until each difference is complete. One catch-up at a time;
+   * asked again meanwhile, it runs once more after.
    */
   catchUp(channels?: readonly number[]): Promise<void> {
     if (this.#catchingUp) {
@@ -167,10 +193,9 @@ export class UpdateSequence {
     if (this.#state === null) return;
     if (channels === undefined) await this.#commonDifference();
     const keys = channels ?? Object.keys(this.#state.channels).map(Number);
-    for (const channelId of keys) {
-      if (this.#stopped) return;
-      await this.#channelDifference(channelId);
-    }
+    await forEachAtMost(CHANNEL_CATCH_UP_CONCURRENCY, keys, (channelId) =>
+      this.#stopped ? Promise.resolve() : this.#channelDifference(channelId),
+    );
   }
 
   async #commonDifference(): Promise<void> {
