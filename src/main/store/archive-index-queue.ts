@@ -21,11 +21,13 @@ export class ArchiveIndexQueue {
     const words = indexInto('archive_words');
     const stems = indexInto('archive_stems');
     const clear = db.prepare('DELETE FROM archive_unindexed');
-    this.#indexAll = db.transaction(() => {
+    // Immediate, as the store's own transactions: the write lock is taken (or waited for) up front.
+    const indexAll = db.transaction(() => {
       words.run();
       stems.run();
       return clear.run().changes;
     });
+    this.#indexAll = () => indexAll.immediate();
     this.#anyQueued = db.prepare<[], { found: number }>('SELECT 1 AS found FROM archive_unindexed LIMIT 1');
     this.#queuedInChat = db.prepare<
       { agent: string; network: string; channelId: number; before: number },
