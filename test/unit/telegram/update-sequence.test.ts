@@ -294,4 +294,44 @@ describe('update sequences', () => {
       [keys[5]!]: 5,
     });
   });
+
+  it('delivers live updates of the common box while channels are caught up; a channel’s own wait for it', async () => {
+    const emitted: RawUpdate[] = [];
+    let answerChannel: (difference: unknown) => void = () => {};
+    const updates = new UpdateSequence({
+      invoke: (request) =>
+        (request instanceof Api.updates.GetDifference
+          ? Promise.resolve(new Api.updates.DifferenceEmpty({ date: 1_700_000_050, seq: 0 }))
+          : new Promise((answer) => {
+              answerChannel = answer;
+            })) as never,
+      inputChannel: async () => new Api.InputChannel({ channelId: CHANNEL, accessHash: bigInt(9) }),
+      emit: (update) => emitted.push(update),
+      store: { load: () => ({ ...STATE, channels: { [CHANNEL_KEY]: 5 } }), save: () => {} },
+      clock: new ManualClock('2026-03-02T10:00:00Z'),
+      logger: createLogger({ level: 'silent' }),
+      lost: () => {},
+    });
+    sut = { updates } as ReturnType<typeof sequence>;
+    const connected = updates.connected();
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+
+    updates.receive(newMessage(1, 11));
+    updates.receive(channelMessage(72, 7));
+    expect(words(emitted)).toEqual(['m1']);
+
+    answerChannel(
+      new Api.updates.ChannelDifference({
+        final: true,
+        pts: 6,
+        newMessages: [message(71, 'c71', new Api.PeerChannel({ channelId: CHANNEL }))],
+        otherUpdates: [],
+        users: [],
+        chats: [],
+      }),
+    );
+    await connected;
+    expect(words(emitted)).toEqual(['m1', 'c71', 'c72']);
+    expect(updates.state).toMatchObject({ pts: 11, channels: { [CHANNEL_KEY]: 7 } });
+  });
 });

@@ -73,7 +73,8 @@ function entityMap(users: Api.TypeUser[], chats: Api.TypeChat[]): Map<string, Ap
  * waits briefly for the updates that fill it and is then filled from `updates.getDifference`
  * (`updates.getChannelDifference` for a channel). After every (re)connection the account asks
  * for everything since the kept state. What was missed reaches the inbound path like live
- * updates, messages first, then edits, deletions and the rest, in Telegram's order. A new login
+ * updates, messages first, then edits, deletions and the rest, in Telegram's order; a live update
+waits only while its own sequence is being caught up. A new login
  * starts from Telegram's current state: its history is the unread scan's business.
  */
 export class UpdateSequence {
@@ -82,6 +83,11 @@ export class UpdateSequence {
   /** Updates waiting for a gap before them to be filled, by pts. */
   #held: { update: RawUpdate; place: UpdatePlace }[] = [];
   #catchingUp: Promise<void> | null = null;
+  /**
+   * The sequences a catch-up is still asking about, whose live updates wait for it: all of them
+   * while the common box is asked (it can name channels), then the channels not done yet.
+   */
+  #waiting: Set<string> | 'all' | null = null;
   #catchUpAgain = false;
   #cancelGapWait: (() => void) | null = null;
   #cancelSave: (() => void) | null = null;
@@ -136,7 +142,7 @@ export class UpdateSequence {
       this.#deps.emit(update);
       return;
     }
-    if (this.#catchingUp) {
+    if (this.#waits(place.key)) {
       this.#hold(update, place);
       return;
     }
@@ -173,6 +179,7 @@ export class UpdateSequence {
       })
       .finally(() => {
         this.#catchingUp = null;
+        this.#waiting = null;
         this.#drainHeld();
         if (this.#catchUpAgain && !this.#stopped) {
           this.#catchUpAgain = false;
@@ -191,11 +198,21 @@ export class UpdateSequence {
 
   async #catchUpNow(channels?: readonly number[]): Promise<void> {
     if (this.#state === null) return;
-    if (channels === undefined) await this.#commonDifference();
+    if (channels === undefined) {
+      this.#waiting = 'all';
+      await this.#commonDifference();
+    }
     const keys = channels ?? Object.keys(this.#state.channels).map(Number);
-    await forEachAtMost(CHANNEL_CATCH_UP_CONCURRENCY, keys, (channelId) =>
-      this.#stopped ? Promise.resolve() : this.#channelDifference(channelId),
-    );
+    const waiting = new Set(keys.map(String));
+    this.#waiting = waiting;
+    // The common box is caught up: what it held follows on while the channels are asked.
+    this.#drainHeld();
+    await forEachAtMost(CHANNEL_CATCH_UP_CONCURRENCY, keys, async (channelId) => {
+      if (this.#stopped) return;
+      await this.#channelDifference(channelId);
+      waiting.delete(String(channelId));
+      this.#drainHeld();
+    });
   }
 
   async #commonDifference(): Promise<void> {
@@ -303,10 +320,11 @@ export class UpdateSequence {
 
   /** Applies the held updates that now follow on, and drops those already applied. */
   #drainHeld(): void {
-    if (this.#catchingUp || this.#state === null) return;
+    if (this.#state === null) return;
     for (let progressed = true; progressed; ) {
       progressed = false;
       for (const held of [...this.#held]) {
+        if (this.#waits(held.place.key)) continue;
         const local = this.#ptsOf(held.place.key);
         const stale = local !== undefined && local + held.place.ptsCount > held.place.pts;
         const next = local === undefined || local + held.place.ptsCount === held.place.pts;
@@ -340,6 +358,11 @@ export class UpdateSequence {
       const common = channels.includes('common') || channels.length === 0;
       void this.catchUp(common ? undefined : (channels as number[]));
     });
+  }
+
+  /** Whether the sequence's live updates wait for the catch-up running now. */
+  #waits(key: SequenceKey): boolean {
+    return this.#waiting === 'all' || (this.#waiting?.has(String(key)) ?? false);
   }
 
   #ptsOf(key: SequenceKey): number | undefined {
