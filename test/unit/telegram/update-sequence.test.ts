@@ -37,8 +37,17 @@ function words(updates: readonly RawUpdate[]): string[] {
   });
 }
 
-/** A sequence on a scripted Telegram: each request is answered by the next answer given. */
-function sequence(stored: TelegramUpdateState | null) {
+/** A request's answer, when a test answers each request itself (say, late). */
+type Answer = (request: Api.AnyRequest) => Promise<unknown>;
+
+/**
+ * A sequence on a scripted Telegram: each request is answered by the next answer given, or by
+ * `options.answer`. Only the channel CHANNEL_KEY is known, unless `options.anyChannel`.
+ */
+function sequence(
+  stored: TelegramUpdateState | null,
+  options: { answer?: Answer; anyChannel?: boolean } = {},
+) {
   const clock = new ManualClock('2026-03-02T10:00:00Z');
   const emitted: RawUpdate[] = [];
   const requests: Api.AnyRequest[] = [];
@@ -48,12 +57,13 @@ function sequence(stored: TelegramUpdateState | null) {
   const updates = new UpdateSequence({
     invoke: async (request) => {
       requests.push(request);
+      if (options.answer) return (await options.answer(request)) as never;
       if (answers.length === 0) throw new Error(`no answer scripted for ${request.className}`);
       return answers.shift() as never;
     },
     inputChannel: async (channelId) =>
-      String(channelId) === CHANNEL_KEY
-        ? new Api.InputChannel({ channelId: CHANNEL, accessHash: bigInt(9) })
+      options.anyChannel || String(channelId) === CHANNEL_KEY
+        ? new Api.InputChannel({ channelId: bigInt(String(channelId).slice(4)), accessHash: bigInt(9) })
         : null,
     emit: (update) => emitted.push(update),
     store: { load: () => stored, save: (state) => void saved.push(state) },
@@ -64,7 +74,7 @@ function sequence(stored: TelegramUpdateState | null) {
     },
   });
   const settle = async () => {
-    for (let i = 0; i < 10; i++) await Promise.resolve();
+    for (let i = 0; i < 20; i++) await Promise.resolve();
   };
   return { updates, clock, emitted, requests, answers, saved, lost: () => lost, settle };
 }
@@ -244,48 +254,46 @@ describe('update sequences', () => {
     expect(sut.emitted).toEqual([]);
   });
 
+  /** Answers the common box's difference at once, and each channel's when the test says. */
+  const channelsAnsweredLater = () => {
+    const waiting = new Map<string, { answer: (value: unknown) => void; fail: (error: Error) => void }>();
+    const answer: Answer = (request) => {
+      if (request instanceof Api.updates.GetDifference) {
+        return Promise.resolve(new Api.updates.DifferenceEmpty({ date: 1_700_000_050, seq: 0 }));
+      }
+      const channel = (request as Api.updates.GetChannelDifference).channel as Api.InputChannel;
+      return new Promise((resolve, fail) =>
+        waiting.set(`-1000000000${channel.channelId}`, { answer: resolve, fail }),
+      );
+    };
+    return { answer, waiting };
+  };
+  const asked = (requests: readonly Api.AnyRequest[]) =>
+    requests
+      .filter((request) => request instanceof Api.updates.GetChannelDifference)
+      .map((request) => `-1000000000${(request.channel as Api.InputChannel).channelId}`);
+
   it('catches up a few channels at once, and after a failure starts no more but keeps their places', async () => {
     const keys = [101, 102, 103, 104, 105, 106].map((id) => `-1000000000${id}`);
-    const asked: string[] = [];
-    const waiting = new Map<string, { answer: (value: unknown) => void; fail: (error: Error) => void }>();
-    const updates = new UpdateSequence({
-      invoke: (request) => {
-        if (request instanceof Api.updates.GetDifference) {
-          return Promise.resolve(new Api.updates.DifferenceEmpty({ date: 1_700_000_050, seq: 0 })) as never;
-        }
-        const channel = `-1000000000${((request as Api.updates.GetChannelDifference).channel as Api.InputChannel).channelId}`;
-        asked.push(channel);
-        return new Promise((answer, fail) => waiting.set(channel, { answer, fail })) as never;
-      },
-      inputChannel: async (channelId) =>
-        new Api.InputChannel({ channelId: bigInt(String(channelId).slice(-3)), accessHash: bigInt(1) }),
-      emit: () => {},
-      store: {
-        load: () => ({ ...STATE, channels: Object.fromEntries(keys.map((key) => [key, 5])) }),
-        save: () => {},
-      },
-      clock: new ManualClock('2026-03-02T10:00:00Z'),
-      logger: createLogger({ level: 'silent' }),
-      lost: () => {},
-    });
-    sut = { updates } as ReturnType<typeof sequence>;
-    const settle = async () => {
-      for (let i = 0; i < 20; i++) await Promise.resolve();
-    };
+    const { answer, waiting } = channelsAnsweredLater();
+    sut = sequence(
+      { ...STATE, channels: Object.fromEntries(keys.map((key) => [key, 5])) },
+      { answer, anyChannel: true },
+    );
     const empty = (pts: number) => new Api.updates.ChannelDifferenceEmpty({ final: true, pts });
 
-    const connected = updates.connected();
-    await settle();
-    expect(asked).toEqual(keys.slice(0, 4));
+    const connected = sut.updates.connected();
+    await sut.settle();
+    expect(asked(sut.requests)).toEqual(keys.slice(0, 4));
     waiting.get(keys[0]!)!.answer(empty(6));
-    await settle();
-    expect(asked).toEqual(keys.slice(0, 5));
+    await sut.settle();
+    expect(asked(sut.requests)).toEqual(keys.slice(0, 5));
 
     waiting.get(keys[1]!)!.fail(new Error('the connection was lost'));
     for (const key of keys.slice(2, 5)) waiting.get(key)!.answer(empty(6));
     await connected;
-    expect(asked).toEqual(keys.slice(0, 5));
-    expect(updates.state?.channels).toEqual({
+    expect(asked(sut.requests)).toEqual(keys.slice(0, 5));
+    expect(sut.updates.state?.channels).toEqual({
       [keys[0]!]: 6,
       [keys[1]!]: 5,
       [keys[2]!]: 6,
@@ -296,31 +304,16 @@ describe('update sequences', () => {
   });
 
   it('delivers live updates of the common box while channels are caught up; a channel’s own wait for it', async () => {
-    const emitted: RawUpdate[] = [];
-    let answerChannel: (difference: unknown) => void = () => {};
-    const updates = new UpdateSequence({
-      invoke: (request) =>
-        (request instanceof Api.updates.GetDifference
-          ? Promise.resolve(new Api.updates.DifferenceEmpty({ date: 1_700_000_050, seq: 0 }))
-          : new Promise((answer) => {
-              answerChannel = answer;
-            })) as never,
-      inputChannel: async () => new Api.InputChannel({ channelId: CHANNEL, accessHash: bigInt(9) }),
-      emit: (update) => emitted.push(update),
-      store: { load: () => ({ ...STATE, channels: { [CHANNEL_KEY]: 5 } }), save: () => {} },
-      clock: new ManualClock('2026-03-02T10:00:00Z'),
-      logger: createLogger({ level: 'silent' }),
-      lost: () => {},
-    });
-    sut = { updates } as ReturnType<typeof sequence>;
-    const connected = updates.connected();
-    for (let i = 0; i < 20; i++) await Promise.resolve();
+    const { answer, waiting } = channelsAnsweredLater();
+    sut = sequence({ ...STATE, channels: { [CHANNEL_KEY]: 5 } }, { answer });
+    const connected = sut.updates.connected();
+    await sut.settle();
 
-    updates.receive(newMessage(1, 11));
-    updates.receive(channelMessage(72, 7));
-    expect(words(emitted)).toEqual(['m1']);
+    sut.updates.receive(newMessage(1, 11));
+    sut.updates.receive(channelMessage(72, 7));
+    expect(words(sut.emitted)).toEqual(['m1']);
 
-    answerChannel(
+    waiting.get(CHANNEL_KEY)!.answer(
       new Api.updates.ChannelDifference({
         final: true,
         pts: 6,
@@ -331,7 +324,7 @@ describe('update sequences', () => {
       }),
     );
     await connected;
-    expect(words(emitted)).toEqual(['m1', 'c71', 'c72']);
-    expect(updates.state).toMatchObject({ pts: 11, channels: { [CHANNEL_KEY]: 7 } });
+    expect(words(sut.emitted)).toEqual(['m1', 'c71', 'c72']);
+    expect(sut.updates.state).toMatchObject({ pts: 11, channels: { [CHANNEL_KEY]: 7 } });
   });
 });
