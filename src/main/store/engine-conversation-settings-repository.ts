@@ -57,17 +57,20 @@ function toSettings(row: SettingsRow): ConversationSettings {
 
 /**
  * Per-conversation LLM override, gag override, group reply policy, pause, takeover and approval.
- * A turn reads them several times, so what was read is kept (frozen) until it is written, or
- * until `forget` says rows changed behind this repository's back (a rollback, an agent's rows
- * moved or deleted).
+ * A turn reads them several times, so what was read is kept (frozen), as SettingsRepository keeps
+ * the settings: until it is written, or until `forget` says rows changed behind this repository's
+ * back (an agent's rows moved or deleted). A read inside a transaction, which may still roll
+ * back, keeps nothing.
  */
 export class EngineConversationSettingsRepository {
   readonly #select;
   readonly #upsert;
   readonly #delete;
+  readonly #db: SqliteDatabase;
   readonly #read = new Map<string, Readonly<ConversationSettings>>();
 
   constructor(db: SqliteDatabase) {
+    this.#db = db;
     this.#select = db.prepare<KeyParams, SettingsRow>(
       `SELECT llm_override, gagged_override, reply_policy, paused, operator_only, require_approval
        FROM conversation_settings
@@ -94,7 +97,7 @@ export class EngineConversationSettingsRepository {
     if (!settings) {
       const row = this.#select.get(keyParams(conversation));
       settings = Object.freeze(row ? toSettings(row) : { ...DEFAULT_CONVERSATION_SETTINGS });
-      this.#read.set(key, settings);
+      if (!this.#db.inTransaction) this.#read.set(key, settings);
     }
     return settings;
   }

@@ -162,9 +162,8 @@ export function openStore(options: OpenStoreOptions): Store {
       try {
         return immediate(work) as T;
       } catch (error) {
-        // Rolled back: graph rows and settings written inside are not in the database after all.
+        // Rolled back: graph rows saved inside are not in the database after all.
         taskGraphs.forgetWrites();
-        conversationSettings.forget();
         throw error;
       }
     },
