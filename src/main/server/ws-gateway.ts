@@ -170,6 +170,8 @@ export function createWebSocketGateway(options: WebSocketGatewayOptions): WebSoc
   }
 
   const stopForwardingEvents = events.subscribe((name, payload) => {
+    // A headless runtime often has no console open: its events then cost nothing to serialize.
+    if (consoles.size === 0) return;
     let text: string;
     try {
       text = JSON.stringify({ type: 'event', name, payload } satisfies WireEvent);
