@@ -69,7 +69,8 @@ export type ConnectionState = z.infer<typeof ConnectionStateSchema>;
 
 /**
  * Where an account stands in Telegram's update sequences: its common box (pts, qts, date, seq)
- * and each channel's pts, by marked channel id. Updates after it are asked for after a gap.
+ * and each channel's pts (and access hash), by marked channel id. Updates after it are asked for
+ * after a gap.
  */
 export const TelegramUpdateStateSchema = z.object({
   pts: z.number().int().nonnegative(),
@@ -77,6 +78,8 @@ export const TelegramUpdateStateSchema = z.object({
   date: z.number().int().nonnegative(),
   seq: z.number().int().nonnegative(),
   channels: z.record(z.string(), z.number().int().nonnegative()),
+  /** Each channel's access hash (a decimal string), by marked id: a new client needs it to ask the channel. */
+  channelAccessHashes: z.record(z.string(), z.string().regex(/^-?\d+$/)).optional(),
 });
 export type TelegramUpdateState = z.infer<typeof TelegramUpdateStateSchema>;
 

@@ -118,7 +118,18 @@ export interface FakeChannel {
 /** What an invite link or a membership question names: a basic group or a channel. */
 export type FakeMembershipTarget = { readonly chatId: bigint } | { readonly channelId: bigint };
 
-/** Channels and invite links (the fake keeps their members, not their messages). */
+/** A message of a supergroup or channel: one id, the same for every member. */
+export interface FakeChannelMessageRef {
+  readonly channelId: bigint;
+  readonly messageId: number;
+  readonly senderId: bigint;
+}
+
+export interface ChannelSayOptions extends Omit<SayOptions, 'replyTo' | 'short'> {
+  replyTo?: FakeChannelMessageRef;
+}
+
+/** Channels and invite links, and what members write in supergroups. */
 export interface FakeChannelControls {
   /** A supergroup (a broadcast channel with `broadcast`); a username makes it public. */
   createChannel(options: {
@@ -135,6 +146,27 @@ export interface FakeChannelControls {
   expireInviteLink(hash: string): void;
   membersOf(target: FakeMembershipTarget): bigint[];
   channelMuteUntil(ownerId: bigint, channelId: bigint): number;
+
+  /** A member writes in a supergroup; every member's sessions get it. */
+  channelSays(
+    fromUserId: bigint,
+    channelId: bigint,
+    text: string,
+    options?: ChannelSayOptions,
+  ): FakeChannelMessageRef;
+  /** Its sender edits a channel message. */
+  channelEdits(message: FakeChannelMessageRef, text: string): void;
+  /** Deletes channel messages for everyone. */
+  channelDeletes(messages: readonly FakeChannelMessageRef[]): void;
+  /** Sets the member's reaction, or with null removes it. */
+  channelReacts(userId: bigint, message: FakeChannelMessageRef, emoji: string | null): void;
+  channelTypes(userId: bigint, channelId: bigint): void;
+  /** The channel's messages as a member sees them, oldest first. */
+  messagesInChannel(viewerId: bigint, channelId: bigint): FakeMessageView[];
+  /** The newest message the member has read in the channel. */
+  channelReadUpTo(userId: bigint, channelId: bigint): number;
+  /** Forgets the channel's update log so far: a member behind it gets "difference too long". */
+  forgetChannelUpdates(channelId: bigint): void;
 }
 
 export interface FakeTelegram extends FakeChannelControls {

@@ -12,13 +12,15 @@ import type {
 } from './api';
 import { randomLong, toTlLong } from './big-numbers';
 import { channelControls } from './channel-controls';
+import { ChannelPosts } from './channel-posts';
 import { Faults } from './faults';
 import { Inputs } from './inputs';
 import { LoginDesk } from './login-desk';
-import { Messaging } from './messaging';
+import { type Deliver, Messaging } from './messaging';
 import { MethodTable } from './method-table';
 import { registerAuthMethods } from './methods/auth';
 import { registerChangeMethods } from './methods/changes';
+import { registerChannelMessageMethods } from './methods/channel-messages';
 import { registerChannelMethods } from './methods/channels';
 import { registerContactBookMethods } from './methods/contact-book';
 import type { MethodDeps } from './methods/deps';
@@ -77,12 +79,10 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
     isCutOff: (userId) => faults.isCutOff(userId),
   });
   const updateLog = new UpdateLog();
-  const messaging = new Messaging(
-    store,
-    views,
-    (userId, updates, except) => server.push((key) => key.userId === userId && key.id !== except, updates),
-    updateLog,
-  );
+  const deliver: Deliver = (userId, updates, except) =>
+    server.push((key) => key.userId === userId && key.id !== except, updates);
+  const messaging = new Messaging(store, views, deliver, updateLog);
+  const channelPosts = new ChannelPosts(store, views, deliver, dcId);
   const login = new LoginDesk(
     store,
     views,
@@ -94,6 +94,7 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
     views,
     inputs: new Inputs(store),
     messaging,
+    channelPosts,
     login,
     updateLog,
     dc: { id: dcId, host: HOST, port: server.port },
@@ -108,6 +109,8 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
     registerProfileMethods,
     registerContactBookMethods,
     registerChannelMethods,
+    // Last: it takes over the messages.* methods above for channel peers.
+    registerChannelMessageMethods,
   ]) {
     register(methods, deps);
   }
@@ -211,7 +214,7 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
     rsaPublicKeyPem: rsa.publicKeyPem,
     rsaFingerprint: rsa.fingerprint,
     trustRsaKey: () => void trustRsaPublicKey(rsa.publicKeyPem),
-    ...channelControls(store),
+    ...channelControls(store, channelPosts),
 
     createUser(user) {
       const digits = normalizePhone(user.phone);

@@ -14,6 +14,7 @@ import {
 } from './store';
 import type { UpdateLog } from './update-log';
 import type { Views } from './views';
+import { mentionEntities, mentionsUsername, newLogicalMessage } from './written-message';
 
 /**
  * Everything that changes chats: posting, editing, deleting, reacting, reading, typing. Each
@@ -105,17 +106,7 @@ export class Messaging {
     if (input.replyToId != null && (!replyTarget || !samePeer(replyTarget.peer, input.to))) {
       throw badRequest('REPLY_TO_INVALID');
     }
-    const logical: LogicalMessage = {
-      key: store.newMessageKey(),
-      senderId: input.senderId,
-      date: now(),
-      text: input.text,
-      entities: input.entities ?? mentionEntities(input.text),
-      media: input.media ?? null,
-      editDate: null,
-      reactions: [],
-      copies: new Map(),
-    };
+    const logical = newLogicalMessage(store, input);
     if (randomKey !== null) store.randomIds.set(randomKey, logical);
     const byUser: UpdatesByUser = new Map();
     for (const ownerId of owners) {
@@ -243,7 +234,7 @@ export class Messaging {
           new Api.UpdateMessageReactions({
             peer: this.#views.peer(copy.peer),
             msgId: copy.id,
-            reactions: this.#views.reactions(copy),
+            reactions: this.#views.reactions(copy.logical, copy.ownerId),
           }),
         ],
         copies: [copy],
@@ -427,21 +418,4 @@ export class Messaging {
     }
     return byUser;
   }
-}
-
-const USERNAME_MENTION = /@([A-Za-z][A-Za-z0-9_]{3,31})/g;
-
-function mentionsUsername(text: string, username: string | null): boolean {
-  if (!username) return false;
-  for (const match of text.matchAll(USERNAME_MENTION)) {
-    if (match[1]?.toLowerCase() === username.toLowerCase()) return true;
-  }
-  return false;
-}
-
-/** Offsets and lengths in UTF-16 code units, as Telegram counts them (and as JS strings index). */
-function mentionEntities(text: string): Api.TypeMessageEntity[] {
-  return [...text.matchAll(USERNAME_MENTION)].map(
-    (match) => new Api.MessageEntityMention({ offset: match.index ?? 0, length: match[0].length }),
-  );
 }

@@ -3,6 +3,7 @@ import { toTlLong } from './big-numbers';
 import type {
   ChatRecord,
   DocumentRecord,
+  LogicalMessage,
   MediaRecord,
   MessageCopy,
   PeerRef,
@@ -87,16 +88,17 @@ export class Views {
       replyTo:
         copy.replyToId === null ? undefined : new Api.MessageReplyHeader({ replyToMsgId: copy.replyToId }),
       editDate: logical.editDate ?? undefined,
-      reactions: logical.reactions.length > 0 ? this.reactions(copy) : undefined,
+      reactions: logical.reactions.length > 0 ? this.reactions(logical, copy.ownerId) : undefined,
     });
   }
 
-  reactions(copy: MessageCopy): Api.MessageReactions {
-    const { logical } = copy;
+  /** A message's reactions as `viewerId` sees them: which are theirs, and which its author has not seen. */
+  reactions(logical: LogicalMessage, viewerId: bigint): Api.MessageReactions {
+    const out = logical.senderId === viewerId;
     const counts = new Map<string, number>();
     for (const reaction of logical.reactions)
       counts.set(reaction.emoji, (counts.get(reaction.emoji) ?? 0) + 1);
-    const mine = logical.reactions.filter((reaction) => reaction.userId === copy.ownerId).map((r) => r.emoji);
+    const mine = logical.reactions.filter((reaction) => reaction.userId === viewerId).map((r) => r.emoji);
     return new Api.MessageReactions({
       canSeeList: true,
       results: [...counts].map(
@@ -113,8 +115,8 @@ export class Views {
             peerId: new Api.PeerUser({ userId: toTlLong(reaction.userId) }),
             date: reaction.date,
             reaction: new Api.ReactionEmoji({ emoticon: reaction.emoji }),
-            my: reaction.userId === copy.ownerId,
-            unread: reaction.unread && copy.out,
+            my: reaction.userId === viewerId,
+            unread: reaction.unread && out,
           }),
       ),
     });

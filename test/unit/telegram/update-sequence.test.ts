@@ -209,6 +209,50 @@ describe('update sequences', () => {
     expect(words(sut.emitted).at(-1)).toBe('c71');
   });
 
+  it('keeps the access hash of a channel seen live, and names the channel by it when the client no longer knows it', async () => {
+    const other = bigInt(888);
+    sut = sequence(STATE, { anyChannel: false });
+    sut.answers.push(new Api.updates.DifferenceEmpty({ date: 1_700_000_050, seq: 0 }));
+    await sut.updates.connected();
+    const live = new Api.UpdateNewChannelMessage({
+      message: message(1, 'c1', new Api.PeerChannel({ channelId: other })),
+      pts: 3,
+      ptsCount: 1,
+    });
+    // As GramJS hands it on: with the entities of the Updates it came in; a "min" copy carries no usable hash.
+    const full = new Api.Channel({
+      id: other,
+      accessHash: bigInt(4242),
+      title: 'G',
+      photo: new Api.ChatPhotoEmpty(),
+      date: 0,
+    });
+    const min = new Api.Channel({
+      id: CHANNEL,
+      min: true,
+      accessHash: bigInt(1),
+      title: 'M',
+      photo: new Api.ChatPhotoEmpty(),
+      date: 0,
+    });
+    (live as { _entities?: Map<string, unknown> })._entities = new Map([
+      ['-1000000000888', full],
+      [CHANNEL_KEY, min],
+    ]);
+    sut.updates.receive(live);
+    expect(sut.updates.state?.channelAccessHashes).toEqual({ '-1000000000888': '4242' });
+
+    // The scripted client knows no channel 888: the kept hash names it.
+    sut.answers.push(
+      new Api.updates.DifferenceEmpty({ date: 1_700_000_060, seq: 0 }),
+      new Api.updates.ChannelDifferenceEmpty({ final: true, pts: 3 }),
+    );
+    await sut.updates.catchUp();
+    const asked = sut.requests.at(-1) as Api.updates.GetChannelDifference;
+    expect(asked.className).toBe('updates.GetChannelDifference');
+    expect(asked.channel).toMatchObject({ channelId: other, accessHash: bigInt(4242) });
+  });
+
   it('counts the agent’s own actions from RPC answers, so they open no gap', async () => {
     sut = sequence(STATE);
     sut.answers.push(new Api.updates.DifferenceEmpty({ date: 1_700_000_050, seq: 0 }));

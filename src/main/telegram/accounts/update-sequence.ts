@@ -3,6 +3,7 @@ import type { TelegramUpdateState } from '../../../shared/domain/telegram';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logging';
 import { markedChannelId } from '../mapping';
+import { channelAccessHashes, inputChannelFromHash } from './channel-access';
 import { placeOf, placesOfAnswer, type RawUpdate, type SequenceKey, type UpdatePlace } from './update-places';
 
 /** How long a gap may wait for the updates that fill it (they can come out of order) before asking. */
@@ -99,7 +100,9 @@ export class UpdateSequence {
 
   /** Where the sequences stand now (null before the first connection settled it). */
   get state(): TelegramUpdateState | null {
-    return this.#state ? { ...this.#state, channels: { ...this.#state.channels } } : null;
+    if (!this.#state) return null;
+    const { channels, channelAccessHashes: hashes } = this.#state;
+    return { ...this.#state, channels: { ...channels }, channelAccessHashes: { ...hashes } };
   }
 
   /**
@@ -109,7 +112,9 @@ export class UpdateSequence {
   async connected(): Promise<void> {
     if (this.#state === null) {
       const kept = this.#deps.store?.load() ?? null;
-      this.#state = kept ? { ...kept, channels: { ...kept.channels } } : null;
+      this.#state = kept
+        ? { ...kept, channels: { ...kept.channels }, channelAccessHashes: { ...kept.channelAccessHashes } }
+        : null;
     }
     if (this.#state === null) {
       const current = await this.#deps.invoke(new Api.updates.GetState());
@@ -119,6 +124,7 @@ export class UpdateSequence {
         date: current.date,
         seq: current.seq,
         channels: {},
+        channelAccessHashes: {},
       };
       this.#saveNow();
       return;
@@ -137,6 +143,9 @@ export class UpdateSequence {
       void this.catchUp([markedChannelId(update.channelId)]);
       return;
     }
+    this.#learnAccessHashes(
+      channelAccessHashes((update as { _entities?: Map<string, unknown> })._entities?.values() ?? []),
+    );
     const place = placeOf(update);
     if (!place || this.#state === null) {
       this.#deps.emit(update);
@@ -235,6 +244,7 @@ export class UpdateSequence {
         this.#deps.lost();
         return;
       }
+      this.#learnAccessHashes(channelAccessHashes(difference.chats));
       const entities = entityMap(difference.users, difference.chats);
       for (const message of difference.newMessages) {
         this.#deps.emit(withEntities(new Api.UpdateNewMessage({ message, pts: 0, ptsCount: 0 }), entities));
@@ -258,7 +268,7 @@ export class UpdateSequence {
     const state = this.#state;
     if (state === null) return;
     const key = String(channelId);
-    const channel = await this.#deps.inputChannel(channelId);
+    const channel = await this.#inputChannel(channelId);
     if (!channel) {
       // Left, or never seen by this client: nothing to ask for until it shows up again.
       delete state.channels[key];
@@ -286,6 +296,7 @@ export class UpdateSequence {
         this.#deps.lost();
         return;
       }
+      this.#learnAccessHashes(channelAccessHashes(difference.chats));
       const entities = entityMap(difference.users, difference.chats);
       for (const message of difference.newMessages) {
         this.#deps.emit(
@@ -297,6 +308,30 @@ export class UpdateSequence {
       this.#saveSoon();
       if (difference.final) return;
     }
+  }
+
+  /** The channel to ask: by its kept access hash, else as the client knows it (then kept). */
+  async #inputChannel(channelId: number): Promise<Api.TypeInputChannel | null> {
+    const key = String(channelId);
+    const kept = this.#state?.channelAccessHashes?.[key];
+    if (kept !== undefined) return inputChannelFromHash(channelId, kept);
+    const channel = await this.#deps.inputChannel(channelId);
+    if (channel instanceof Api.InputChannel) this.#learnAccessHashes([[key, channel.accessHash.toString()]]);
+    return channel;
+  }
+
+  /** Keeps channels' access hashes (marked id, hash), for later catch-ups. */
+  #learnAccessHashes(found: readonly [string, string][]): void {
+    const state = this.#state;
+    if (state === null || found.length === 0) return;
+    state.channelAccessHashes ??= {};
+    let learned = false;
+    for (const [key, hash] of found) {
+      if (state.channelAccessHashes[key] === hash) continue;
+      state.channelAccessHashes[key] = hash;
+      learned = true;
+    }
+    if (learned) this.#saveSoon();
   }
 
   #apply(update: RawUpdate, place: UpdatePlace): void {

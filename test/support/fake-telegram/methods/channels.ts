@@ -51,6 +51,13 @@ export function registerChannelMethods(table: MethodTable, deps: MethodDeps): vo
     return updates([view(channel, me)]);
   });
 
+  // A user names a channel by its access hash; Telegram answers CHANNEL_INVALID without it (only
+  // bots may send 0).
+  table.on(Api.channels.GetChannels, (request, context) => {
+    const me = context.me();
+    return new Api.messages.Chats({ chats: request.id.map((input) => view(book.fromInput(input), me)) });
+  });
+
   table.on(Api.channels.GetFullChannel, (request, context) => {
     const me = context.me();
     const channel = book.fromInput(request.channel);
@@ -61,13 +68,13 @@ export function registerChannelMethods(table: MethodTable, deps: MethodDeps): vo
         id: toTlLong(channel.id),
         about: channel.about,
         participantsCount: channel.memberIds.size,
-        readInboxMaxId: 0,
+        readInboxMaxId: deps.channelPosts.readUpTo(channel, me.id),
         readOutboxMaxId: 0,
-        unreadCount: 0,
+        unreadCount: deps.channelPosts.unread(channel, me.id).length,
         chatPhoto: photo ? views.photo(photo) : new Api.PhotoEmpty({ id: toTlLong(0n) }),
         notifySettings: channelNotifySettings(deps, me, channel),
         botInfo: [],
-        pts: 1,
+        pts: deps.channelPosts.pts(channel),
       }),
       chats: [view(channel, me)],
       users: [],
@@ -119,29 +126,35 @@ export function registerChannelMethods(table: MethodTable, deps: MethodDeps): vo
 
 const now = () => Math.floor(Date.now() / 1000);
 
-/** The user's channels as dialogs (no top message: the fake keeps no channel messages). */
+/** The user's channels as dialogs, with their newest messages and the users those name. */
 export function channelDialogs(
   deps: MethodDeps,
   viewer: UserRecord,
-): { dialogs: Api.Dialog[]; chats: Api.Channel[] } {
-  const book = channelBook(deps.store);
-  const joined = book.joinedBy(viewer.id);
+): { dialogs: Api.Dialog[]; chats: Api.Channel[]; messages: Api.Message[]; users: Api.TypeUser[] } {
+  const { channelPosts: posts } = deps;
+  const joined = channelBook(deps.store).joinedBy(viewer.id);
+  const tops = joined.flatMap((channel) => {
+    const top = posts.posts(channel).at(-1);
+    return top ? [{ channel, top }] : [];
+  });
   return {
-    dialogs: joined.map(
-      (channel) =>
-        new Api.Dialog({
-          peer: new Api.PeerChannel({ channelId: toTlLong(channel.id) }),
-          topMessage: 0,
-          readInboxMaxId: 0,
-          readOutboxMaxId: 0,
-          unreadCount: 0,
-          unreadMentionsCount: 0,
-          unreadReactionsCount: 0,
-          notifySettings: channelNotifySettings(deps, viewer, channel),
-          pts: 1,
-        }),
-    ),
+    dialogs: joined.map((channel) => {
+      const unread = posts.unread(channel, viewer.id);
+      return new Api.Dialog({
+        peer: new Api.PeerChannel({ channelId: toTlLong(channel.id) }),
+        topMessage: posts.posts(channel).at(-1)?.id ?? 0,
+        readInboxMaxId: posts.readUpTo(channel, viewer.id),
+        readOutboxMaxId: 0,
+        unreadCount: unread.length,
+        unreadMentionsCount: unread.filter((post) => post.mentioned.has(viewer.id)).length,
+        unreadReactionsCount: 0,
+        notifySettings: channelNotifySettings(deps, viewer, channel),
+        pts: posts.pts(channel),
+      });
+    }),
     chats: joined.map((channel) => channelView(deps.store, channel, viewer.id, deps.dc.id)),
+    messages: tops.map(({ channel, top }) => posts.message(channel, top, viewer.id)),
+    users: tops.flatMap(({ channel, top }) => posts.entities(channel, [top], viewer.id).users),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ChannelPosts } from '../channel-posts';
 import type { Inputs } from '../inputs';
 import type { LoginDesk } from '../login-desk';
 import type { Messaging } from '../messaging';
@@ -11,6 +12,8 @@ export interface MethodDeps {
   readonly views: Views;
   readonly inputs: Inputs;
   readonly messaging: Messaging;
+  /** Supergroups' and channels' messages, each channel with ids and a pts of its own. */
+  readonly channelPosts: ChannelPosts;
   readonly login: LoginDesk;
   /** What each mailbox's pts moved through, for getDifference. */
   readonly updateLog: UpdateLog;

@@ -5,6 +5,7 @@ import { badRequest } from '../rpc-failure';
 import type { DialogRecord, MessageCopy } from '../store';
 import { channelDialogs } from './channels';
 import type { MethodDeps } from './deps';
+import { page } from './history-paging';
 
 /** Reading: dialogs, history, single messages, unread mentions and reactions, group details. */
 export function registerHistoryMethods(table: MethodTable, deps: MethodDeps): void {
@@ -66,12 +67,22 @@ export function registerHistoryMethods(table: MethodTable, deps: MethodDeps): vo
     });
     const page = afterOffset.slice(0, Math.max(0, request.limit));
     const payload = dialogsPayload(me.id, page);
-    // Channels have no messages here: they follow the chats, on the page where those end.
+    // Channels follow the chats, on the page where those end.
     const channels = channelDialogs(deps, me);
     if (page.length === afterOffset.length) {
       const room = Math.max(0, request.limit - page.length);
-      payload.dialogs.push(...channels.dialogs.slice(0, room));
+      const shown = channels.dialogs.slice(0, room);
+      payload.dialogs.push(...shown);
       payload.chats.push(...channels.chats.slice(0, room));
+      const topIds = new Set(
+        shown.map((dialog) => `${(dialog.peer as Api.PeerChannel).channelId}:${dialog.topMessage}`),
+      );
+      payload.messages.push(
+        ...channels.messages.filter((message) =>
+          topIds.has(`${(message.peerId as Api.PeerChannel).channelId}:${message.id}`),
+        ),
+      );
+      payload.users.push(...channels.users);
     }
     const count = ordered.length + channels.dialogs.length;
     return payload.dialogs.length === count
@@ -152,42 +163,6 @@ export function registerHistoryMethods(table: MethodTable, deps: MethodDeps): vo
       ...views.entities(chat.memberIds, [chat.id], me.id),
     });
   });
-}
-
-interface PageRequest {
-  offsetId: number;
-  offsetDate?: number;
-  addOffset: number;
-  limit: number;
-  maxId: number;
-  minId: number;
-}
-
-/**
- * Telegram's history paging over messages sorted newest first: start at the first message older
- * than offset_id (or offset_date), move by add_offset (negative reaches newer messages), take
- * `limit`, then keep only ids strictly between min_id and max_id.
- */
-function page(newestFirst: readonly MessageCopy[], request: PageRequest): MessageCopy[] {
-  let start = 0;
-  if (request.offsetId > 0) start = indexOrEnd(newestFirst, (copy) => copy.id < request.offsetId);
-  else if (request.offsetDate && request.offsetDate > 0) {
-    const offsetDate = request.offsetDate;
-    start = indexOrEnd(newestFirst, (copy) => copy.logical.date < offsetDate);
-  }
-  start += request.addOffset;
-  const limit = Math.min(Math.max(request.limit, 0), 100);
-  return newestFirst
-    .slice(Math.max(start, 0), Math.max(start + limit, 0))
-    .filter(
-      (copy) =>
-        (request.maxId <= 0 || copy.id < request.maxId) && (request.minId <= 0 || copy.id > request.minId),
-    );
-}
-
-function indexOrEnd<T>(items: readonly T[], matches: (item: T) => boolean): number {
-  const index = items.findIndex(matches);
-  return index === -1 ? items.length : index;
 }
 
 const now = () => Math.floor(Date.now() / 1000);
