@@ -87,4 +87,43 @@ describe('an agent whose Telegram connection was cut', () => {
     expect(heard.filter((line) => line.startsWith('edited'))).toEqual([`edited ${question.idFor(ada.id)}`]);
     expect(heard.filter((line) => line.startsWith('deleted'))).toEqual([`deleted ${typoId}`]);
   });
+
+  it('in a supergroup, sees what was said and edited during the outage once, and answers once', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const { fake, llm } = bed;
+    const cleo = fake.createUser({ phone: '+15550000003', firstName: 'Cleo' });
+    const group = fake.createChannel({ title: 'Weekend plans', memberIds: [ada.id, bob.id, cleo.id] });
+    const groupTexts = (senderId: bigint) =>
+      fake
+        .messagesInChannel(bob.id, group.id)
+        .filter((message) => message.senderId === senderId)
+        .map((message) => message.text);
+    await bed.logIn('Ada', ada);
+    llm.replyWith({ tasks: [{ kind: 'send', text: 'Hello all!' }] });
+    fake.channelSays(bob.id, group.id, '@ada_agent are you around this weekend?');
+    await waitFor(() => groupTexts(ada.id).length === 1, 'the first answer in the group', WAIT_MS);
+    const asked = llm.requests.length;
+
+    fake.cutOff(ada.id);
+    await waitFor(async () => (await connection()) === 'reconnecting', 'the account noticing', WAIT_MS);
+    fake.channelSays(cleo.id, group.id, 'I can do Sunday');
+    const question = fake.channelSays(bob.id, group.id, '@ada_agent Friday then?');
+    fake.channelEdits(question, '@ada_agent Saturday then?');
+    llm.replyWith({ tasks: [{ kind: 'send', text: 'Saturday works!' }] });
+    fake.restore(ada.id);
+
+    await waitFor(() => groupTexts(ada.id).length === 2, 'the answer after reconnecting', WAIT_MS);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(groupTexts(ada.id)).toEqual(['Hello all!', 'Saturday works!']);
+    expect(llm.requests.length - asked).toBe(1);
+    const prompt = JSON.stringify(llm.requests.at(-1)!.body);
+    expect({
+      edited: prompt.includes('Saturday then?'),
+      stale: prompt.includes('Friday then?'),
+      others: prompt.includes('I can do Sunday'),
+    }).toEqual({ edited: true, stale: false, others: true });
+    // The agent read the group up to the question it answered.
+    expect(fake.channelReadUpTo(ada.id, group.id)).toBeGreaterThanOrEqual(question.messageId);
+  });
 });
