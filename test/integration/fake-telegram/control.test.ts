@@ -57,6 +57,35 @@ describe('fake Telegram: the control interface', () => {
     ]);
   });
 
+  it('makes a supergroup, and writes in it as its members', async () => {
+    const agent = await control.createPerson({ phone: '+1 555 040 0011', firstName: 'Juniper' });
+    const tomas = await control.createPerson({
+      phone: '+1 555 040 0012',
+      firstName: 'Tomás',
+      username: 'tomas_b',
+    });
+    const priya = await control.createPerson({ phone: '+1 555 040 0013', firstName: 'Priya' });
+    const group = await control.createGroup('Reading group', [agent.id, '@tomas_b', priya.id]);
+    expect(fake.membersOf({ channelId: BigInt(group.id) }).sort()).toEqual(
+      [agent.id, tomas.id, priya.id].map(BigInt).sort(),
+    );
+
+    const question = await control.groupSend('@tomas_b', group.id, 'What are we reading?');
+    await control.groupSend(priya.id, group.id, 'Tey, I hope', { replyTo: question.id });
+    await control.groupTyping(priya.id, group.id);
+
+    const seen = await control.groupMessages(group.id, agent.id);
+    expect(
+      seen.map(({ id, text, senderId, out, replyToId }) => ({ id, text, senderId, out, replyToId })),
+    ).toEqual([
+      { id: question.id, text: 'What are we reading?', senderId: tomas.id, out: false, replyToId: null },
+      { id: question.id + 1, text: 'Tey, I hope', senderId: priya.id, out: false, replyToId: question.id },
+    ]);
+    expect((await control.groupMessages(group.id, '@tomas_b'))[0]?.out).toBe(true);
+    await expect(control.groupSend(priya.id, '42', 'hello')).rejects.toThrow(/No group "42"/);
+    await expect(control.createGroup('Nobody', ['@nobody'])).rejects.toThrow(/No person "@nobody"/);
+  });
+
   it('fails the next call of a method as planned and logs every call with its millisecond time', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {

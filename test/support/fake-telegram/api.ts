@@ -126,7 +126,7 @@ export interface FakeChannelMessageRef {
 }
 
 export interface ChannelSayOptions extends Omit<SayOptions, 'replyTo' | 'short'> {
-  replyTo?: FakeChannelMessageRef;
+  replyTo?: Pick<FakeChannelMessageRef, 'channelId' | 'messageId'>;
 }
 
 /** Channels and invite links, and what members write in supergroups. */

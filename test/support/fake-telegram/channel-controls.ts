@@ -18,7 +18,10 @@ export function channelControls(store: Store, posts: ChannelPosts): FakeChannelC
     if (!channel) throw new Error(`no fake channel ${id}`);
     return channel;
   };
-  const postOf = ({ channelId, messageId }: FakeChannelMessageRef): ChannelPost => {
+  const postOf = ({
+    channelId,
+    messageId,
+  }: Pick<FakeChannelMessageRef, 'channelId' | 'messageId'>): ChannelPost => {
     const post = posts.find(channelOf(channelId), messageId);
     if (!post) throw new Error(`channel ${channelId} has no message ${messageId}`);
     return post;

@@ -34,6 +34,12 @@ export interface ControlCall {
   readonly error: string | null;
 }
 
+/** A supergroup made through the control interface; its id names it in later requests. */
+export interface ControlGroup {
+  readonly id: string;
+  readonly title: string;
+}
+
 export interface ControlServerInfo {
   /** host:port, as Settings → Telegram server takes it. */
   readonly address: string;
@@ -66,6 +72,18 @@ export interface FakeTelegramControl {
   /** `owner`'s copy of the direct chat with `other`, oldest first. */
   messages(owner: string, other: string): Promise<ControlMessage[]>;
   typing(from: string, to: string): Promise<void>;
+  /** A supergroup of these people (each an id, @username or +phone). */
+  createGroup(title: string, members: readonly string[]): Promise<ControlGroup>;
+  /** `from` writes `text` in the group; the message's id, the same for every member. */
+  groupSend(
+    from: string,
+    group: string,
+    text: string,
+    options?: { replyTo?: number },
+  ): Promise<{ id: number }>;
+  /** The group's messages as `viewer` sees them, oldest first. */
+  groupMessages(group: string, viewer: string): Promise<ControlMessage[]>;
+  groupTyping(from: string, group: string): Promise<void>;
   fail(fault: ControlFault): Promise<void>;
   clearFaults(): Promise<void>;
   /** The call log from entry `since`; `next` is where the following read starts. */
@@ -98,6 +116,17 @@ export function fakeTelegramControl(url: string): FakeTelegramControl {
         )
       ).messages,
     typing: async (from, to) => void (await request('POST', '/typing', { from, to })),
+    createGroup: (title, members) => request('POST', '/groups', { title, members }),
+    groupSend: (from, group, text, options = {}) =>
+      request('POST', '/group-messages', { from, group, text, ...options }),
+    groupMessages: async (group, viewer) =>
+      (
+        await request<{ messages: ControlMessage[] }>(
+          'GET',
+          `/group-messages?${new URLSearchParams({ group, viewer })}`,
+        )
+      ).messages,
+    groupTyping: async (from, group) => void (await request('POST', '/typing', { from, group })),
     fail: async (fault) => void (await request('POST', '/faults', fault)),
     clearFaults: async () => void (await request('DELETE', '/faults')),
     calls: (since = 0) => request('GET', `/calls?since=${since}`),

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FakeMessageView, FakeTelegram, FakeUser } from './api';
+import type { FakeChannel, FakeMessageView, FakeTelegram, FakeUser } from './api';
 import type { FakeCall } from './rpc-router';
 
 /**
@@ -16,7 +16,10 @@ export const CONTROL_ROUTES = [
   'POST   /users             {phone, firstName, lastName?, username?, password?} creates a person',
   'POST   /messages          {from, to, text, replyTo?} a person writes to another',
   'GET    /messages?owner=&with=  the owner’s copy of a direct chat, oldest first',
-  'POST   /typing            {from, to} a person starts typing',
+  'POST   /typing            {from, to} or {from, group} a person starts typing',
+  'POST   /groups            {title, members} creates a supergroup of these people',
+  'POST   /group-messages    {from, group, text, replyTo?} a member writes in a group',
+  'GET    /group-messages?group=&viewer=  the group as the viewer sees it, oldest first',
   'POST   /faults            {method, floodWaitSeconds} or {method, code, message}; times?, user?',
   'DELETE /faults            ends planned failures and a stall',
   'GET    /calls?since=N     the call log from entry N, with millisecond times',
@@ -43,6 +46,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 export async function startControlServer(fake: FakeTelegram, port = 0): Promise<ControlServer> {
   const people = new People();
+  const groups = new Groups();
   const routes: Record<string, (request: ControlRequest) => unknown> = {
     'GET /': () => ({
       address: `${fake.host}:${fake.port}`,
@@ -78,8 +82,31 @@ export async function startControlServer(fake: FakeTelegram, port = 0): Promise<
       return { messages: fake.messagesBetween(owner.id, other.id).map(messageJson) };
     },
     'POST /typing': ({ body }) => {
-      fake.userTypes(people.find(text(body, 'from')).id, people.find(text(body, 'to')).id);
+      const from = people.find(text(body, 'from')).id;
+      if (body.group !== undefined) fake.channelTypes(from, groups.find(text(body, 'group')).id);
+      else fake.userTypes(from, people.find(text(body, 'to')).id);
       return {};
+    },
+    'POST /groups': ({ body }) => {
+      const members = body.members;
+      if (!Array.isArray(members) || members.some((member) => typeof member !== 'string'))
+        throw new BadRequest('Give members as a list of people (id, @username or +phone).');
+      const memberIds = (members as string[]).map((member) => people.find(member).id);
+      const group = groups.add(fake.createChannel({ title: text(body, 'title'), memberIds }));
+      return { id: String(group.id), title: group.title };
+    },
+    'POST /group-messages': ({ body }) => {
+      const group = groups.find(text(body, 'group'));
+      const replyTo = body.replyTo === undefined ? undefined : wholeNumber(body, 'replyTo');
+      const sent = fake.channelSays(people.find(text(body, 'from')).id, group.id, text(body, 'text'), {
+        ...(replyTo === undefined ? {} : { replyTo: { channelId: group.id, messageId: replyTo } }),
+      });
+      return { id: sent.messageId };
+    },
+    'GET /group-messages': ({ query }) => {
+      const group = groups.find(param(query, 'group'));
+      const viewer = people.find(param(query, 'viewer'));
+      return { messages: fake.messagesInChannel(viewer.id, group.id).map(messageJson) };
     },
     'POST /faults': ({ body }) => {
       const method = text(body, 'method');
@@ -189,6 +216,23 @@ class People {
         404,
       );
     }
+    return found;
+  }
+}
+
+/** The groups created through this interface, found by id. */
+class Groups {
+  readonly #all = new Map<string, FakeChannel>();
+
+  add(group: FakeChannel): FakeChannel {
+    this.#all.set(String(group.id), group);
+    return group;
+  }
+
+  find(id: string): FakeChannel {
+    const found = this.#all.get(id);
+    if (!found)
+      throw new BadRequest(`No group "${id}": name one created through POST /groups by its id.`, 404);
     return found;
   }
 }
