@@ -7,9 +7,9 @@ import { REPO_ROOT } from '../../test/support/serve-process';
 import { spawnWatched } from '../../test/support/watched-process';
 import { Lifetime } from './lifetime';
 import { openInBrowser } from './open-browser';
-import { DEMO_AGENT, DEMO_PERSONAS } from './personas';
+import { DEMO_AGENT, DEMO_GROUP, DEMO_GROUP_MEMBERS, DEMO_PERSONAS } from './personas';
 import { startScriptedLlm } from './scripted-llm';
-import { playPeople } from './scripted-people';
+import { playGroup, playPeople } from './scripted-people';
 import { signIn } from './sign-in';
 import { createDemoWorkspace, type DemoModel } from './workspace';
 
@@ -74,6 +74,15 @@ async function start(): Promise<void> {
     const { firstName, lastName, username, phone } = persona;
     people.push({ persona, person: await control.createPerson({ firstName, lastName, username, phone }) });
   }
+  const members = new Map(
+    people
+      .filter(({ persona }) => DEMO_GROUP_MEMBERS.includes(persona.firstName))
+      .map(({ persona, person }) => [persona.firstName, person]),
+  );
+  const group = await control.createGroup(DEMO_GROUP.title, [
+    agent.id,
+    ...[...members.values()].map(({ id }) => id),
+  ]);
 
   const env: NodeJS.ProcessEnv = { ...process.env, ...telegram.env, TROUPE_LOG_LEVEL: 'warn' };
   if (model === 'scripted') {
@@ -136,6 +145,11 @@ async function start(): Promise<void> {
   const playing = new AbortController();
   await lifetime.add('the scripted people', () => playing.abort());
   void playPeople(control, agent, people, playing.signal, report);
+  void playGroup(control, agent, DEMO_GROUP, group, members, playing.signal, report).catch(
+    (error: unknown) => {
+      if (!playing.signal.aborted) report(`${DEMO_GROUP.title} stopped: ${(error as Error).message}`);
+    },
+  );
   watchLoginCodes(control, playing.signal);
 }
 

@@ -154,3 +154,32 @@ export const DEMO_PERSONAS: readonly DemoPersona[] = [
     ],
   },
 ];
+
+/** A supergroup scene: people of the demo talk among themselves and ask the agent by @mention. */
+export interface DemoGroupScene {
+  readonly title: string;
+  /** Seconds after the demo starts before the first line. */
+  readonly startsAfterSeconds: number;
+  /** Each line is written by the persona of that first name (a member of the group). */
+  readonly lines: readonly (DemoLine & { readonly by: string })[];
+}
+
+export const DEMO_GROUP: DemoGroupScene = {
+  title: 'Quay Street readers',
+  startsAfterSeconds: 30,
+  lines: [
+    {
+      by: 'Ada',
+      says: `@${DEMO_AGENT.username} is The Peregrine still on for Thursday? Tomás says he’s coming.`,
+      reply: [send('Still on! Seven o’clock, with tea from half six.')],
+    },
+    {
+      by: 'Tomás',
+      says: `I’ll bring cinnamon buns. @${DEMO_AGENT.username} how many of us are there, usually?`,
+      reply: [send('Eight or nine on a good night, so a dozen buns would make you a legend.')],
+    },
+  ],
+};
+
+/** The people in the group scene, by first name. */
+export const DEMO_GROUP_MEMBERS = [...new Set(DEMO_GROUP.lines.map((line) => line.by))];

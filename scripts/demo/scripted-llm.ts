@@ -4,12 +4,12 @@ import {
   type RecordedLlmRequest,
   startFakeLlmServer,
 } from '../../test/support/fake-llm-server';
-import { DEMO_PERSONAS, type DemoLine } from './personas';
+import { DEMO_GROUP, DEMO_PERSONAS, type DemoLine } from './personas';
 
 /**
  * The demo's model when no API key is given: a local Gemini-compatible endpoint that answers a
- * turn with the tasks scripted for the newest line of the demo's people it finds in the
- * conversation (personas.ts), and anything else with a friendly holding reply. Memory passes
+ * turn with the tasks scripted for the newest line of the demo's people (in their own chats or
+ * the group) it finds in the conversation (personas.ts), and anything else with a friendly holding reply. Memory passes
  * (facts, session topics) are told nothing new was said, which is true: the scripted turns keep
  * their facts themselves with `remember` tasks; a reflection writes the person's scripted profile.
  */
@@ -59,7 +59,7 @@ function reflection(systemText: string): string {
 /** The scripted line that appears last in the conversation, and where. */
 function newestLine(conversation: string): { line: DemoLine; at: number } | null {
   let newest: { line: DemoLine; at: number } | null = null;
-  for (const line of DEMO_PERSONAS.flatMap((persona) => persona.lines)) {
+  for (const line of [...DEMO_PERSONAS.flatMap((persona) => persona.lines), ...DEMO_GROUP.lines]) {
     const at = conversation.lastIndexOf(line.says);
     if (at !== -1 && (newest === null || at > newest.at)) newest = { line, at };
   }

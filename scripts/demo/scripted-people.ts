@@ -1,16 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type {
+  ControlGroup,
   ControlMessage,
   ControlPerson,
   FakeTelegramControl,
 } from '../../test/support/fake-telegram/control-client';
-import type { DemoPersona } from './personas';
+import type { DemoGroupScene, DemoPersona } from './personas';
 
 /**
  * The demo's people, played through the fake Telegram's control interface: each starts on its
  * timer, types for a moment, writes its next line, and waits for the agent's answer (and a
  * pause to read it) before the next. A person whose answer does not come goes on after a while,
- * as people do.
+ * as people do. The group scene plays the same way, its members taking turns in the group.
  */
 
 const TYPING_MS = 2_000;
@@ -41,6 +42,34 @@ export async function playPeople(
   );
 }
 
+/** Plays the group scene: each line by its member, in the group, once the agent answered the one before. */
+export async function playGroup(
+  control: FakeTelegramControl,
+  { id: agentId, firstName: agentName }: ControlPerson,
+  scene: DemoGroupScene,
+  group: ControlGroup,
+  members: ReadonlyMap<string, ControlPerson>,
+  signal: AbortSignal,
+  report: (line: string) => void,
+): Promise<void> {
+  await sleep(scene.startsAfterSeconds * 1000, undefined, { signal });
+  const answers = async () =>
+    (await control.groupMessages(group.id, agentId)).filter((message) => message.senderId === agentId);
+  for (const line of scene.lines) {
+    const member = members.get(line.by);
+    if (!member) throw new Error(`${line.by} is not in ${group.title}`);
+    await control.groupTyping(member.id, group.id);
+    await sleep(TYPING_MS, undefined, { signal });
+    const answeredBefore = (await answers()).length;
+    await control.groupSend(member.id, group.id, line.says);
+    report(`${line.by} in ${group.title}: ${line.says}`);
+    const answered = await waitForAnswer(answers, answeredBefore, signal, (text) =>
+      report(`  ${agentName} in ${group.title}: ${text}`),
+    );
+    if (!answered) report(`${line.by} got no answer in ${group.title} within ${GIVE_UP_MS / 1000} s.`);
+  }
+}
+
 async function playPerson(
   control: FakeTelegramControl,
   { id: agentId, firstName: agentName }: ControlPerson,
@@ -52,10 +81,11 @@ async function playPerson(
   for (const line of persona.lines) {
     await control.typing(person.id, agentId);
     await sleep(TYPING_MS, undefined, { signal });
-    const answeredBefore = (await answersFrom(control, person.id, agentId)).length;
+    const answers = () => answersFrom(control, person.id, agentId);
+    const answeredBefore = (await answers()).length;
     await control.send(person.id, agentId, line.says);
     report(`${persona.firstName}: ${line.says}`);
-    const answered = await waitForAnswer(control, person.id, agentId, answeredBefore, signal, (text) =>
+    const answered = await waitForAnswer(answers, answeredBefore, signal, (text) =>
       report(`  ${agentName} to ${persona.firstName}: ${text}`),
     );
     if (!answered) report(`${persona.firstName} got no answer within ${GIVE_UP_MS / 1000} s and goes on.`);
@@ -64,9 +94,7 @@ async function playPerson(
 
 /** Whether the agent answered (after the first `before` answers), once it has stopped writing. */
 async function waitForAnswer(
-  control: FakeTelegramControl,
-  personId: string,
-  agentId: string,
+  answersSoFar: () => Promise<ControlMessage[]>,
   before: number,
   signal: AbortSignal,
   heard: (text: string) => void,
@@ -76,7 +104,7 @@ async function waitForAnswer(
   let quietSince = Date.now();
   while (Date.now() < deadline) {
     await sleep(POLL_MS, undefined, { signal });
-    const answers = await answersFrom(control, personId, agentId);
+    const answers = await answersSoFar();
     if (answers.length > seen) {
       for (const answer of answers.slice(seen)) heard(answer.text);
       seen = answers.length;

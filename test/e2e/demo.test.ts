@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_AGENT, DEMO_PERSONAS } from '../../scripts/demo/personas';
+import { DEMO_AGENT, DEMO_GROUP, DEMO_PERSONAS } from '../../scripts/demo/personas';
 import { openSignedInConsole } from '../support/chromium';
 import { fakeTelegramControl } from '../support/fake-telegram/control-client';
 import { expectText, expectVisible } from '../support/page-assertions';
@@ -119,6 +119,16 @@ describe('npm run demo: the console during the demo', () => {
       ADA_FIRST_LINE.says,
       ...FIRST_ANSWER,
     ]);
+  });
+
+  it('shows the supergroup scene: a member asks by @mention and the agent answers in the group', async () => {
+    const chats = page.getByRole('navigation', { name: 'Chats' });
+    await chats.getByRole('link', { name: new RegExp(DEMO_GROUP.title) }).click({ timeout: ANSWER_MS });
+    const log = page.getByRole('region', { name: 'Conversation' }).getByRole('log', { name: 'Messages' });
+    const [first] = DEMO_GROUP.lines;
+    await expectText(log, first!.says, ANSWER_MS);
+    for (const task of first!.reply) if (task.kind === 'send') await expectText(log, task.text, ANSWER_MS);
+    await shot('demo-group');
   });
 
   it('shows what the agent kept about the person in its memory', async () => {
