@@ -49,7 +49,7 @@ async function setup(options: Parameters<typeof startTelegramTestbed>[0] = {}) {
 }
 
 describe('Telegram port: supergroups', () => {
-  it('hears the group live, and its replies, history and read mark reach the group', {
+  it('hears the group live (messages, typing), and its replies, typing, history and read mark reach the group', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {
     const { testbed, fake, agent, alice, bob, group, chatId, events } = await setup();
@@ -82,6 +82,24 @@ describe('Telegram port: supergroups', () => {
         [hello.messageId, 'evening, @agent_sg', false],
         [sent.messageId, 'hi both', true],
       ]);
+
+      // Typing, both ways.
+      fake.channelTypes(bob.id, group.id);
+      await waitFor(
+        () =>
+          events.some(
+            (event) =>
+              event.type === 'typing' && event.channelId === chatId && event.userId === Number(bob.id),
+          ),
+        STEP_MS,
+        'Bob typing in the group',
+      );
+      await testbed.port.setTyping('A', chatId, 'typing');
+      expect(fake.typingLog.at(-1)).toEqual({
+        fromId: agent.id,
+        to: { kind: 'channel', id: group.id },
+        action: 'SendMessageTypingAction',
+      });
 
       fake.channelSays(bob.id, group.id, 'late again');
       await waitFor(() => seen(events).length === 2, STEP_MS, 'a second group message');

@@ -1,7 +1,7 @@
 import { Api } from 'telegram';
 import { toTlLong } from './big-numbers';
 import { type ChannelRecord, channelView } from './channel-book';
-import type { Deliver, PostInput } from './messaging';
+import type { Deliver, PostInput, TypingRecord } from './messaging';
 import { badRequest, forbidden } from './rpc-failure';
 import type { LogicalMessage, Store } from './store';
 import type { Views } from './views';
@@ -65,7 +65,10 @@ export class ChannelPosts {
   /** `${sender}|${randomId}` -> the post it made, so a resend is recognised. */
   readonly #randomIds = new Map<string, ChannelPost>();
 
-  constructor(store: Store, views: Views, deliver: Deliver, dcId: number) {
+  readonly #typingLog: TypingRecord[];
+
+  constructor(store: Store, views: Views, deliver: Deliver, dcId: number, typingLog: TypingRecord[]) {
+    this.#typingLog = typingLog;
     this.#store = store;
     this.#views = views;
     this.#deliver = deliver;
@@ -179,6 +182,7 @@ export class ChannelPosts {
 
   /** "typing…" (or another chat action) from a member, shown to the others. */
   typing(channel: ChannelRecord, fromId: bigint, action: Api.TypeSendMessageAction): void {
+    this.#typingLog.push({ fromId, to: { kind: 'channel', id: channel.id }, action: action.className });
     for (const memberId of channel.memberIds) {
       if (memberId === fromId) continue;
       const update = new Api.UpdateChannelUserTyping({

@@ -16,7 +16,7 @@ import { ChannelPosts } from './channel-posts';
 import { Faults } from './faults';
 import { Inputs } from './inputs';
 import { LoginDesk } from './login-desk';
-import { type Deliver, Messaging } from './messaging';
+import { type Deliver, Messaging, type TypingRecord } from './messaging';
 import { MethodTable } from './method-table';
 import { registerAuthMethods } from './methods/auth';
 import { registerChangeMethods } from './methods/changes';
@@ -81,8 +81,9 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
   const updateLog = new UpdateLog();
   const deliver: Deliver = (userId, updates, except) =>
     server.push((key) => key.userId === userId && key.id !== except, updates);
-  const messaging = new Messaging(store, views, deliver, updateLog);
-  const channelPosts = new ChannelPosts(store, views, deliver, dcId);
+  const typingLog: TypingRecord[] = [];
+  const messaging = new Messaging(store, views, deliver, updateLog, typingLog);
+  const channelPosts = new ChannelPosts(store, views, deliver, dcId, typingLog);
   const login = new LoginDesk(
     store,
     views,
@@ -365,7 +366,7 @@ export async function startFakeTelegram(options: StartFakeTelegramOptions = {}):
     dialog: (ownerId, chat) => messaging.dialogSummary(ownerId, store.dialog(ownerId, peerOf(chat))),
     isBlocked: (ownerId, userId) => store.isBlocked(ownerId, userId),
     muteUntil: (ownerId, chat) => store.notifySettings(ownerId, peerOf(chat)).muteUntil,
-    typingLog: messaging.typingLog,
+    typingLog,
     calls: router.calls,
     sessionCount: (userId) => server.sessionCount(userId),
     get connectionsAccepted() {

@@ -37,8 +37,8 @@ export interface DialogSummary {
 
 export interface TypingRecord {
   readonly fromId: bigint;
-  /** The chat as the typist sees it. */
-  readonly to: PeerRef;
+  /** The chat as the typist sees it: a user, a basic group or a channel. */
+  readonly to: PeerRef | { readonly kind: 'channel'; readonly id: bigint };
   /** The SendMessageAction class, e.g. "SendMessageTypingAction". */
   readonly action: string;
 }
@@ -77,13 +77,15 @@ const now = () => Math.floor(Date.now() / 1000);
 
 export class Messaging {
   /** Every chat action so far, oldest first. */
-  readonly typingLog: TypingRecord[] = [];
+  readonly typingLog: TypingRecord[];
   readonly #store: Store;
   readonly #views: Views;
   readonly #deliver: Deliver;
   readonly #log: UpdateLog;
 
-  constructor(store: Store, views: Views, deliver: Deliver, log: UpdateLog) {
+  /** `typingLog` is shared with the channels' posts, so one log holds every chat's actions. */
+  constructor(store: Store, views: Views, deliver: Deliver, log: UpdateLog, typingLog: TypingRecord[]) {
+    this.typingLog = typingLog;
     this.#store = store;
     this.#views = views;
     this.#deliver = deliver;
