@@ -152,6 +152,26 @@ describe('Telegram port: supergroups', () => {
     }
   });
 
+  it('catches up a group it had not heard from since it logged in, as Telegram names it in the difference', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const { testbed, fake, agent, alice, group, chatId, events, states } = await setup({
+      reconnect: { initialDelayMs: 300, maxDelayMs: 600 },
+    });
+    try {
+      fake.cutOff(agent.id);
+      await waitFor(() => states.includes('reconnecting'), STEP_MS, 'the account noticing it is cut off');
+      fake.channelSays(alice.id, group.id, 'anyone here?');
+      fake.channelSays(alice.id, group.id, 'hello?');
+      fake.restore(agent.id);
+      await waitFor(() => seen(events).length === 2, STEP_MS, 'the group messages of the outage');
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(seen(events)).toEqual([`${chatId} message anyone here?`, `${chatId} message hello?`]);
+    } finally {
+      await testbed.close();
+    }
+  });
+
   it('after a restart, asks the group for what came while it was closed, though the new client never saw it', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {

@@ -33,6 +33,8 @@ export type ChannelPostInput = Omit<PostInput, 'to'>;
 interface LoggedChange {
   readonly pts: number;
   readonly ptsCount: number;
+  /** When it happened, in seconds. */
+  readonly date: number;
   /** The posts as they were then (a later edit is a change of its own). */
   readonly posts: readonly ChannelPost[];
   readonly update: (viewerId: bigint) => Api.TypeUpdate;
@@ -309,6 +311,15 @@ export class ChannelPosts {
     );
   }
 
+  /**
+   * The channel's pts before its first change since `date` (seconds), or null when nothing changed
+   * since: what updates.getDifference tells a member of with updateChannelTooLong.
+   */
+  ptsBeforeChangesSince(channel: ChannelRecord, date: number): number | null {
+    const first = this.#timeline(channel).log.find((change) => change.date >= date);
+    return first ? first.pts - first.ptsCount : null;
+  }
+
   /** Moves the pts by `ptsCount`, logs the change and pushes it to every member. */
   #change(
     channel: ChannelRecord,
@@ -319,7 +330,13 @@ export class ChannelPosts {
   ): void {
     const timeline = this.#timeline(channel);
     timeline.pts += ptsCount;
-    const change: LoggedChange = { pts: timeline.pts, ptsCount, posts, update: make(timeline.pts) };
+    const change: LoggedChange = {
+      pts: timeline.pts,
+      ptsCount,
+      date: now(),
+      posts,
+      update: make(timeline.pts),
+    };
     timeline.log.push(change);
     while (timeline.log.length > KEPT_CHANNEL_UPDATES) timeline.keptFrom = timeline.log.shift()!.pts;
     for (const memberId of channel.memberIds)

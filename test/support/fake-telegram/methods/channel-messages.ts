@@ -192,6 +192,44 @@ export function registerChannelMessageMethods(table: MethodTable, deps: MethodDe
     return new Api.messages.AffectedMessages(posts.delete(channel, request.id, context.authKey.id));
   });
 
+  // Telegram names, in a member's difference, the channels that changed meanwhile (without their
+  // updates): the client then asks each for its own difference.
+  const mailboxDifference = table.find(Api.updates.GetDifference.CONSTRUCTOR_ID);
+  if (!mailboxDifference) throw new Error('no mailbox handler for updates.GetDifference to extend');
+  table.on(Api.updates.GetDifference, async (request, context) => {
+    const answer = await mailboxDifference.handler(request, context);
+    const me = context.me();
+    const changed = book.joinedBy(me.id).flatMap((channel) => {
+      const pts = posts.ptsBeforeChangesSince(channel, request.date);
+      return pts === null ? [] : [{ channel, pts }];
+    });
+    if (changed.length === 0) return answer;
+    const tooLong = changed.map(
+      ({ channel, pts }) => new Api.UpdateChannelTooLong({ channelId: toTlLong(channel.id), pts }),
+    );
+    const chats = changed.flatMap(({ channel }) => posts.entities(channel, [], me.id).chats);
+    if (answer instanceof Api.updates.Difference || answer instanceof Api.updates.DifferenceSlice) {
+      answer.otherUpdates.push(...tooLong);
+      answer.chats.push(...chats);
+      return answer;
+    }
+    if (!(answer instanceof Api.updates.DifferenceEmpty)) return answer;
+    return new Api.updates.Difference({
+      newMessages: [],
+      newEncryptedMessages: [],
+      otherUpdates: tooLong,
+      users: [],
+      chats,
+      state: new Api.updates.State({
+        pts: store.mailbox(me.id).pts,
+        qts: 0,
+        date: answer.date,
+        seq: answer.seq,
+        unreadCount: 0,
+      }),
+    });
+  });
+
   table.on(Api.updates.GetChannelDifference, (request, context) => {
     const me = context.me();
     const channel = readable(request.channel, me);
