@@ -9,8 +9,8 @@ import { DEMO_GROUP, DEMO_PERSONAS, type DemoLine } from './personas';
 /**
  * The demo's model when no API key is given: a local Gemini-compatible endpoint that answers a
  * turn with the tasks scripted for the newest line of the demo's people (in their own chats or
- * the group) it finds in the conversation (personas.ts), and anything else with a friendly holding reply. Memory passes
- * (facts, session topics) are told nothing new was said, which is true: the scripted turns keep
+ * the group) it finds in the conversation (personas.ts), and anything else with a friendly
+ * holding reply. Memory passes (facts, session topics) are told nothing new was said, which is true: the scripted turns keep
  * their facts themselves with `remember` tasks; a reflection writes the person's scripted profile.
  */
 

@@ -103,13 +103,21 @@ describe('Telegram port: supergroups', () => {
 
       fake.channelSays(bob.id, group.id, 'late again');
       await waitFor(() => seen(events).length === 2, STEP_MS, 'a second group message');
+      fake.channelReacts(
+        alice.id,
+        { channelId: group.id, messageId: sent.messageId, senderId: agent.id },
+        '👍',
+      );
+      // Its own reply read the group up to it; Alice's mention stays unread until cleared.
+      expect(fake.channelUnread(agent.id, group.id)).toEqual({ messages: 1, mentions: 1, reactions: 1 });
       const lastId = fake.messagesInChannel(agent.id, group.id).at(-1)!.id;
       await testbed.port.markRead('A', chatId, {
         upToMessageId: lastId,
-        clearMentions: false,
-        clearReactions: false,
+        clearMentions: true,
+        clearReactions: true,
       });
       expect(fake.channelReadUpTo(agent.id, group.id)).toBe(lastId);
+      expect(fake.channelUnread(agent.id, group.id)).toEqual({ messages: 0, mentions: 0, reactions: 0 });
     } finally {
       await testbed.close();
     }
@@ -180,9 +188,9 @@ describe('Telegram port: supergroups', () => {
       fake.channelSays(alice.id, group.id, 'before');
       await waitFor(() => seen(events).length === 1, STEP_MS, 'the live message');
       await waitFor(
-        () => saved.at(-1)?.channels[String(chatId)] !== undefined,
+        () => saved.at(-1)?.channelAccessHashes?.[String(chatId)] === group.accessHash.toString(),
         STEP_MS,
-        'the group kept in the state',
+        'the group kept in the state, with its access hash',
       );
       await testbed.accounts.disconnect('A');
 

@@ -165,6 +165,8 @@ export interface FakeChannelControls {
   messagesInChannel(viewerId: bigint, channelId: bigint): FakeMessageView[];
   /** The newest message the member has read in the channel. */
   channelReadUpTo(userId: bigint, channelId: bigint): number;
+  /** The channel's unread counters as the member's client sees them in its dialog. */
+  channelUnread(userId: bigint, channelId: bigint): { messages: number; mentions: number; reactions: number };
   /** Forgets the channel's update log so far: a member behind it gets "difference too long". */
   forgetChannelUpdates(channelId: bigint): void;
 }

@@ -115,6 +115,14 @@ export function channelControls(store: Store, posts: ChannelPosts): FakeChannelC
     messagesInChannel: (viewerId, channelId) =>
       posts.posts(channelOf(channelId)).map((post) => viewOf(post, viewerId)),
     channelReadUpTo: (userId, channelId) => posts.readUpTo(channelOf(channelId), userId),
+    channelUnread(userId, channelId) {
+      const channel = channelOf(channelId);
+      return {
+        messages: posts.unread(channel, userId).length,
+        mentions: posts.unreadMentions(channel, userId).length,
+        reactions: posts.unreadReactions(channel, userId).length,
+      };
+    },
     forgetChannelUpdates: (channelId) => posts.forgetUpdates(channelOf(channelId)),
   };
 }

@@ -15,11 +15,13 @@ import { mentionEntities, mentionsUsername, newLogicalMessage } from './written-
  */
 
 /** The updates kept per channel; a member further behind gets "too long". */
-export const KEPT_CHANNEL_UPDATES = 1_000;
+const KEPT_CHANNEL_UPDATES = 1_000;
 
 /** A message of a channel: one copy, one id, for every member. */
 export interface ChannelPost {
   readonly id: number;
+  /** The channel's pts once it was posted. */
+  readonly pts: number;
   readonly logical: LogicalMessage;
   readonly replyToId: number | null;
   /** The members it mentions: by @username, by a reply to them, or named by the sender. */
@@ -46,6 +48,8 @@ interface Timeline {
   readonly posts: Map<number, ChannelPost>;
   /** Per member, the newest post they have read. */
   readonly readUpTo: Map<bigint, number>;
+  /** `${member}|${post id}` for the mentions of a member the member has seen. */
+  readonly mentionsSeen: Set<string>;
   readonly log: LoggedChange[];
   /** The pts before the oldest change kept: asked from before it, the difference is too long. */
   keptFrom: number;
@@ -64,7 +68,7 @@ export class ChannelPosts {
   readonly #deliver: Deliver;
   readonly #dcId: number;
   readonly #timelines = new Map<bigint, Timeline>();
-  /** `${sender}|${randomId}` -> the post it made, so a resend is recognised. */
+  /** `${channel}|${sender}|${randomId}` -> the post it made, so a resend is recognised. */
   readonly #randomIds = new Map<string, ChannelPost>();
 
   readonly #typingLog: TypingRecord[];
@@ -92,7 +96,7 @@ export class ChannelPosts {
 
   post(channel: ChannelRecord, input: ChannelPostInput, except: string | null): ChannelPost {
     if (!channel.memberIds.has(input.senderId)) throw forbidden('CHAT_WRITE_FORBIDDEN');
-    const randomKey = input.randomId == null ? null : `${input.senderId}|${input.randomId}`;
+    const randomKey = input.randomId == null ? null : `${channel.id}|${input.senderId}|${input.randomId}`;
     const earlier = randomKey === null ? undefined : this.#randomIds.get(randomKey);
     if (earlier) return earlier;
     const timeline = this.#timeline(channel);
@@ -107,6 +111,7 @@ export class ChannelPosts {
     );
     const post: ChannelPost = {
       id: ++timeline.lastMessageId,
+      pts: timeline.pts + 1,
       logical: newLogicalMessage(this.#store, input),
       replyToId: replyTarget?.id ?? null,
       mentioned: new Set(mentioned),
@@ -213,7 +218,7 @@ export class ChannelPosts {
       post: channel.broadcast,
       out: logical.senderId === viewerId,
       mentioned: post.mentioned.has(viewerId),
-      mediaUnread: post.mentioned.has(viewerId) && post.id > this.readUpTo(channel, viewerId),
+      mediaUnread: this.#mentionUnread(channel, post, viewerId),
       date: logical.date,
       message: logical.text,
       entities: logical.entities.length > 0 ? logical.entities : undefined,
@@ -227,6 +232,29 @@ export class ChannelPosts {
 
   readUpTo(channel: ChannelRecord, userId: bigint): number {
     return this.#timeline(channel).readUpTo.get(userId) ?? 0;
+  }
+
+  /** Posts that mention the member and that the member has not seen (messages.getUnreadMentions). */
+  unreadMentions(channel: ChannelRecord, userId: bigint): ChannelPost[] {
+    return this.posts(channel).filter((post) => this.#mentionUnread(channel, post, userId));
+  }
+
+  readMentions(channel: ChannelRecord, userId: bigint): void {
+    const { mentionsSeen } = this.#timeline(channel);
+    for (const post of this.unreadMentions(channel, userId)) mentionsSeen.add(`${userId}|${post.id}`);
+  }
+
+  /** The member's posts with reactions the member has not seen (messages.getUnreadReactions). */
+  unreadReactions(channel: ChannelRecord, userId: bigint): ChannelPost[] {
+    return this.posts(channel).filter(
+      (post) =>
+        post.logical.senderId === userId && post.logical.reactions.some((reaction) => reaction.unread),
+    );
+  }
+
+  readReactions(channel: ChannelRecord, userId: bigint): void {
+    for (const post of this.unreadReactions(channel, userId))
+      for (const reaction of post.logical.reactions) reaction.unread = false;
   }
 
   /** Posts by others after the member's read mark. */
@@ -320,6 +348,10 @@ export class ChannelPosts {
     return first ? first.pts - first.ptsCount : null;
   }
 
+  #mentionUnread(channel: ChannelRecord, post: ChannelPost, userId: bigint): boolean {
+    return post.mentioned.has(userId) && !this.#timeline(channel).mentionsSeen.has(`${userId}|${post.id}`);
+  }
+
   /** Moves the pts by `ptsCount`, logs the change and pushes it to every member. */
   #change(
     channel: ChannelRecord,
@@ -362,7 +394,15 @@ export class ChannelPosts {
   #timeline(channel: ChannelRecord): Timeline {
     let timeline = this.#timelines.get(channel.id);
     if (!timeline) {
-      timeline = { pts: 1, lastMessageId: 0, posts: new Map(), readUpTo: new Map(), log: [], keptFrom: 1 };
+      timeline = {
+        pts: 1,
+        lastMessageId: 0,
+        posts: new Map(),
+        readUpTo: new Map(),
+        mentionsSeen: new Set(),
+        log: [],
+        keptFrom: 1,
+      };
       this.#timelines.set(channel.id, timeline);
     }
     return timeline;

@@ -77,7 +77,7 @@ const now = () => Math.floor(Date.now() / 1000);
 
 export class Messaging {
   /** Every chat action so far, oldest first. */
-  readonly typingLog: TypingRecord[];
+  readonly #typingLog: TypingRecord[];
   readonly #store: Store;
   readonly #views: Views;
   readonly #deliver: Deliver;
@@ -85,7 +85,7 @@ export class Messaging {
 
   /** `typingLog` is shared with the channels' posts, so one log holds every chat's actions. */
   constructor(store: Store, views: Views, deliver: Deliver, log: UpdateLog, typingLog: TypingRecord[]) {
-    this.typingLog = typingLog;
+    this.#typingLog = typingLog;
     this.#store = store;
     this.#views = views;
     this.#deliver = deliver;
@@ -310,7 +310,7 @@ export class Messaging {
 
   /** "typing…" (or another chat action) from a user, shown to the others in the chat. */
   typing(fromId: bigint, to: PeerRef, action: Api.TypeSendMessageAction): void {
-    this.typingLog.push({ fromId, to, action: action.className });
+    this.#typingLog.push({ fromId, to, action: action.className });
     for (const ownerId of this.#recipients(fromId, to)) {
       if (ownerId === fromId) continue;
       const update =

@@ -34,7 +34,10 @@ export function mentionsUsername(text: string, username: string | null): boolean
   return false;
 }
 
-/** @username mentions as entities. Offsets and lengths in UTF-16 code units, as Telegram counts them (and as JS strings index). */
+/**
+ * @username mentions as entities. Offsets and lengths in UTF-16 code units, as Telegram counts them
+ * (and as JS strings index).
+ */
 export function mentionEntities(text: string): Api.TypeMessageEntity[] {
   return [...text.matchAll(USERNAME_MENTION)].map(
     (match) => new Api.MessageEntityMention({ offset: match.index ?? 0, length: match[0].length }),

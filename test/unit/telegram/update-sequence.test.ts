@@ -1,5 +1,5 @@
 import bigInt from 'big-integer';
-import { Api } from 'telegram';
+import { Api, errors } from 'telegram';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/main/clock';
 import { createLogger } from '../../../src/main/logging';
@@ -209,9 +209,27 @@ describe('update sequences', () => {
     expect(words(sut.emitted).at(-1)).toBe('c71');
   });
 
-  it('keeps the access hash of a channel seen live, and names the channel by it when the client no longer knows it', async () => {
+  /** A supergroup entity as it comes with updates; `min` copies carry no usable hash. */
+  const channelEntity = (id: bigInt.BigInteger, fields: Partial<Api.Channel> = {}) =>
+    new Api.Channel({
+      id,
+      accessHash: bigInt(4242),
+      title: 'G',
+      photo: new Api.ChatPhotoEmpty(),
+      date: 0,
+      ...fields,
+    });
+  const withEntitiesOf = <T extends RawUpdate>(update: T, ...entities: Api.Channel[]): T => {
+    // As GramJS hands updates on: with the entities of the Updates they came in.
+    (update as { _entities?: Map<string, unknown> })._entities = new Map(
+      entities.map((entity) => [`-100${entity.id.toString().padStart(10, '0')}`, entity]),
+    );
+    return update;
+  };
+
+  it('keeps the access hash of a channel seen live, so a new client, after a restart, can still ask it', async () => {
     const other = bigInt(888);
-    sut = sequence(STATE, { anyChannel: false });
+    sut = sequence(STATE);
     sut.answers.push(new Api.updates.DifferenceEmpty({ date: 1_700_000_050, seq: 0 }));
     await sut.updates.connected();
     const live = new Api.UpdateNewChannelMessage({
@@ -219,38 +237,54 @@ describe('update sequences', () => {
       pts: 3,
       ptsCount: 1,
     });
-    // As GramJS hands it on: with the entities of the Updates it came in; a "min" copy carries no usable hash.
-    const full = new Api.Channel({
-      id: other,
-      accessHash: bigInt(4242),
-      title: 'G',
-      photo: new Api.ChatPhotoEmpty(),
-      date: 0,
-    });
-    const min = new Api.Channel({
-      id: CHANNEL,
-      min: true,
-      accessHash: bigInt(1),
-      title: 'M',
-      photo: new Api.ChatPhotoEmpty(),
-      date: 0,
-    });
-    (live as { _entities?: Map<string, unknown> })._entities = new Map([
-      ['-1000000000888', full],
-      [CHANNEL_KEY, min],
-    ]);
-    sut.updates.receive(live);
-    expect(sut.updates.state?.channelAccessHashes).toEqual({ '-1000000000888': '4242' });
+    sut.updates.receive(withEntitiesOf(live, channelEntity(other), channelEntity(CHANNEL, { min: true })));
+    sut.updates.stop();
+    const kept = sut.saved.at(-1)!;
+    expect(kept.channelAccessHashes).toEqual({ '-1000000000888': '4242' });
 
-    // The scripted client knows no channel 888: the kept hash names it.
+    // The new sequence's client knows no channel 888: the kept hash names it.
+    sut = sequence(kept);
     sut.answers.push(
       new Api.updates.DifferenceEmpty({ date: 1_700_000_060, seq: 0 }),
       new Api.updates.ChannelDifferenceEmpty({ final: true, pts: 3 }),
     );
-    await sut.updates.catchUp();
+    await sut.updates.connected();
     const asked = sut.requests.at(-1) as Api.updates.GetChannelDifference;
     expect(asked.className).toBe('updates.GetChannelDifference');
     expect(asked.channel).toMatchObject({ channelId: other, accessHash: bigInt(4242) });
+  });
+
+  it('stops following a channel the account left or lost, and still asks the others', async () => {
+    const left = bigInt(888);
+    const lost = bigInt(999);
+    const followed = { [CHANNEL_KEY]: 5, '-1000000000888': 5, '-1000000000999': 5 };
+    const hashes = { [CHANNEL_KEY]: '1', '-1000000000888': '2', '-1000000000999': '3' };
+    sut = sequence(
+      { ...STATE, channels: followed, channelAccessHashes: hashes },
+      {
+        answer: async (request) => {
+          if (request instanceof Api.updates.GetDifference)
+            return new Api.updates.DifferenceEmpty({ date: 1_700_000_050, seq: 0 });
+          const channel = (request as Api.updates.GetChannelDifference).channel as Api.InputChannel;
+          if (channel.channelId.equals(lost)) throw new errors.RPCError('CHANNEL_PRIVATE', request, 406);
+          return new Api.updates.ChannelDifferenceEmpty({ final: true, pts: 5 });
+        },
+      },
+    );
+    await sut.updates.connected();
+    // Every channel was asked, the lost one too; only those still followed stay.
+    expect(
+      sut.requests.filter((request) => request.className === 'updates.GetChannelDifference'),
+    ).toHaveLength(3);
+    expect(Object.keys(sut.updates.state!.channels).sort()).toEqual([CHANNEL_KEY, '-1000000000888']);
+
+    // Leaving shows in the entities of an update: that channel goes too, with its hash.
+    sut.updates.receive(withEntitiesOf(newMessage(1, 11), channelEntity(left, { left: true })));
+    expect(sut.updates.state).toMatchObject({
+      channels: { [CHANNEL_KEY]: 5 },
+      channelAccessHashes: { [CHANNEL_KEY]: '1' },
+    });
+    expect(Object.keys(sut.updates.state!.channels)).toEqual([CHANNEL_KEY]);
   });
 
   it('counts the agent’s own actions from RPC answers, so they open no gap', async () => {

@@ -3,7 +3,7 @@ import type { TelegramUpdateState } from '../../../shared/domain/telegram';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logging';
 import { markedChannelId } from '../mapping';
-import { channelAccessHashes, inputChannelFromHash } from './channel-access';
+import { ChannelAccess, isChannelGone } from './channel-access';
 import { placeOf, placesOfAnswer, type RawUpdate, type SequenceKey, type UpdatePlace } from './update-places';
 
 /** How long a gap may wait for the updates that fill it (they can come out of order) before asking. */
@@ -81,6 +81,7 @@ waits only while its own sequence is being caught up. A new login
 export class UpdateSequence {
   readonly #deps: UpdateSequenceDeps;
   #state: TelegramUpdateState | null = null;
+  #access = new ChannelAccess();
   /** Updates waiting for a gap before them to be filled, by pts. */
   #held: { update: RawUpdate; place: UpdatePlace }[] = [];
   #catchingUp: Promise<void> | null = null;
@@ -101,8 +102,8 @@ export class UpdateSequence {
   /** Where the sequences stand now (null before the first connection settled it). */
   get state(): TelegramUpdateState | null {
     if (!this.#state) return null;
-    const { channels, channelAccessHashes: hashes } = this.#state;
-    return { ...this.#state, channels: { ...channels }, channelAccessHashes: { ...hashes } };
+    const channels = { ...this.#state.channels };
+    return { ...this.#state, channels, channelAccessHashes: this.#access.of(Object.keys(channels)) };
   }
 
   /**
@@ -113,8 +114,9 @@ export class UpdateSequence {
     if (this.#state === null) {
       const kept = this.#deps.store?.load() ?? null;
       this.#state = kept
-        ? { ...kept, channels: { ...kept.channels }, channelAccessHashes: { ...kept.channelAccessHashes } }
+        ? { pts: kept.pts, qts: kept.qts, date: kept.date, seq: kept.seq, channels: { ...kept.channels } }
         : null;
+      this.#access = new ChannelAccess(kept?.channelAccessHashes);
     }
     if (this.#state === null) {
       const current = await this.#deps.invoke(new Api.updates.GetState());
@@ -124,7 +126,6 @@ export class UpdateSequence {
         date: current.date,
         seq: current.seq,
         channels: {},
-        channelAccessHashes: {},
       };
       this.#saveNow();
       return;
@@ -139,13 +140,11 @@ export class UpdateSequence {
       void this.catchUp();
       return;
     }
+    this.#learnChannels((update as { _entities?: Map<string, unknown> })._entities?.values() ?? []);
     if (update instanceof Api.UpdateChannelTooLong) {
       void this.catchUp([markedChannelId(update.channelId)]);
       return;
     }
-    this.#learnAccessHashes(
-      channelAccessHashes((update as { _entities?: Map<string, unknown> })._entities?.values() ?? []),
-    );
     const place = placeOf(update);
     if (!place || this.#state === null) {
       this.#deps.emit(update);
@@ -244,7 +243,7 @@ export class UpdateSequence {
         this.#deps.lost();
         return;
       }
-      this.#learnAccessHashes(channelAccessHashes(difference.chats));
+      this.#learnChannels(difference.chats);
       const entities = entityMap(difference.users, difference.chats);
       for (const message of difference.newMessages) {
         this.#deps.emit(withEntities(new Api.UpdateNewMessage({ message, pts: 0, ptsCount: 0 }), entities));
@@ -271,32 +270,45 @@ export class UpdateSequence {
     const channel = await this.#inputChannel(channelId);
     if (!channel) {
       // Left, or never seen by this client: nothing to ask for until it shows up again.
-      delete state.channels[key];
+      this.#forgetChannel(key);
       return;
     }
     for (;;) {
       if (this.#stopped) return;
-      const difference = await this.#deps.invoke(
-        new Api.updates.GetChannelDifference({
-          channel,
-          filter: new Api.ChannelMessagesFilterEmpty(),
-          pts: Math.max(1, state.channels[key] ?? 1),
-          limit: CHANNEL_DIFFERENCE_LIMIT,
-        }),
-      );
+      let difference: Api.updates.TypeChannelDifference;
+      try {
+        difference = await this.#deps.invoke(
+          new Api.updates.GetChannelDifference({
+            channel,
+            filter: new Api.ChannelMessagesFilterEmpty(),
+            pts: Math.max(1, state.channels[key] ?? 1),
+            limit: CHANNEL_DIFFERENCE_LIMIT,
+          }),
+        );
+      } catch (error) {
+        if (!isChannelGone(error)) throw error;
+        // Left or removed meanwhile: its sequence is no longer the account's (the others go on).
+        this.#deps.logger.info(
+          { channel: key, err: error },
+          'no longer in a Telegram channel; its updates are not followed',
+        );
+        this.#forgetChannel(key);
+        return;
+      }
       if (difference instanceof Api.updates.ChannelDifferenceEmpty) {
         state.channels[key] = difference.pts;
         this.#saveSoon();
         return;
       }
       if (difference instanceof Api.updates.ChannelDifferenceTooLong) {
+        this.#learnChannels(difference.chats);
         const dialog = difference.dialog as { pts?: number };
         if (typeof dialog.pts === 'number') state.channels[key] = dialog.pts;
         this.#saveNow();
         this.#deps.lost();
         return;
       }
-      this.#learnAccessHashes(channelAccessHashes(difference.chats));
+      this.#learnChannels(difference.chats);
       const entities = entityMap(difference.users, difference.chats);
       for (const message of difference.newMessages) {
         this.#deps.emit(
@@ -312,26 +324,30 @@ export class UpdateSequence {
 
   /** The channel to ask: by its kept access hash, else as the client knows it (then kept). */
   async #inputChannel(channelId: number): Promise<Api.TypeInputChannel | null> {
-    const key = String(channelId);
-    const kept = this.#state?.channelAccessHashes?.[key];
-    if (kept !== undefined) return inputChannelFromHash(channelId, kept);
+    const kept = this.#access.inputChannel(channelId);
+    if (kept) return kept;
     const channel = await this.#deps.inputChannel(channelId);
-    if (channel instanceof Api.InputChannel) this.#learnAccessHashes([[key, channel.accessHash.toString()]]);
+    if (channel instanceof Api.InputChannel) {
+      this.#access.keep(channel);
+      this.#saveSoon();
+    }
     return channel;
   }
 
-  /** Keeps channels' access hashes (marked id, hash), for later catch-ups. */
-  #learnAccessHashes(found: readonly [string, string][]): void {
-    const state = this.#state;
-    if (state === null || found.length === 0) return;
-    state.channelAccessHashes ??= {};
-    let learned = false;
-    for (const [key, hash] of found) {
-      if (state.channelAccessHashes[key] === hash) continue;
-      state.channelAccessHashes[key] = hash;
-      learned = true;
-    }
-    if (learned) this.#saveSoon();
+  /** Keeps the access hashes of the channels among `entities`, and stops following those left. */
+  #learnChannels(entities: Iterable<unknown>): void {
+    if (this.#state === null) return;
+    const { channels } = this.#state;
+    const { changed, gone } = this.#access.learn(entities);
+    const followedGone = gone.filter((key) => key in channels);
+    for (const key of followedGone) delete channels[key];
+    if (changed || followedGone.length > 0) this.#saveSoon();
+  }
+
+  #forgetChannel(key: string): void {
+    if (this.#state) delete this.#state.channels[key];
+    this.#access.forget(key);
+    this.#saveSoon();
   }
 
   #apply(update: RawUpdate, place: UpdatePlace): void {

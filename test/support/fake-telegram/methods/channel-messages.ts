@@ -7,7 +7,7 @@ import { badRequest, forbidden } from '../rpc-failure';
 import type { UserRecord } from '../store';
 import type { TlObject } from '../tl-wire';
 import type { MethodDeps } from './deps';
-import { page } from './history-paging';
+import { type PageRequest, page } from './history-paging';
 import { resolveMedia } from './media-input';
 
 /**
@@ -53,9 +53,10 @@ export function registerChannelMessageMethods(table: MethodTable, deps: MethodDe
     new Api.Updates({
       updates: [
         new Api.UpdateMessageID({ id: post.id, randomId: randomId ?? toTlLong(0n) }),
+        // A resend recognised by its random id is answered with the post as it was sent.
         new Api.UpdateNewChannelMessage({
           message: posts.message(channel, post, me.id),
-          pts: posts.pts(channel),
+          pts: post.pts,
           ptsCount: 1,
         }),
       ],
@@ -67,6 +68,24 @@ export function registerChannelMessageMethods(table: MethodTable, deps: MethodDe
     replyTo instanceof Api.InputReplyToMessage ? replyTo.replyToMsgId : null;
   const randomIdOf = (randomId: Api.long | undefined) =>
     randomId === undefined ? null : fromTlLong(randomId);
+
+  const channelMessages = (
+    channel: ChannelRecord,
+    me: UserRecord,
+    all: ChannelPost[],
+    request: PageRequest,
+  ) => {
+    const shown = page(all, request);
+    return new Api.messages.ChannelMessages({
+      pts: posts.pts(channel),
+      count: all.length,
+      messages: shown.map((post) => posts.message(channel, post, me.id)),
+      topics: [],
+      ...posts.entities(channel, shown, me.id),
+    });
+  };
+  const affected = (channel: ChannelRecord) =>
+    new Api.messages.AffectedHistory({ pts: posts.pts(channel), ptsCount: 0, offset: 0 });
 
   inChannels(Api.messages.SendMessage, (request, channel, me, authKeyId) => {
     if (!request.message.trim()) throw badRequest('MESSAGE_EMPTY');
@@ -121,16 +140,23 @@ export function registerChannelMessageMethods(table: MethodTable, deps: MethodDe
     });
   });
 
-  inChannels(Api.messages.GetHistory, (request, channel, me) => {
-    const newestFirst = posts.posts(channel).reverse();
-    const shown = page(newestFirst, request);
-    return new Api.messages.ChannelMessages({
-      pts: posts.pts(channel),
-      count: newestFirst.length,
-      messages: shown.map((post) => posts.message(channel, post, me.id)),
-      topics: [],
-      ...posts.entities(channel, shown, me.id),
-    });
+  inChannels(Api.messages.GetHistory, (request, channel, me) =>
+    channelMessages(channel, me, posts.posts(channel).reverse(), request),
+  );
+
+  inChannels(Api.messages.GetUnreadMentions, (request, channel, me) =>
+    channelMessages(channel, me, posts.unreadMentions(channel, me.id).reverse(), request),
+  );
+  inChannels(Api.messages.GetUnreadReactions, (request, channel, me) =>
+    channelMessages(channel, me, posts.unreadReactions(channel, me.id).reverse(), request),
+  );
+  inChannels(Api.messages.ReadMentions, (_request, channel, me) => {
+    posts.readMentions(channel, me.id);
+    return affected(channel);
+  });
+  inChannels(Api.messages.ReadReactions, (_request, channel, me) => {
+    posts.readReactions(channel, me.id);
+    return affected(channel);
   });
 
   inChannels(Api.messages.SetTyping, (request, channel, me) => {

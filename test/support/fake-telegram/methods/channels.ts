@@ -139,15 +139,14 @@ export function channelDialogs(
   });
   return {
     dialogs: joined.map((channel) => {
-      const unread = posts.unread(channel, viewer.id);
       return new Api.Dialog({
         peer: new Api.PeerChannel({ channelId: toTlLong(channel.id) }),
         topMessage: posts.posts(channel).at(-1)?.id ?? 0,
         readInboxMaxId: posts.readUpTo(channel, viewer.id),
         readOutboxMaxId: 0,
-        unreadCount: unread.length,
-        unreadMentionsCount: unread.filter((post) => post.mentioned.has(viewer.id)).length,
-        unreadReactionsCount: 0,
+        unreadCount: posts.unread(channel, viewer.id).length,
+        unreadMentionsCount: posts.unreadMentions(channel, viewer.id).length,
+        unreadReactionsCount: posts.unreadReactions(channel, viewer.id).length,
         notifySettings: channelNotifySettings(deps, viewer, channel),
         pts: posts.pts(channel),
       });

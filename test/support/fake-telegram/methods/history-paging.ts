@@ -4,7 +4,7 @@ interface Paged {
   readonly logical: { readonly date: number };
 }
 
-interface PageRequest {
+export interface PageRequest {
   offsetId: number;
   offsetDate?: number;
   addOffset: number;
