@@ -102,15 +102,27 @@ describe('Telegram port: supergroups', () => {
       });
 
       fake.channelSays(bob.id, group.id, 'late again');
+      const lastId = fake.messagesInChannel(agent.id, group.id).at(-1)!.id;
       await waitFor(() => seen(events).length === 2, STEP_MS, 'a second group message');
       fake.channelReacts(
         alice.id,
         { channelId: group.id, messageId: sent.messageId, senderId: agent.id },
         '👍',
       );
+      // The unread scan sees the group as Telegram's dialog list shows it.
+      const [unread] = (await testbed.port.listUnread('A')).filter((chat) => chat.channelId === chatId);
+      expect(unread).toMatchObject({
+        unreadCount: 1,
+        mentioned: true,
+        unreadReactionMessageIds: [sent.messageId],
+        lastMessageId: lastId,
+      });
+      await testbed.port.react('A', chatId, hello.messageId, '❤');
+      expect(fake.messagesInChannel(alice.id, group.id)[0]?.reactions).toEqual([
+        { userId: agent.id, emoji: '❤' },
+      ]);
       // Its own reply read the group up to it; Alice's mention stays unread until cleared.
       expect(fake.channelUnread(agent.id, group.id)).toEqual({ messages: 1, mentions: 1, reactions: 1 });
-      const lastId = fake.messagesInChannel(agent.id, group.id).at(-1)!.id;
       await testbed.port.markRead('A', chatId, {
         upToMessageId: lastId,
         clearMentions: true,
