@@ -77,6 +77,13 @@ describe('Telegram port: supergroups', () => {
       ]);
       expect(fake.messagesInChannel(agent.id, group.id).at(-1)?.out).toBe(true);
 
+      expect(await testbed.port.getChat('A', chatId)).toMatchObject({
+        channelId: chatId,
+        kind: 'group',
+        title: 'Night owls',
+        participantCount: 3,
+        partner: null,
+      });
       const history = await testbed.port.fetchHistory('A', chatId, { limit: 10 });
       expect(history.map((message) => [message.messageId, textOf(message), message.isAgent])).toEqual([
         [hello.messageId, 'evening, @agent_sg', false],

@@ -1,9 +1,11 @@
-import { Api, utils } from 'telegram';
+import { Api } from 'telegram';
 import type { TelegramUpdateState } from '../../../shared/domain/telegram';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logging';
 import { markedChannelId } from '../mapping';
 import { ChannelAccess, isChannelGone } from './channel-access';
+import { entityMap, withEntities } from './difference-entities';
+import { forEachAtMost } from './for-each-at-most';
 import { placeOf, placesOfAnswer, type RawUpdate, type SequenceKey, type UpdatePlace } from './update-places';
 
 /** How long a gap may wait for the updates that fill it (they can come out of order) before asking. */
@@ -35,37 +37,6 @@ export interface UpdateSequenceDeps {
   logger: Logger;
   /** Telegram could not list what was missed (too long ago): the unread scan has to find it. */
   lost: () => void;
-}
-
-/** Gives the updates of a difference the users and chats that came with it, as GramJS does for live ones. */
-function withEntities<T extends RawUpdate>(update: T, entities: Map<string, Api.TypeUser | Api.TypeChat>): T {
-  (update as { _entities?: Map<string, Api.TypeUser | Api.TypeChat> })._entities = entities;
-  return update;
-}
-
-/**
- * Runs `work` for each item, at most `limit` at a time. After a failure no new item starts (the
- * connection is most likely gone); the first failure is thrown once the running ones settle.
- */
-async function forEachAtMost<T>(limit: number, items: readonly T[], work: (item: T) => Promise<void>) {
-  let next = 0;
-  let failure: { error: unknown } | null = null;
-  const worker = async () => {
-    while (failure === null && next < items.length) {
-      const item = items[next++]!;
-      try {
-        await work(item);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (failure) throw (failure as { error: unknown }).error;
-}
-
-function entityMap(users: Api.TypeUser[], chats: Api.TypeChat[]): Map<string, Api.TypeUser | Api.TypeChat> {
-  return new Map([...users, ...chats].map((entity) => [utils.getPeerId(entity), entity]));
 }
 
 /**
