@@ -1,4 +1,4 @@
-import { ArchiveIndexQueue } from './archive-index-queue';
+import type { ArchiveIndexQueue } from './archive-index-queue';
 import type { SqliteDatabase } from './migrations/migration';
 
 /**
@@ -72,11 +72,14 @@ export class AgentRowsRepository {
   readonly #changed: () => void;
   readonly #archiveIndex: ArchiveIndexQueue;
 
-  /** `changed` is told after rows moved or went, for repositories that keep rows in memory. */
-  constructor(db: SqliteDatabase, changed: () => void = () => {}) {
+  /**
+   * `archiveIndex` is the store's queue of archived messages waiting for the indexes; `changed` is
+   * told after rows moved or went, for repositories that keep rows in memory.
+   */
+  constructor(db: SqliteDatabase, archiveIndex: ArchiveIndexQueue, changed: () => void = () => {}) {
     this.#db = db;
     this.#changed = changed;
-    this.#archiveIndex = new ArchiveIndexQueue(db);
+    this.#archiveIndex = archiveIndex;
   }
 
   /** The tables holding rows of the agent, with their counts (tables without any left out). */

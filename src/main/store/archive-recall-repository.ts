@@ -1,5 +1,5 @@
 import type { ConversationKey } from '../../shared/domain/conversation-key';
-import { ArchiveIndexQueue } from './archive-index-queue';
+import type { ArchiveIndexQueue } from './archive-index-queue';
 import {
   ARCHIVE_COLUMNS,
   type ArchivedMessage,
@@ -93,8 +93,9 @@ export class ArchiveRecallRepository {
   readonly #idsBetween;
   readonly #indexQueue: ArchiveIndexQueue;
 
-  constructor(db: SqliteDatabase) {
-    this.#indexQueue = new ArchiveIndexQueue(db);
+  /** `indexQueue` is the store's queue of archived messages waiting for the indexes. */
+  constructor(db: SqliteDatabase, indexQueue: ArchiveIndexQueue) {
+    this.#indexQueue = indexQueue;
     this.#search = {
       words: searchStatement(db, 'archive_words'),
       stems: searchStatement(db, 'archive_stems'),

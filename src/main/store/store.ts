@@ -121,6 +121,7 @@ export function openStore(options: OpenStoreOptions): Store {
   const taskGraphs = new EngineGraphRepository(db);
   const schedules = new ScheduleRepository(db);
   const conversationSettings = new EngineConversationSettingsRepository(db);
+  const archiveIndex = new ArchiveIndexQueue(db);
   // One transaction function for every call: better-sqlite3 builds four wrappers per `transaction()`.
   const immediate = db.transaction((work: () => unknown) => work()).immediate;
   let checkpointer: WalCheckpointer | null = null;
@@ -129,7 +130,7 @@ export function openStore(options: OpenStoreOptions): Store {
     secrets: new SecretsRepository(db, deps),
     agentState: new AgentStateRepository(db, deps),
     agentSteering: new AgentSteeringRepository(db),
-    agentRows: new AgentRowsRepository(db, () => {
+    agentRows: new AgentRowsRepository(db, archiveIndex, () => {
       schedules.forgetKept();
       conversationSettings.forget();
     }),
@@ -144,9 +145,9 @@ export function openStore(options: OpenStoreOptions): Store {
     exchangeHistory: new ExchangeHistoryRepository(db),
     telegramSessions: new TelegramSessionRepository(db, deps),
     archive: new ArchiveRepository(db),
-    archiveIndex: new ArchiveIndexQueue(db),
+    archiveIndex,
     archiveImport: new ArchiveImportRepository(db),
-    archiveRecall: new ArchiveRecallRepository(db),
+    archiveRecall: new ArchiveRecallRepository(db, archiveIndex),
     archiveVectors: new ArchiveVectorRepository(db),
     summaries: new SummaryRepository(db),
     facts: new FactRepository(db),

@@ -35,7 +35,7 @@ describe('the archive’s index queue', () => {
     db = openDatabase(':memory:');
     archive = new ArchiveRepository(db);
     queue = new ArchiveIndexQueue(db);
-    recall = new ArchiveRecallRepository(db);
+    recall = new ArchiveRecallRepository(db, queue);
   });
   afterEach(() => db.close());
 

@@ -33,7 +33,7 @@ describe('archive as recall reads it', () => {
   beforeEach(() => {
     db = openDatabase(':memory:');
     archive = new ArchiveRepository(db);
-    recall = new ArchiveRecallRepository(db);
+    recall = new ArchiveRecallRepository(db, new ArchiveIndexQueue(db));
     archive.put(
       CHAT,
       [

@@ -6,7 +6,7 @@ import type { Migration } from './migration';
  * FTS5 writes a new segment, its structure record and its merges at the end of every
  * transaction that adds to an index: with two indexes that was ~17 of the ~80 pages each reply
  * wrote to the log. A new message now only queues its row id in `archive_unindexed`; the
- * runtime indexes the queue about once a second (`ArchiveRepository.indexPending`), and recall
+ * runtime indexes the queue about once a second (`ArchiveIndexQueue.indexPending`), and recall
  * indexes it first when the chat it searches has queued messages it could find.
  *
  * A queued row is not in the indexes yet, so telling FTS5 to delete it would corrupt them: an

@@ -46,8 +46,8 @@ export interface UpdateSequenceDeps {
  * (`updates.getChannelDifference` for a channel). After every (re)connection the account asks
  * for everything since the kept state. What was missed reaches the inbound path like live
  * updates, messages first, then edits, deletions and the rest, in Telegram's order; a live update
-waits only while its own sequence is being caught up. A new login
- * starts from Telegram's current state: its history is the unread scan's business.
+ * waits only while its own sequence is being caught up. A new login starts from Telegram's
+ * current state: its history is the unread scan's business.
  */
 export class UpdateSequence {
   readonly #deps: UpdateSequenceDeps;

@@ -1,6 +1,7 @@
 import type { RecallStore } from '../../../../src/main/memory/recall/candidate';
 import {
   type ArchivedMessageInput,
+  ArchiveIndexQueue,
   ArchiveRecallRepository,
   ArchiveRepository,
   ArchiveVectorRepository,
@@ -16,7 +17,7 @@ export function recallStore(file = ':memory:'): RecallStore & { close(): void } 
   const db = openDatabase(file);
   return {
     archive: new ArchiveRepository(db),
-    archiveRecall: new ArchiveRecallRepository(db),
+    archiveRecall: new ArchiveRecallRepository(db, new ArchiveIndexQueue(db)),
     archiveVectors: new ArchiveVectorRepository(db),
     summaries: new SummaryRepository(db),
     sessionMemory: new SessionMemoryRepository(db),
