@@ -3,9 +3,12 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 
 /**
- * A CPU profile of one phase of a benchmark, written to `$TROUPE_BENCH_PROFILE/<name>.cpuprofile`
- * (open it in Chrome's DevTools) when that variable names a folder; nothing otherwise. A whole-run
- * `--cpu-prof` mixes the setup into the figures; this keeps only what the phase measures.
+ * Profiles of one phase of a benchmark, written to `$TROUPE_BENCH_PROFILE/` when that variable
+ * names a folder; nothing otherwise. A whole-run `--cpu-prof` mixes the setup into the figures;
+ * this keeps only what the phase measures. Two files, both opened in Chrome's DevTools:
+ * `<name>.cpuprofile`, where the CPU went, and `<name>.heapprofile`, what the phase allocated
+ * that lived long enough to reach the old generation (still alive, or freed by a full
+ * collection): what makes full collections come often, and pause every conversation.
  */
 export async function profilePhase<T>(name: string, phase: () => Promise<T>): Promise<T> {
   const folder = process.env.TROUPE_BENCH_PROFILE;
@@ -14,11 +17,18 @@ export async function profilePhase<T>(name: string, phase: () => Promise<T>): Pr
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: false,
+  });
   try {
     return await phase();
   } finally {
     const { profile } = await session.post('Profiler.stop');
     writeFileSync(join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
+    const heap = await session.post('HeapProfiler.stopSampling');
+    writeFileSync(join(folder, `${name}.heapprofile`), JSON.stringify(heap.profile));
     session.disconnect();
   }
 }

@@ -5,6 +5,7 @@ import { classifyLlmError, type LlmErrorContext, llmErrorForStatus } from './cla
 import { callWithDeadline } from './deadline';
 import { llmBaseUrl } from './llm-router';
 import { LlmError } from './provider';
+import { providerFetch } from './provider-fetch';
 
 /**
  * Embedding models: texts in, vectors out, for memory recall to find what was said in other
@@ -89,7 +90,7 @@ async function post(
 ): Promise<unknown> {
   let text: string;
   try {
-    const response = await (deps.fetch ?? fetch)(endpoint.url, {
+    const response = await (deps.fetch ?? providerFetch)(endpoint.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...endpoint.headers },
       body: JSON.stringify(endpoint.body),

@@ -20,6 +20,7 @@ import {
   type StructuredQuery,
   type TextQuery,
 } from './provider';
+import { providerFetch } from './provider-fetch';
 import { timedLlmCall } from './timed-llm-call';
 import { turnsEndingOnUser } from './turns';
 
@@ -207,7 +208,11 @@ async function geminiClient(
 ): Promise<{ client: GoogleGenAI; safety: SafetySetting[] }> {
   const genai = await import('@google/genai');
   // vertexai: false, so GOOGLE_GENAI_USE_VERTEXAI in the environment cannot reroute the calls.
-  const client = new genai.GoogleGenAI({ apiKey, vertexai: false, httpOptions: { baseUrl } });
+  const client = new genai.GoogleGenAI({
+    apiKey,
+    vertexai: false,
+    httpOptions: { baseUrl, fetch: providerFetch },
+  });
   return { client, safety: safetySettings(genai) };
 }
 

@@ -20,6 +20,7 @@ import {
   type StructuredQuery,
   type TextQuery,
 } from './provider';
+import { providerFetch } from './provider-fetch';
 import { unwrapTaskListReply, wrapTaskListSchema } from './task-list-wrapping';
 import { timedLlmCall } from './timed-llm-call';
 import { turnsEndingOnUser } from './turns';
@@ -209,6 +210,7 @@ async function openAiClient(apiKey: string, baseUrl: string, timeoutMs: number):
     baseURL: baseUrl,
     maxRetries: 0,
     timeout: timeoutMs,
+    fetch: providerFetch,
     // Explicit nulls, so OPENAI_ORG_ID and OPENAI_PROJECT_ID meant for OpenAI never reach xAI or a local server.
     organization: null,
     project: null,
