@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'vitest';
 import { startTestRuntime } from '../test/support/runtime';
 import {
@@ -12,6 +9,7 @@ import {
   startLlmThread,
   writeAgents,
 } from './engine-support';
+import { benchTempDir } from './temp-dirs';
 
 // Part of `npm run bench:engine`: TROUPE_BENCH_EVENTS scheduled events (default 1,000) across
 // TROUPE_BENCH_AGENTS agents (default 50), each in a chat of its own and all due at the same
@@ -31,7 +29,7 @@ function wallClockIn(zone: string, at: number): string {
 test('scheduled events due in the same minute', { timeout: 600_000 }, async () => {
   const llm = await startLlmThread({ tasks: [{ kind: 'send', text: 'Reminder done.' }] });
   const runtime = await startTestRuntime({
-    stateDir: mkdtempSync(join(tmpdir(), 'troupe-bench-events-state-')),
+    stateDir: benchTempDir('troupe-bench-events-state-'),
     configDirs: [writeAgents(AGENTS)],
     env: { GOOGLE_GEMINI_BASE_URL: llm.geminiBaseUrl },
   });

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ChatMsg } from '../src/shared/domain/conversation';
 import { startTestRuntime } from '../test/support/runtime';
 import {
@@ -14,6 +11,7 @@ import {
   percentile,
 } from './engine-support';
 import { profilePhase } from './profile-phase';
+import { benchTempDir } from './temp-dirs';
 
 /*
  * The engine benchmark's runtime, in a process of its own (forked by engine.bench.ts): the peak
@@ -75,7 +73,7 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
   const rssBeforeRuntime = process.memoryUsage().rss;
   let peakRss = rssBeforeRuntime;
   const runtime = await startTestRuntime({
-    stateDir: mkdtempSync(join(tmpdir(), 'troupe-bench-engine-state-')),
+    stateDir: benchTempDir('troupe-bench-engine-state-'),
     configDirs: [configDir],
     env: { GOOGLE_GEMINI_BASE_URL: geminiBaseUrl },
   });

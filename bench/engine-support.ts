@@ -1,9 +1,9 @@
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { RuntimeHandle } from '../src/main/runtime/types';
+import { benchTempDir } from './temp-dirs';
 
 // What the engine benchmarks share: the agents' config directory, the fake LLM on its own thread,
 // API calls and the figures' arithmetic.
@@ -64,7 +64,7 @@ export function benchAgentPhone(index: number): string {
 }
 
 export function writeAgents(count: number): string {
-  const dir = mkdtempSync(join(tmpdir(), 'troupe-bench-engine-'));
+  const dir = benchTempDir('troupe-bench-engine-');
   mkdirSync(join(dir, 'agents'));
   mkdirSync(join(dir, 'prompts'));
   // The shipped prompts, as a real agent uses them, so the prompt-cache figure is about a prompt

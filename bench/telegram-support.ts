@@ -1,7 +1,4 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { RuntimeHandle } from '../src/main/runtime/types';
 import type { EventName } from '../src/shared/api';
 import type { TelegramAccountView } from '../src/shared/domain/telegram';
@@ -9,6 +6,7 @@ import { FAKE_API_HASH, FAKE_API_ID } from '../test/support/fake-telegram';
 import { startTestRuntime } from '../test/support/runtime';
 import { benchAgentPhone, call, configureForBench, writeAgents } from './engine-support';
 import type { FakeAnswer, FakeOperations, FakeRequest } from './telegram-fake-process';
+import { benchTempDir } from './temp-dirs';
 
 // What the Telegram benchmark needs besides its measurements: the fake Telegram in its own
 // process, and a runtime whose agents are logged in on it.
@@ -85,7 +83,7 @@ export async function startTelegramBenchRuntime(options: {
 }): Promise<{ runtime: RuntimeHandle; accounts: BenchAccount[] }> {
   const { fake, agents } = options;
   const runtime = await startTestRuntime({
-    stateDir: mkdtempSync(join(tmpdir(), 'troupe-bench-telegram-state-')),
+    stateDir: benchTempDir('troupe-bench-telegram-state-'),
     configDirs: [writeAgents(agents)],
     env: { GOOGLE_GEMINI_BASE_URL: options.geminiBaseUrl },
     // What `troupe simulate --fast` does: no typing waits, and a direct chat's turn starts at once.

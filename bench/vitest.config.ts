@@ -7,5 +7,6 @@ export default defineConfig({
     benchmark: { include: ['bench/**/*.bench.ts'] },
     // One benchmark file at a time: two at once would time each other's work.
     fileParallelism: false,
+    setupFiles: ['bench/setup.ts'],
   },
 });
