@@ -9,6 +9,7 @@ import {
   percentile,
   startLlmThread,
 } from './engine-support';
+import { profilePhase } from './profile-phase';
 import type { Line } from './telegram-fake-process';
 import {
   accountChange,
@@ -167,12 +168,15 @@ test('agents on Telegram under load', { timeout: 600_000 }, async () => {
     // 1. Every person writes at once, to an agent who has never heard from them: throughput.
     const firstLines = oneLineEach(accounts, 'hello');
     const cpuBefore = process.cpuUsage();
-    const firstSentAt = await fake.run(
-      'say',
-      firstLines.map(({ line }) => line),
-      null,
-    );
-    await allReplied(firstLines.length);
+    const firstSentAt = await profilePhase('telegram-throughput', async () => {
+      const sentAt = await fake.run(
+        'say',
+        firstLines.map(({ line }) => line),
+        null,
+      );
+      await allReplied(firstLines.length);
+      return sentAt;
+    });
     const { user, system } = process.cpuUsage(cpuBefore);
     const throughputSeconds = (Math.max(...[...replies.replyTimes.values()].flat()) - firstSentAt[0]!) / 1000;
 
