@@ -23,7 +23,7 @@ export const providerFetch: typeof fetch = async (input, init) => {
   const signal = init?.signal ?? undefined;
   try {
     return await follow(new URL(String(input)), {
-      method: init?.method ?? 'GET',
+      method: (init?.method ?? 'GET').toUpperCase(),
       headers: requestHeaders(init?.headers, body),
       body,
       signal,
@@ -147,9 +147,14 @@ function toResponse({ status, headers, bytes }: Answer, call: Call): Response {
   });
 }
 
-/** Connections are kept for the next call; Node unrefs idle ones, so they never hold a stop. */
-const httpAgent = new HttpAgent({ keepAlive: true });
-const httpsAgent = new HttpsAgent({ keepAlive: true });
+/**
+ * Connections are kept for the next call; Node unrefs idle ones, so they never hold a stop. An
+ * idle one closes after 4 s, as fetch's do, before most servers drop it, so a call rarely meets
+ * a connection the server is closing.
+ */
+const KEEP_IDLE_MS = 4_000;
+const httpAgent = new HttpAgent({ keepAlive: true, timeout: KEEP_IDLE_MS });
+const httpsAgent = new HttpsAgent({ keepAlive: true, timeout: KEEP_IDLE_MS });
 
 function isPlainBody(body: unknown): body is string | Uint8Array | null {
   return body === null || typeof body === 'string' || body instanceof Uint8Array;

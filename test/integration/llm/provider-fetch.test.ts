@@ -84,7 +84,7 @@ describe('provider fetch', () => {
 
   it('posts the body and headers, and answers with status, headers and the whole body', async () => {
     const response = await providerFetch(`${local.origin}/json`, {
-      method: 'POST',
+      method: 'post',
       headers: new Headers({ 'content-type': 'application/json', 'x-goog-api-key': 'k-1' }),
       body: JSON.stringify({ contents: 'ünïcode ✓' }),
     });
