@@ -1,13 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'vitest';
 import { startTestRuntime } from '../test/support/runtime';
 import { writeLargeConfigDir } from './fixtures';
+import { benchTempDir } from './temp-dirs';
 
 test('operator API, in process', async ({ bench }) => {
   const configDir = writeLargeConfigDir(200, 0);
-  const stateDir = mkdtempSync(join(tmpdir(), 'troupe-bench-state-'));
+  const stateDir = benchTempDir('troupe-bench-state-');
   const startedAt = performance.now();
   const runtime = await startTestRuntime({ stateDir, configDirs: [configDir] });
   console.log(`runtime start with 200 agents: ${(performance.now() - startedAt).toFixed(1)} ms`);

@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchTempDir } from './temp-dirs';
 
 /** A config directory the size of a large deployment: many agents, prompts and curated media. */
 export function writeLargeConfigDir(agentCount: number, mediaCount: number): string {
-  const dir = mkdtempSync(join(tmpdir(), 'troupe-bench-'));
+  const dir = benchTempDir('troupe-bench-');
   mkdirSync(join(dir, 'agents'));
   mkdirSync(join(dir, 'prompts'));
   mkdirSync(join(dir, 'media'));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const made = new Set<string>();
+let removedAtExit = false;
 
 /**
  * A fresh folder in the system's temp folder, removed after the benchmark file (see
@@ -11,7 +12,8 @@ const made = new Set<string>();
  */
 export function benchTempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  if (made.size === 0) process.once('exit', removeBenchTempDirs);
+  if (!removedAtExit) process.once('exit', removeBenchTempDirs);
+  removedAtExit = true;
   made.add(dir);
   return dir;
 }

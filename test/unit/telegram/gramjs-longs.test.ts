@@ -24,6 +24,8 @@ describe('GramJS long integers', () => {
     );
     expect(readBigIntFromBuffer(bytes('00000000000001f4'), false, true).toString()).toBe('500');
     expect(readBigIntFromBuffer(bytes('fe'), true, true).toString()).toBe('-2');
+    expect(readBigIntFromBuffer(bytes(`01${'00'.repeat(31)}`), true, false).toString()).toBe('1');
+    expect(readBigIntFromBuffer(bytes(`${'ff'.repeat(32)}`), false, true).toString()).toBe('-1');
     expect(readBigIntFromBuffer(bytes(`${'00'.repeat(15)}80`), true, true).toString()).toBe(
       (-(2n ** 127n)).toString(),
     );
@@ -41,6 +43,7 @@ describe('GramJS long integers', () => {
     expect(toSignedLittleBuffer(bigInt('-9223372036854775808')).toString('hex')).toBe('0000000000000080');
     expect(toSignedLittleBuffer(bigInt('18446744073709551615')).toString('hex')).toBe('ffffffffffffffff');
     expect(toSignedLittleBuffer(bigInt(-256), 4).toString('hex')).toBe('00ffffff');
+    expect(toSignedLittleBuffer(bigInt(-2), 32).toString('hex')).toBe(`fe${'ff'.repeat(31)}`);
     expect(toSignedLittleBuffer(bigInt(2).pow(100), 16).toString('hex')).toBe(
       `${'00'.repeat(12)}10${'00'.repeat(3)}`,
     );
