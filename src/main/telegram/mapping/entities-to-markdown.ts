@@ -29,7 +29,10 @@ export function entitiesToMarkdown(
   entities: readonly Api.TypeMessageEntity[] | null | undefined,
   options: MarkdownOptions = {},
 ): string {
-  return escaped(writeChunks(text, layoutSpans(text, entitySpans(text, entities ?? [], options))));
+  const layout = layoutSpans(text, entitySpans(text, entities ?? [], options));
+  // Plain text, most messages: no markers to place, every character the message's own.
+  const plain = layout.styles.length === 0 && layout.codes.length === 0 && layout.quotes.length === 0;
+  return escaped(plain ? [{ text, literal: true }] : writeChunks(text, layout));
 }
 
 /** Output before escaping: the message's own characters are literal, markers are not. */
@@ -223,6 +226,7 @@ function linkTarget(url: string): string {
 /** The chunks joined, with a backslash before each literal character markdown would read as markup. */
 function escaped(chunks: readonly Chunk[]): string {
   const raw = chunks.map((chunk) => chunk.text).join('');
+  if (!MARKUP_CHARACTER.test(raw)) return raw;
   const literal = chunks.flatMap((chunk) => Array<boolean>(chunk.text.length).fill(chunk.literal));
   let markdown = '';
   for (let index = 0; index < raw.length; index += 1) {
@@ -231,6 +235,9 @@ function escaped(chunks: readonly Chunk[]): string {
   }
   return markdown;
 }
+
+/** The characters readAsMarkup may escape: text without any needs no escaping. */
+const MARKUP_CHARACTER = /[\\`[\]>*_~|]/;
 
 function readAsMarkup(raw: string, literal: readonly boolean[], index: number): boolean {
   const char = raw.charAt(index);
