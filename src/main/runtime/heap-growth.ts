@@ -17,12 +17,11 @@ let applied = false;
 
 /**
  * The flag to set, or null when the operator chose the growth already: started as
- * `node --heap-growing-percent=0 …` (V8's own growth) or with the flag in NODE_OPTIONS.
+ * `node --heap-growing-percent=0 …` (V8's own growth). Node refuses the flag in NODE_OPTIONS, so
+ * the command line is the only place it can come from.
  */
-export function heapGrowthFlag(execArgv: readonly string[], nodeOptions = ''): string | null {
-  const chosen = [...execArgv, ...nodeOptions.split(/\s+/)].some(
-    (argument) => argument === FLAG || argument.startsWith(`${FLAG}=`),
-  );
+export function heapGrowthFlag(execArgv: readonly string[]): string | null {
+  const chosen = execArgv.some((argument) => argument === FLAG || argument.startsWith(`${FLAG}=`));
   return chosen ? null : `${FLAG}=${HEAP_GROWING_PERCENT}`;
 }
 
@@ -34,6 +33,6 @@ export function heapGrowthFlag(execArgv: readonly string[], nodeOptions = ''): s
 export function limitHeapGrowth(): void {
   if (applied) return;
   applied = true;
-  const flag = heapGrowthFlag(process.execArgv, process.env.NODE_OPTIONS);
+  const flag = heapGrowthFlag(process.execArgv);
   if (flag) setFlagsFromString(flag);
 }
