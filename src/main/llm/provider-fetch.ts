@@ -41,13 +41,18 @@ const BODY_HEADERS = ['content-type', 'content-encoding', 'content-language', 'c
 export function createProviderFetch(options: { connectTimeoutMs?: number } = {}): typeof fetch {
   const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
   return async (input, init) => {
+    if (input instanceof Request) return fetch(input, init);
+    // Parsed once each: this is every model call's path.
+    const url = new URL(String(input));
+    const headers = Object.fromEntries(new Headers(init?.headers));
+    const method = (init?.method ?? 'GET').toUpperCase();
     const body = init?.body ?? null;
-    if (input instanceof Request || !takes(String(input), init, body)) return fetch(input, init);
+    if (!takes(url, method, headers, init, body)) return fetch(input, init);
     const signal = init?.signal ?? undefined;
     try {
-      return await follow(new URL(String(input)), {
-        method: (init?.method ?? 'GET').toUpperCase(),
-        headers: requestHeaders(init?.headers, body),
+      return await follow(url, {
+        method,
+        headers: withFetchDefaults(headers, body),
         body,
         signal,
         connectTimeoutMs,
@@ -70,18 +75,17 @@ interface Call {
 
 /** Whether this module sends the call itself; otherwise the platform's fetch does. */
 function takes(
-  url: string,
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
   init: RequestInit | undefined,
   body: unknown,
 ): body is string | Uint8Array | null {
   if (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) return false;
   if ((init?.redirect ?? 'follow') !== 'follow' || init?.keepalive) return false;
-  const method = (init?.method ?? 'GET').toUpperCase();
   if (body !== null && (method === 'GET' || method === 'HEAD')) return false;
-  if (url.includes('alt=sse') || new Headers(init?.headers).get('accept')?.includes('text/event-stream'))
-    return false;
-  const { username, password } = new URL(url);
-  return username === '' && password === '';
+  if (url.searchParams.get('alt') === 'sse' || headers.accept?.includes('text/event-stream')) return false;
+  return url.username === '' && url.password === '';
 }
 
 /**
@@ -201,12 +205,11 @@ const KEEP_IDLE_MS = 4_000;
 const httpAgent = new HttpAgent({ keepAlive: true, timeout: KEEP_IDLE_MS });
 const httpsAgent = new HttpsAgent({ keepAlive: true, timeout: KEEP_IDLE_MS });
 
-/** The caller's headers as one record, with fetch's defaults for those it leaves out. */
-function requestHeaders(
-  init: HeadersInit | undefined,
+/** The caller's headers (one record, names in lower case) with fetch's defaults for those it leaves out. */
+function withFetchDefaults(
+  headers: Record<string, string>,
   body: string | Uint8Array | null,
 ): Record<string, string> {
-  const headers = Object.fromEntries(new Headers(init));
   headers.accept ??= '*/*';
   headers['accept-encoding'] ??= 'gzip, deflate, br';
   headers['user-agent'] ??= 'Troupe';
