@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { ChatMsg } from '../src/shared/domain/conversation';
 import { startTestRuntime } from '../test/support/runtime';
 import {
@@ -9,6 +10,7 @@ import {
   monitorLoopDelay,
   nextMacrotask,
   percentile,
+  watchGarbageCollection,
 } from './engine-support';
 import { profilePhase } from './profile-phase';
 import { benchTempDir } from './temp-dirs';
@@ -154,6 +156,8 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
 
     // 1. Every conversation gets one message, as fast as the network delivers them: throughput.
     loopDelay.enable();
+    const cpuBefore = process.cpuUsage();
+    const busyBefore = performance.eventLoopUtilization();
     const elapsedSeconds = await profilePhase(`throughput-${agents}x${partners}`, async () => {
       const allDone = replies(conversations.length);
       const started = performance.now();
@@ -164,6 +168,8 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
       await allDone;
       return (performance.now() - started) / 1000;
     });
+    const throughputCpu = process.cpuUsage(cpuBefore);
+    const throughputBusy = performance.eventLoopUtilization(busyBefore);
     loopDelay.disable();
 
     // 2. Bursts: 20 messages in 2 seconds to a few direct chats; count the LLM calls each causes.
@@ -195,6 +201,7 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
     // from the inbound message to the LLM request, and how much of each prompt is the previous
     // turn's prefix.
     steadyLoopDelay.enable();
+    const steadyCollections = watchGarbageCollection();
     const steadySentAt = new Map<string, number>();
     await profilePhase(`steady-${agents}x${partners}`, async () => {
       const steadyDone = replies(conversations.length);
@@ -209,6 +216,7 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
       await steadyDone;
     });
     steadyLoopDelay.disable();
+    const steadyGarbage = steadyCollections.stop();
     const steadyOverheads = await overheads(steadySentAt, 1);
     const { prefixShares } = await llmRequests();
 
@@ -221,7 +229,13 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
         steadyOverheads,
         99,
       ).toFixed(1),
+      [`garbage collections at ${steady}`]: steadyGarbage,
       'throughput, pacing off (replies/s, goal ≥ 500)': (conversations.length / elapsedSeconds).toFixed(0),
+      '… per reply: main thread busy, CPU of all threads (ms)': `${(
+        throughputBusy.active / conversations.length
+      ).toFixed(
+        2,
+      )}, ${((throughputCpu.user + throughputCpu.system) / 1000 / conversations.length).toFixed(2)}`,
       [`LLM calls per burst of ${BURST_SIZE} messages in 2 s (mean)`]: mean(callsPerBurst).toFixed(2),
       'event-loop delay p99 during the throughput run (ms, goal ≤ 20)': loopDelayP99Ms(loopDelay),
       [`event-loop delay p99 at ${steady} (ms, goal ≤ 20)`]: loopDelayP99Ms(steadyLoopDelay),

@@ -1,6 +1,11 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import {
+  constants,
+  type IntervalHistogram,
+  monitorEventLoopDelay,
+  PerformanceObserver,
+} from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { RuntimeHandle } from '../src/main/runtime/types';
 import { benchTempDir } from './temp-dirs';
@@ -39,6 +44,30 @@ export function monitorLoopDelay(): IntervalHistogram {
 /** The p99 of how late the event loop ran, in ms: each sample's interval beyond the monitor's own. */
 export function loopDelayP99Ms(histogram: IntervalHistogram): string {
   return Math.max(0, histogram.percentile(99) / 1e6 - LOOP_DELAY_RESOLUTION_MS).toFixed(1);
+}
+
+/**
+ * The garbage collections from now until `stop`: how many young-generation (scavenge) and full
+ * (mark-compact) ones, and the longest pause of each. A slow message at a steady load is most
+ * often one that waited for a full collection's pause.
+ */
+export function watchGarbageCollection(): { stop(): string } {
+  const pauses = { young: [] as number[], full: [] as number[] };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) pauses.young.push(entry.duration);
+      else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) pauses.full.push(entry.duration);
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const told = (list: number[]) => `${list.length} (longest ${Math.max(0, ...list).toFixed(1)} ms)`;
+  return {
+    stop() {
+      observer.disconnect();
+      return `${told(pauses.full)} full, ${told(pauses.young)} young`;
+    },
+  };
 }
 
 export function mean(values: readonly number[]): number {

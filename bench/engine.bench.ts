@@ -30,10 +30,14 @@ async function runInRuntimeProcess(
   llm: Awaited<ReturnType<typeof startLlmThread>>,
 ): Promise<Record<string, string | number>> {
   const child = fork(script, {
-    // A CPU profile of the whole run on request; engine-runtime-process.ts profiles single phases.
-    execArgv: process.env.TROUPE_BENCH_CPU_PROF
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.TROUPE_BENCH_CPU_PROF}`]
-      : [],
+    execArgv: [
+      // A CPU profile of the whole run on request; engine-runtime-process.ts profiles single phases.
+      ...(process.env.TROUPE_BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.TROUPE_BENCH_CPU_PROF}`]
+        : []),
+      // Node or V8 flags to try on the runtime, e.g. `--trace-gc` or a garbage collector setting.
+      ...(process.env.TROUPE_BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+    ],
   });
   const tell = (message: ParentMessage) => child.send(message);
   try {

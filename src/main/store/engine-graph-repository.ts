@@ -58,13 +58,15 @@ function toNode(row: NodeRow): TaskNode {
 
 /** What this repository last wrote for one conversation: the graph row and each node row, by id. */
 interface WrittenRows {
-  graph: string;
-  nodes: Map<string, string>;
+  graph: GraphRow;
+  nodes: Map<string, NodeRow>;
 }
 
-/** Every column of a row in one string, to tell whether it changed since it was written. */
-function rowText(row: Record<string, unknown>): string {
-  return JSON.stringify(Object.values(row));
+/** Whether two rows of the same table hold the same values: every column is a string, number or null. */
+function sameRow<Row extends object>(row: Row, written: Row | undefined): boolean {
+  if (!written) return false;
+  for (const column in row) if (row[column] !== written[column]) return false;
+  return true;
 }
 
 /**
@@ -142,23 +144,22 @@ export class EngineGraphRepository {
       network: graph.conversation.network,
       channel_id: graph.conversation.channelId,
     };
-    const graphRow = {
+    const graphRow: GraphRow = {
       ...key,
       id: graph.id,
       context_json: JSON.stringify(graph.context),
       created_at: graph.createdAt,
     };
-    const graphText = rowText(graphRow);
-    if (graphText !== written?.graph) this.#upsertGraph.run(graphRow);
+    if (!sameRow(graphRow, written?.graph)) this.#upsertGraph.run(graphRow);
     // Rows written by an earlier process are unknown here, so the first save clears whatever the
     // graph does not have; later saves only need to when a node they wrote is gone.
     const ids = new Set(graph.nodes.map((node) => node.id));
     if (!written || [...written.nodes.keys()].some((id) => !ids.has(id))) {
       this.#deleteOtherNodes.run({ ...key, ids: JSON.stringify([...ids]) });
     }
-    const nodes = new Map<string, string>();
+    const nodes = new Map<string, NodeRow>();
     graph.nodes.forEach((node, position) => {
-      const nodeRow = {
+      const nodeRow: NodeRow = {
         ...key,
         id: node.id,
         position,
@@ -172,11 +173,10 @@ export class EngineGraphRepository {
         created_at: node.createdAt,
         updated_at: node.updatedAt,
       };
-      const nodeText = rowText(nodeRow);
-      if (nodeText !== written?.nodes.get(node.id)) this.#upsertNode.run(nodeRow);
-      nodes.set(node.id, nodeText);
+      if (!sameRow(nodeRow, written?.nodes.get(node.id))) this.#upsertNode.run(nodeRow);
+      nodes.set(node.id, nodeRow);
     });
-    this.#written.set(conversation, { graph: graphText, nodes });
+    this.#written.set(conversation, { graph: graphRow, nodes });
   }
 
   /**

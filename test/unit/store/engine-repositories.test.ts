@@ -2,13 +2,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createNode, TaskGraph } from '../../../src/main/engine/graph/task-graph';
+import { createNode, TaskGraph, type TaskNode } from '../../../src/main/engine/graph/task-graph';
 import { createLogger } from '../../../src/main/logging';
 import { EngineGraphRepository, openStore, type Store } from '../../../src/main/store';
 import { withRawDatabase } from '../../support/raw-database';
 
 const NOW = new Date('2026-03-02T10:00:00Z');
 const CONVERSATION = { agent: 'Ada', network: 'simulator' as const, channelId: 9_000_000_001 };
+
+/** A direct chat's graph holding `nodes`. */
+function graphOf(nodes: TaskNode[]): TaskGraph {
+  return new TaskGraph({
+    id: 'recv-1',
+    conversation: CONVERSATION,
+    context: { isGroup: false, channelName: 'Pat' },
+    createdAt: NOW.toISOString(),
+    nodes,
+  });
+}
 
 describe('engine repositories', () => {
   let store: Store;
@@ -27,13 +38,7 @@ describe('engine repositories', () => {
   });
 
   it('stores a graph whole and reads it back in order, replacing nodes the graph no longer has', () => {
-    const graph = new TaskGraph({
-      id: 'recv-1',
-      conversation: CONVERSATION,
-      context: { isGroup: false, channelName: 'Pat' },
-      createdAt: NOW.toISOString(),
-      nodes: [],
-    });
+    const graph = graphOf([]);
     graph.add(createNode({ id: 'received-1', kind: 'received', params: { messageId: 3 } }, NOW));
     graph.add(
       createNode({ id: 'send-1', kind: 'send', params: { text: 'hi' }, dependsOn: ['received-1'] }, NOW),
@@ -50,14 +55,25 @@ describe('engine repositories', () => {
     expect(store.taskGraphs.get(CONVERSATION)).toBeNull();
   });
 
+  it('writes whatever changed in a graph saved before, even a change made in place', () => {
+    const graph = graphOf([
+      createNode({ id: 'received-1', kind: 'received', params: { messageIds: [3] } }, NOW),
+      createNode({ id: 'send-1', kind: 'send', params: { text: 'hi' } }, NOW),
+    ]);
+    store.transaction(() => store.taskGraphs.save(graph));
+
+    (graph.nodes[0]!.params.messageIds as number[]).push(4);
+    graph.nodes[1]!.status = 'active';
+    graph.nodes[1]!.lastError = 'slow';
+    graph.nodes.reverse();
+    graph.context.channelName = 'Pat B.';
+    store.transaction(() => store.taskGraphs.save(graph));
+
+    expect(store.taskGraphs.get(CONVERSATION)).toEqual(graph);
+  });
+
   it('writes a graph again after the transaction that saved it rolled back', () => {
-    const graph = new TaskGraph({
-      id: 'recv-1',
-      conversation: CONVERSATION,
-      context: { isGroup: false, channelName: 'Pat' },
-      createdAt: NOW.toISOString(),
-      nodes: [createNode({ id: 'received-1', kind: 'received' }, NOW)],
-    });
+    const graph = graphOf([createNode({ id: 'received-1', kind: 'received' }, NOW)]);
     expect(() =>
       store.transaction(() => {
         store.taskGraphs.save(graph);
@@ -71,16 +87,10 @@ describe('engine repositories', () => {
   });
 
   it('drops node rows an earlier process wrote that the graph no longer has', () => {
-    const graph = new TaskGraph({
-      id: 'recv-1',
-      conversation: CONVERSATION,
-      context: { isGroup: false, channelName: 'Pat' },
-      createdAt: NOW.toISOString(),
-      nodes: [
-        createNode({ id: 'received-1', kind: 'received' }, NOW),
-        createNode({ id: 'send-1', kind: 'send', params: { text: 'hi' } }, NOW),
-      ],
-    });
+    const graph = graphOf([
+      createNode({ id: 'received-1', kind: 'received' }, NOW),
+      createNode({ id: 'send-1', kind: 'send', params: { text: 'hi' } }, NOW),
+    ]);
     store.transaction(() => store.taskGraphs.save(graph));
     // Another process: its repository has written nothing yet.
     withRawDatabase(file, (db) => {

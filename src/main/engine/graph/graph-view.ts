@@ -1,3 +1,4 @@
+import type { TaskParams } from '../../../shared/domain/task-graph-record';
 import type { TaskGraphView } from '../../../shared/domain/tasks';
 import { isTerminal, type TaskGraph } from './task-graph';
 import { isOnlineWait } from './wait-params';
@@ -13,7 +14,7 @@ export function toGraphView(graph: TaskGraph): TaskGraphView {
       id: node.id,
       kind: node.kind,
       status: node.status,
-      params: structuredClone(node.params),
+      params: copyJsonValue(node.params) as TaskParams,
       dependsOn: [...node.dependsOn],
       retries: node.retries,
       waitUntil: node.waitUntil,
@@ -22,6 +23,19 @@ export function toGraphView(graph: TaskGraph): TaskGraphView {
       updatedAt: node.updatedAt,
     })),
   };
+}
+
+/**
+ * A copy of JSON data, such as a node's params (they are stored as JSON): the view must not
+ * change when the engine later changes the node. Several views are made per turn, and a plain
+ * copy costs a fraction of `structuredClone`'s serialisation.
+ */
+function copyJsonValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyJsonValue);
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const key in value) copy[key] = copyJsonValue((value as Record<string, unknown>)[key]);
+  return copy;
 }
 
 /**

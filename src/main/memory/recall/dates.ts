@@ -285,6 +285,8 @@ const WORD_RULES: Rule[] = [
   },
 ];
 
+const DIGIT = /\d/u;
+
 /** Rules over the text as written: numeric dates and times need their punctuation. */
 const WRITTEN_RULES: Rule[] = [
   {
@@ -398,11 +400,21 @@ export function findDateMentions(
   now: Date,
   timeZone: string,
 ): DateMentions {
-  const context: Context = { today: localDateTime(now, timeZone), now, timeZone };
+  let today: LocalDateTime | undefined;
+  // Most texts name no date: the local date is read only when a rule matched.
+  const context: Context = {
+    get today() {
+      today ??= localDateTime(now, timeZone);
+      return today;
+    },
+    now,
+    timeZone,
+  };
   const claimed = new Set<number>();
   const inWritten = (start: number, end: number) =>
     words.filter((word) => word.start >= start && word.start < end).map((word) => word.index);
-  const written = applyRules(WRITTEN_RULES, text, inWritten, context, claimed);
+  // Every written form has a digit; most texts have none.
+  const written = DIGIT.test(text) ? applyRules(WRITTEN_RULES, text, inWritten, context, claimed) : [];
 
   const starts: number[] = [];
   let joined = '';
