@@ -2,6 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, STATU
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
+import { BufferedResponse } from './buffered-response';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 20;
@@ -29,7 +30,7 @@ const BODY_HEADERS = ['content-type', 'content-encoding', 'content-language', 'c
  * the runtime does not load already (undici's own package would add ~20 MB to the process).
  *
  * It takes what the providers' JSON calls send (a string or bytes, or no body) and answers with a
- * standard Response holding the whole body: no provider call streams, and a streamed answer would
+ * standard Response holding the whole body (see BufferedResponse): no provider call streams, and a streamed answer would
  * arrive whole at its end. Anything else (a Request object, a form, a stream, an event-stream
  * request, redirect or keepalive options, credentials in the URL, a GET with a body) goes to the
  * platform's fetch, which also refuses what fetch refuses. As fetch does, it keeps connections
@@ -168,11 +169,7 @@ function connectTimedOut(url: URL, ms: number): Error {
 async function toResponse({ status, headers, bytes }: Answer, call: Call): Promise<Response> {
   const empty = NULL_BODY_STATUSES.has(status) || call.method === 'HEAD';
   const decodedBytes = empty ? null : await decoded(bytes, headers['content-encoding']);
-  // Response copies the bytes; the view only gives them the type it asks for.
-  const body =
-    decodedBytes &&
-    new Uint8Array(decodedBytes.buffer as ArrayBuffer, decodedBytes.byteOffset, decodedBytes.byteLength);
-  return new Response(body, {
+  return new BufferedResponse(decodedBytes, {
     status,
     statusText: STATUS_CODES[status] ?? '',
     headers: Object.entries(headers).flatMap(([name, value]) =>
