@@ -116,12 +116,15 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
     let replyCount = 0;
     let expectedReplies = 0;
     let allReplied: () => void = () => {};
-    runtime.events.subscribe((name, payload) => {
-      if (name !== 'conversation.message') return;
-      if (!(payload as { message: ChatMsg }).message.isAgent) return;
-      replyCount += 1;
-      if (replyCount >= expectedReplies) allReplied();
-    });
+    // Only the replies: a runtime without a console builds no graph views (EventHub.isHeard).
+    runtime.events.subscribe(
+      (_name, payload) => {
+        if (!(payload as { message: ChatMsg }).message.isAgent) return;
+        replyCount += 1;
+        if (replyCount >= expectedReplies) allReplied();
+      },
+      ['conversation.message'],
+    );
     /** Resolves once `count` more agent messages have been sent. */
     const replies = (count: number) => {
       expectedReplies = replyCount + count;

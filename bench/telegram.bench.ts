@@ -64,16 +64,18 @@ function eventually(runtime: RuntimeHandle, what: string, check: () => boolean, 
 function recordReplies(runtime: RuntimeHandle) {
   const replyTimes = new Map<string, number[]>();
   let count = 0;
-  runtime.events.subscribe((name, payload) => {
-    if (name !== 'conversation.message') return;
-    const { agent, network, message } = payload as { agent: string; network: string; message: ChatMsg };
-    if (network !== 'telegram' || !message.isAgent) return;
-    const key = `${agent}:${message.channelId}`;
-    const times = replyTimes.get(key) ?? [];
-    times.push(epochNow());
-    replyTimes.set(key, times);
-    count += 1;
-  });
+  runtime.events.subscribe(
+    (_name, payload) => {
+      const { agent, network, message } = payload as { agent: string; network: string; message: ChatMsg };
+      if (network !== 'telegram' || !message.isAgent) return;
+      const key = `${agent}:${message.channelId}`;
+      const times = replyTimes.get(key) ?? [];
+      times.push(epochNow());
+      replyTimes.set(key, times);
+      count += 1;
+    },
+    ['conversation.message'],
+  );
   return { replyTimes, count: () => count };
 }
 

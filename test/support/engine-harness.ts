@@ -50,6 +50,8 @@ export interface EngineHarnessOptions {
   clock?: ManualClock;
   /** Describe media with the scripted LLM (curated records from `curated` written to the config directory). */
   describeMedia?: { curated?: Record<string, unknown>[] };
+  /** Whether anyone follows the task graphs (a console open); always by default. */
+  graphsFollowed?: () => boolean;
 }
 
 export interface HarnessChat {
@@ -156,6 +158,7 @@ export class EngineHarness {
         : { partnerTypingWindowMs: this.#options.partnerTypingWindowMs }),
       defaultTimeZone: 'UTC',
       ...(this.media ? { media: this.media } : {}),
+      ...(this.#options.graphsFollowed ? { graphsFollowed: this.#options.graphsFollowed } : {}),
     });
     engine.subscribe((event) => this.events.push(event));
     return engine;

@@ -46,6 +46,11 @@ export interface ConversationEngineDeps {
   media?: MediaDescriptions;
   /** Reads what agents retrieve (web pages, `file:` documents); none: retrieve tasks fail, saying so. */
   retrieval?: EngineRetrieval;
+  /**
+   * Whether anyone follows the task graphs now (a console open): without, a graph's changes are not
+   * told, which spares building a view of it several times a turn. Always, without this.
+   */
+  graphsFollowed?: () => boolean;
 }
 
 /**
@@ -226,6 +231,7 @@ export class EngineCore {
   }
 
   emitGraph(conversation: ConversationKey): void {
+    if (this.deps.graphsFollowed?.() === false) return;
     const graph = this.graphOf(conversation);
     this.emit({ type: 'graphChanged', conversation, graph: graph ? toGraphView(graph) : null });
   }

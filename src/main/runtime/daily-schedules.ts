@@ -40,10 +40,9 @@ export function startDailySchedules(deps: DailySchedulesDeps): {
     timeZone: (agent) => agent.timezone ?? deps.defaultTimeZone,
     onChanged: (agent) => deps.events.emit('schedule.changed', { agent }),
   });
-  const stopWatching = deps.events.subscribe((name) => {
-    if (name !== 'schedule.changed') return;
+  const stopWatching = deps.events.subscribe(() => {
     for (const engine of deps.engines) engine.refresh();
-  });
+  }, ['schedule.changed']);
   extender.start();
   return { extender, stopWatching };
 }

@@ -177,6 +177,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     retrieval,
     settings: () => store.settings.get(),
     llm,
+    graphsFollowed: () => events.isHeard('conversation.graphChanged'),
     ...(options.engine ?? {}),
   });
   telegram = createTelegramRuntime({

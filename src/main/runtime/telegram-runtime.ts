@@ -100,6 +100,7 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
     retrieval: deps.retrieval,
     settings: () => store.settings.get(),
     llm: deps.llm,
+    graphsFollowed: () => events.isHeard('conversation.graphChanged'),
     ...(deps.engine ?? {}),
   });
   service = new TelegramService({
@@ -144,11 +145,7 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
       engine.start();
       // New Telegram API credentials or another server: the accounts follow.
       stops.push(deps.secrets.onChange(() => void service.reconcile()));
-      stops.push(
-        events.subscribe((name) => {
-          if (name === 'settings.changed') void service.reconcile();
-        }),
-      );
+      stops.push(events.subscribe(() => void service.reconcile(), ['settings.changed']));
       void service.reconcile();
     },
     async close() {

@@ -4,6 +4,7 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import {
   type ApiErrorPayload,
   type CallOutcome,
+  type EventName,
   type WireEvent,
   WireRequestSchema,
   type WireResponse,
@@ -157,21 +158,14 @@ export function createWebSocketGateway(options: WebSocketGatewayOptions): WebSoc
     );
   }
 
-  function accept(socket: WebSocket, sessionId: string): void {
-    const client: ConsoleSocket = { socket, sessionId, answeredPing: true };
-    consoles.add(client);
-    socket.on('pong', () => {
-      client.answeredPing = true;
-    });
-    socket.on('message', (data, isBinary) => receive(client, data, isBinary));
-    // ws reports protocol violations (e.g. an oversized frame) here, then closes the socket.
-    socket.on('error', (error) => logger.warn({ err: error }, 'console socket error'));
-    socket.on('close', () => consoles.delete(client));
-  }
-
-  const stopForwardingEvents = events.subscribe((name, payload) => {
-    // A headless runtime often has no console open: its events then cost nothing to serialize.
-    if (consoles.size === 0) return;
+  // A headless runtime often has no console open: the gateway then hears no events, so those only
+  // a console would show are not even built (see EventHub.isHeard).
+  let stopForwardingEvents: (() => void) | null = null;
+  const stopForwarding = () => {
+    stopForwardingEvents?.();
+    stopForwardingEvents = null;
+  };
+  const forwardEvent = (name: EventName, payload: unknown) => {
     let text: string;
     try {
       text = JSON.stringify({ type: 'event', name, payload } satisfies WireEvent);
@@ -180,7 +174,23 @@ export function createWebSocketGateway(options: WebSocketGatewayOptions): WebSoc
       return;
     }
     for (const client of consoles) send(client, text);
-  });
+  };
+
+  function accept(socket: WebSocket, sessionId: string): void {
+    const client: ConsoleSocket = { socket, sessionId, answeredPing: true };
+    consoles.add(client);
+    stopForwardingEvents ??= events.subscribe(forwardEvent);
+    socket.on('pong', () => {
+      client.answeredPing = true;
+    });
+    socket.on('message', (data, isBinary) => receive(client, data, isBinary));
+    // ws reports protocol violations (e.g. an oversized frame) here, then closes the socket.
+    socket.on('error', (error) => logger.warn({ err: error }, 'console socket error'));
+    socket.on('close', () => {
+      consoles.delete(client);
+      if (consoles.size === 0) stopForwarding();
+    });
+  }
 
   const heartbeat = setInterval(() => {
     for (const client of consoles) {
@@ -216,7 +226,7 @@ export function createWebSocketGateway(options: WebSocketGatewayOptions): WebSoc
     async close() {
       closing = true;
       clearInterval(heartbeat);
-      stopForwardingEvents();
+      stopForwarding();
       const closed = [...consoles].map(
         (client) =>
           new Promise<void>((resolve) => {

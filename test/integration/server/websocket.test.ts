@@ -180,6 +180,24 @@ describe('server events', () => {
     expect(await onFirst).toEqual(expected);
     expect(await onSecond).toEqual(expected);
   });
+
+  it('are heard only while a console is open, and reach one opened after the last closed', {
+    timeout: 10_000,
+  }, async () => {
+    running = await startTestServer();
+    expect(running.events.isHeard('conversation.graphChanged')).toBe(false);
+
+    const first = await openConsoleSocket(running);
+    expect(running.events.isHeard('conversation.graphChanged')).toBe(true);
+    first.close();
+    await closed(first);
+    await expect.poll(() => running?.events.isHeard('conversation.graphChanged')).toBe(false);
+
+    const again = await openConsoleSocket(running);
+    const onAgain = nextMessage(again);
+    running.events.emit('schedule.changed', { agent: 'Wendy' });
+    expect(await onAgain).toEqual({ type: 'event', name: 'schedule.changed', payload: { agent: 'Wendy' } });
+  });
 });
 
 describe('socket lifetime', () => {

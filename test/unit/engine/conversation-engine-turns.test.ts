@@ -146,6 +146,25 @@ describeConversationEngine('turns', () => {
     expect(harness.events.at(-1)).toMatchObject({ type: 'graphChanged', graph: null });
   });
 
+  it('tells graph changes only while someone follows them, and answers the same either way', async () => {
+    let followed = false;
+    harness = new EngineHarness({ graphsFollowed: () => followed });
+    const chat = harness.directChat();
+    harness.llm.reply([{ kind: 'send', text: 'Hi.' }]);
+    harness.say(chat, 'hello');
+    await harness.advance(20_000);
+    expect(harness.agentTexts(chat)).toEqual(['Hi.']);
+    const graphViews = () => harness.events.filter((event) => event.type === 'graphChanged' && event.graph);
+    expect(graphViews()).toEqual([]);
+
+    followed = true;
+    harness.llm.reply([{ kind: 'send', text: 'Still here.' }]);
+    harness.say(chat, 'and now?');
+    await harness.advance(20_000);
+    expect(harness.agentTexts(chat)).toEqual(['Hi.', 'Still here.']);
+    expect(graphViews().length).toBeGreaterThan(0);
+  });
+
   it('runs immediate tasks: memories, notes, plans and intentions reach the next prompt', async () => {
     harness = new EngineHarness();
     const chat = harness.directChat();
