@@ -53,17 +53,20 @@ export function loopDelayP99Ms(histogram: IntervalHistogram): string {
  */
 export function watchGarbageCollection(): { stop(): string } {
   const pauses = { young: [] as number[], full: [] as number[] };
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
+  const record = (entries: readonly PerformanceEntry[]) => {
+    for (const entry of entries) {
       const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
       if (kind === constants.NODE_PERFORMANCE_GC_MINOR) pauses.young.push(entry.duration);
       else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) pauses.full.push(entry.duration);
     }
-  });
+  };
+  const observer = new PerformanceObserver((list) => record(list.getEntries()));
   observer.observe({ entryTypes: ['gc'] });
   const told = (list: number[]) => `${list.length} (longest ${Math.max(0, ...list).toFixed(1)} ms)`;
   return {
     stop() {
+      // Entries are delivered later: the last collections may still be queued.
+      record(observer.takeRecords());
       observer.disconnect();
       return `${told(pauses.full)} full, ${told(pauses.young)} young`;
     },

@@ -47,8 +47,9 @@ export interface ConversationEngineDeps {
   /** Reads what agents retrieve (web pages, `file:` documents); none: retrieve tasks fail, saying so. */
   retrieval?: EngineRetrieval;
   /**
-   * Whether anyone follows the task graphs now (a console open): without, a graph's changes are not
-   * told, which spares building a view of it several times a turn. Always, without this.
+   * Whether anyone follows the task graphs now (a headless runtime: whether a console is open;
+   * the desktop app always does): without, a graph's changes are not told, which spares building
+   * a view of it several times a turn. Always, without this.
    */
   graphsFollowed?: () => boolean;
 }

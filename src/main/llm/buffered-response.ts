@@ -58,34 +58,43 @@ export class BufferedResponse extends Response {
     );
   }
 
+  // Blobs and forms are read rarely and have rules of their own (a type's spelling): fetch's reading.
   override blob(): Promise<Blob> {
-    const type = this.headers.get('content-type') ?? '';
-    return this.#readAs(
-      (response) => response.blob(),
-      (bytes) => new Blob([new Uint8Array(bytes)], { type }),
-    );
+    return this.#readByFetch((response) => response.blob());
   }
 
   override formData(): Promise<FormData> {
-    return this.#stream().formData();
+    return this.#readByFetch((response) => response.formData());
   }
 
   override clone(): Response {
-    if (this.#streamed) return this.#streamed.clone();
     if (this.#read) throw new TypeError('Response.clone: Body has already been consumed.');
+    if (this.#streamed) return this.#streamed.clone();
     return new BufferedResponse(this.#bytes && new Uint8Array(this.#bytes), this.#init);
   }
 
   async #readAs<T>(fromStream: (response: Response) => Promise<T>, fromBytes: (bytes: Uint8Array) => T) {
+    this.#refuseSecondRead();
     if (this.#streamed) return fromStream(this.#streamed);
-    if (this.#read) throw new TypeError('Body is unusable: Body has already been read');
     this.#read = true;
     return fromBytes(this.#bytes ?? new Uint8Array());
   }
 
+  async #readByFetch<T>(read: (response: Response) => Promise<T>) {
+    this.#refuseSecondRead();
+    return read(this.#stream());
+  }
+
+  #refuseSecondRead(): void {
+    if (this.#read) throw new TypeError('Body is unusable: Body has already been read');
+  }
+
   #stream(): Response {
-    // A body read already leaves a Response without one: fetch's would be read too.
-    this.#streamed ??= new Response(this.#read ? null : this.#bytes, this.#init);
+    if (!this.#streamed) {
+      this.#streamed = new Response(this.#bytes, this.#init);
+      // Read already: fetch's answer would show its stream used up, so this one's is too.
+      if (this.#read) void this.#streamed.arrayBuffer();
+    }
     return this.#streamed;
   }
 }

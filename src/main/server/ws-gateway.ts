@@ -158,8 +158,8 @@ export function createWebSocketGateway(options: WebSocketGatewayOptions): WebSoc
     );
   }
 
-  // A headless runtime often has no console open: the gateway then hears no events, so those only
-  // a console would show are not even built (see EventHub.isHeard).
+  // A headless runtime often has no console open: the gateway then hears no events, so the engine
+  // does not even build the task-graph views only a console shows (see EventHub.isHeard).
   let stopForwardingEvents: (() => void) | null = null;
   const stopForwarding = () => {
     stopForwardingEvents?.();

@@ -38,6 +38,16 @@ describe('the graph as the console shows it', () => {
     });
   });
 
+  test('copies any key a model wrote as a key, "__proto__" too', () => {
+    const params = JSON.parse('{"text":"hi","__proto__":{"polluted":true}}') as Record<string, unknown>;
+    const view = toGraphView(graphOf([{ id: 'send-1', kind: 'send', params }]));
+    const copied = view.nodes[0]!.params;
+    expect(Object.keys(copied)).toEqual(['text', '__proto__']);
+    expect(Object.getOwnPropertyDescriptor(copied, '__proto__')?.value).toEqual({ polluted: true });
+    expect(Object.getPrototypeOf(copied)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(view.nodes[0]!.params))).toEqual(JSON.parse(JSON.stringify(params)));
+  });
+
   test('counts what is left to do', () => {
     const graph = graphOf([
       { kind: 'think', status: 'done' },

@@ -64,6 +64,35 @@ describe('an answer whose body arrived whole', () => {
     await expect(response.text()).rejects.toThrow(TypeError);
   });
 
+  test('reads its bytes without building a stream, even for a clone', async () => {
+    const response = new BufferedResponse(sliced(JSON_TEXT), INIT);
+    const Platform = globalThis.Response;
+    let built = 0;
+    globalThis.Response = class extends Platform {
+      constructor(...args: ConstructorParameters<typeof Response>) {
+        super(...args);
+        built += 1;
+      }
+    };
+    try {
+      const copy = response.clone();
+      expect(await response.json()).toEqual({ answer: 'héllo ✓', n: [1, 2] });
+      expect(await copy.text()).toBe(JSON_TEXT);
+    } finally {
+      globalThis.Response = Platform;
+    }
+    expect(built).toBe(0);
+  });
+
+  test('read once, it stays read when its stream is asked for after', async () => {
+    const response = new BufferedResponse(sliced(JSON_TEXT), INIT);
+    await response.text();
+    expect(response.body?.locked).toBe(true);
+    expect(response.bodyUsed).toBe(true);
+    await expect(response.text()).rejects.toThrow(TypeError);
+    expect(() => response.clone()).toThrow(TypeError);
+  });
+
   test('an answer without a body reads as empty and has no stream', async () => {
     const response = new BufferedResponse(null, { status: 204 });
     expect(response.body).toBeNull();

@@ -72,6 +72,27 @@ describe('engine repositories', () => {
     expect(store.taskGraphs.get(CONVERSATION)).toEqual(graph);
   });
 
+  it('leaves the rows of a graph saved before alone when they did not change', () => {
+    const graph = graphOf([
+      createNode({ id: 'received-1', kind: 'received' }, NOW),
+      createNode({ id: 'send-1', kind: 'send', params: { text: 'hi' } }, NOW),
+    ]);
+    store.transaction(() => store.taskGraphs.save(graph));
+    // Marked behind the repository's back: only a write of that row would undo it.
+    withRawDatabase(file, (db) => {
+      db.prepare("UPDATE task_nodes SET last_error = 'marked' WHERE id IN ('received-1', 'send-1')").run();
+    });
+
+    graph.nodes[1]!.status = 'active';
+    store.transaction(() => store.taskGraphs.save(graph));
+
+    const saved = store.taskGraphs.get(CONVERSATION)!.nodes;
+    expect(saved.map((node) => [node.id, node.status, node.lastError])).toEqual([
+      ['received-1', 'pending', 'marked'],
+      ['send-1', 'active', null],
+    ]);
+  });
+
   it('writes a graph again after the transaction that saved it rolled back', () => {
     const graph = graphOf([createNode({ id: 'received-1', kind: 'received' }, NOW)]);
     expect(() =>

@@ -34,7 +34,13 @@ function copyJsonValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(copyJsonValue);
   if (value === null || typeof value !== 'object') return value;
   const copy: Record<string, unknown> = {};
-  for (const key in value) copy[key] = copyJsonValue((value as Record<string, unknown>)[key]);
+  for (const key in value) {
+    const item = copyJsonValue((value as Record<string, unknown>)[key]);
+    // A model may write any key; assigning "__proto__" would set the copy's prototype instead.
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true });
+    else copy[key] = item;
+  }
   return copy;
 }
 

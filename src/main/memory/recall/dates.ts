@@ -51,7 +51,7 @@ export interface DateMentions {
 }
 
 interface Context {
-  today: LocalDateTime;
+  readonly today: LocalDateTime;
   now: Date;
   timeZone: string;
 }
