@@ -234,11 +234,12 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
       ).toFixed(1),
       [`garbage collections at ${steady}`]: steadyGarbage,
       'throughput, pacing off (replies/s, goal ≥ 500)': (conversations.length / elapsedSeconds).toFixed(0),
-      '… per reply: main thread busy, CPU of all threads (ms)': `${(
-        throughputBusy.active / conversations.length
-      ).toFixed(
-        2,
-      )}, ${((throughputCpu.user + throughputCpu.system) / 1000 / conversations.length).toFixed(2)}`,
+      '… per reply: main thread busy, CPU of all threads (ms)': [
+        throughputBusy.active,
+        (throughputCpu.user + throughputCpu.system) / 1000,
+      ]
+        .map((totalMs) => (totalMs / conversations.length).toFixed(2))
+        .join(', '),
       [`LLM calls per burst of ${BURST_SIZE} messages in 2 s (mean)`]: mean(callsPerBurst).toFixed(2),
       'event-loop delay p99 during the throughput run (ms, goal ≤ 20)': loopDelayP99Ms(loopDelay),
       [`event-loop delay p99 at ${steady} (ms, goal ≤ 20)`]: loopDelayP99Ms(steadyLoopDelay),

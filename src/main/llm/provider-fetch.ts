@@ -30,8 +30,8 @@ const BODY_HEADERS = ['content-type', 'content-encoding', 'content-language', 'c
  * the runtime does not load already (undici's own package would add ~20 MB to the process).
  *
  * It takes what the providers' JSON calls send (a string or bytes, or no body) and answers with a
- * standard Response holding the whole body (see BufferedResponse): no provider call streams, and a streamed answer would
- * arrive whole at its end. Anything else (a Request object, a form, a stream, an event-stream
+ * standard Response holding the whole body (see BufferedResponse): no provider call streams, and a
+ * streamed answer would arrive whole at its end. Anything else (a Request object, a form, a stream, an event-stream
  * request, redirect or keepalive options, credentials in the URL, a GET with a body) goes to the
  * platform's fetch, which also refuses what fetch refuses. As fetch does, it keeps connections
  * alive, gives up connecting after 10 s, follows redirects (never taking a key to another server)
