@@ -25,6 +25,8 @@ import { benchTempDir } from './temp-dirs';
 export interface EngineBenchCase {
   agents: number;
   partners: number;
+  /** The first agent's index (`Agent<firstAgent>`): hosts that share the fake LLM run distinct agents. */
+  firstAgent: number;
   /** Messages per second while the overhead is measured: a steady load the LLM slots keep up with. */
   steadyRate: number;
   geminiBaseUrl: string;
@@ -32,16 +34,30 @@ export interface EngineBenchCase {
   configDir: string;
 }
 
+/** What a case measured: the printed figures, and what the parent combines across hosts. */
+export interface EngineBenchResult {
+  figures: Record<string, string | number>;
+  /** When the throughput run's first message was sent and its last reply came (epoch ms). */
+  throughputWindow: [number, number];
+  /** Inbound -> LLM request of each message of the steady run (ms). */
+  steadyOverheads: number[];
+}
+
+/** A phase that hosts run together: each waits at its start until the parent says go. */
+export type SharedPhase = 'throughput' | 'steady';
+
 /** What this process sends the parent. */
 export type RuntimeProcessMessage =
   | { type: 'llmRequests' }
-  | { type: 'figures'; figures: Record<string, string | number> }
+  | { type: 'waiting'; phase: SharedPhase }
+  | { type: 'result'; result: EngineBenchResult }
   | { type: 'failed'; error: string };
 
-/** What the parent sends: the case to run, or the fake LLM's requests so far by conversation marker. */
+/** What the parent sends: the case to run, the fake LLM's requests so far by conversation marker, or go. */
 export type ParentMessage =
   | { type: 'run'; benchCase: EngineBenchCase }
-  | { type: 'llmRequests'; requestTimes: [string, number[]][]; prefixShares: number[] };
+  | { type: 'llmRequests'; requestTimes: [string, number[]][]; prefixShares: number[] }
+  | { type: 'go'; phase: SharedPhase };
 
 const BURST_CONVERSATIONS = 10;
 const BURST_SIZE = 20;
@@ -53,6 +69,15 @@ interface Conversation {
 }
 
 let answerLlmRequests: (message: Extract<ParentMessage, { type: 'llmRequests' }>) => void = () => {};
+let go: () => void = () => {};
+
+/** Resolves once the parent says every host is ready for `phase`. */
+function waitForGo(phase: SharedPhase): Promise<void> {
+  return new Promise((resolve) => {
+    go = resolve;
+    send({ type: 'waiting', phase });
+  });
+}
 
 /** The fake LLM's requests so far, as the parent's thread recorded them. */
 function llmRequests(): Promise<{ requestTimes: Map<string, number[]>; prefixShares: number[] }> {
@@ -71,7 +96,14 @@ function megabytes(bytes: number): string {
   return (bytes / 1024 / 1024).toFixed(0);
 }
 
-async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir }: EngineBenchCase) {
+async function runCase({
+  agents,
+  partners,
+  firstAgent,
+  steadyRate,
+  geminiBaseUrl,
+  configDir,
+}: EngineBenchCase): Promise<EngineBenchResult> {
   const rssBeforeRuntime = process.memoryUsage().rss;
   let peakRss = rssBeforeRuntime;
   const runtime = await startTestRuntime({
@@ -105,7 +137,7 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
       return { agent, channelId, personId: (created.people as { id: number }[])[0]!.id };
     };
     const conversations: Conversation[] = [];
-    for (let agentIndex = 0; agentIndex < agents; agentIndex += 1) {
+    for (let agentIndex = firstAgent; agentIndex < firstAgent + agents; agentIndex += 1) {
       for (let partner = 0; partner < partners; partner += 1) {
         conversations.push(
           await createGroup(`Agent${agentIndex}`, `Bench ${agentIndex}-${partner}`, `Partner${partner}`),
@@ -150,7 +182,7 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
     };
 
     // 0. The first turn after the start, alone: what an idle engine adds to the first message.
-    const first = await createGroup('Agent0', 'Bench first', 'First');
+    const first = await createGroup(`Agent${firstAgent}`, 'Bench first', 'First');
     const firstReplied = replies(1);
     const firstSentAt = epochNow();
     await sendTo(first, 'hello');
@@ -158,19 +190,21 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
     const [firstOverhead] = await overheads(new Map([[keyOf(first), firstSentAt]]), 0);
 
     // 1. Every conversation gets one message, as fast as the network delivers them: throughput.
+    await waitForGo('throughput');
     loopDelay.enable();
     const cpuBefore = process.cpuUsage();
     const busyBefore = performance.eventLoopUtilization();
-    const elapsedSeconds = await profilePhase(`throughput-${agents}x${partners}`, async () => {
+    const throughputWindow = await profilePhase(`throughput-${agents}x${partners}`, async () => {
       const allDone = replies(conversations.length);
-      const started = performance.now();
+      const started = epochNow();
       for (const conversation of conversations) {
         void sendTo(conversation, 'hello');
         await nextMacrotask();
       }
       await allDone;
-      return (performance.now() - started) / 1000;
+      return [started, epochNow()] satisfies [number, number];
     });
+    const elapsedSeconds = (throughputWindow[1] - throughputWindow[0]) / 1000;
     const throughputCpu = process.cpuUsage(cpuBefore);
     const throughputBusy = performance.eventLoopUtilization(busyBefore);
     loopDelay.disable();
@@ -178,7 +212,7 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
     // 2. Bursts: 20 messages in 2 seconds to a few direct chats; count the LLM calls each causes.
     const bursts: Conversation[] = [];
     for (let index = 0; index < BURST_CONVERSATIONS; index += 1) {
-      const agent = `Agent${index % agents}`;
+      const agent = `Agent${firstAgent + (index % agents)}`;
       const created = await call(runtime, 'simulator.createChat', {
         agent,
         kind: 'direct',
@@ -203,6 +237,7 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
     // 3. A second turn in every group at a steady rate the LLM slots keep up with: the overhead
     // from the inbound message to the LLM request, and how much of each prompt is the previous
     // turn's prefix.
+    await waitForGo('steady');
     steadyLoopDelay.enable();
     const steadyCollections = watchGarbageCollection();
     const steadySentAt = new Map<string, number>();
@@ -224,7 +259,7 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
     const { prefixShares } = await llmRequests();
 
     const steady = `${steadyRate} msg/s`;
-    return {
+    const figures = {
       conversations: `${conversations.length} (${agents} agents × ${partners})`,
       'first turn after start, inbound -> LLM request (ms)': firstOverhead?.toFixed(1) ?? 'none',
       [`overhead inbound -> LLM request at ${steady}, p50 (ms)`]: percentile(steadyOverheads, 50).toFixed(1),
@@ -250,6 +285,7 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
         100 * percentile(prefixShares, 50)
       ).toFixed(1),
     };
+    return { figures, throughputWindow, steadyOverheads };
   } finally {
     clearInterval(rssSampler);
     await runtime.close();
@@ -257,12 +293,14 @@ async function runCase({ agents, partners, steadyRate, geminiBaseUrl, configDir 
 }
 
 process.on('message', (message: ParentMessage) => {
-  if (message.type === 'llmRequests') {
-    answerLlmRequests(message);
-    return;
+  switch (message.type) {
+    case 'llmRequests':
+      return answerLlmRequests(message);
+    case 'go':
+      return go();
   }
   runCase(message.benchCase).then(
-    (figures) => send({ type: 'figures', figures }),
+    (result) => send({ type: 'result', result }),
     (error: unknown) =>
       send({
         type: 'failed',

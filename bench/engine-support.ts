@@ -95,7 +95,8 @@ export function benchAgentPhone(index: number): string {
   return `+1555020${String(index).padStart(4, '0')}`;
 }
 
-export function writeAgents(count: number): string {
+/** A config folder with `count` bench agents, `Agent<first>` onwards (hosts sharing a fake LLM need distinct names). */
+export function writeAgents(count: number, first = 0): string {
   const dir = benchTempDir('troupe-bench-engine-');
   mkdirSync(join(dir, 'agents'));
   mkdirSync(join(dir, 'prompts'));
@@ -105,7 +106,7 @@ export function writeAgents(count: number): string {
     copyFileSync(join(SHIPPED_PROMPTS_DIR, `${name}.md`), join(dir, 'prompts', `${name}.md`));
   }
   writeFileSync(join(dir, 'prompts', 'Persona.md'), 'Speak plainly and briefly.\n'.repeat(100));
-  for (let index = 0; index < count; index += 1) {
+  for (let index = first; index < first + count; index += 1) {
     writeFileSync(
       join(dir, 'agents', `Agent${index}.md`),
       `# Agent Name\n\nAgent ${index}\n\n# Agent Phone\n\n${benchAgentPhone(index)}\n\n` +
@@ -122,7 +123,8 @@ export async function startLlmThread(defaultReply: { tasks: Record<string, unkno
   });
   const requestTimes = new Map<string, number[]>();
   const prefixShares: number[] = [];
-  let synced: () => void = () => {};
+  // Hosts may ask at once: the thread answers each sync in turn.
+  const syncsPending: (() => void)[] = [];
   const ready = new Promise<string>((resolve, reject) => {
     worker.once('error', reject);
     worker.on('message', (message: LlmThreadMessage) => {
@@ -138,7 +140,7 @@ export async function startLlmThread(defaultReply: { tasks: Record<string, unkno
           return;
         }
         case 'synced':
-          synced();
+          syncsPending.shift()?.();
           return;
       }
     });
@@ -150,7 +152,7 @@ export async function startLlmThread(defaultReply: { tasks: Record<string, unkno
     /** Resolves once every request the thread has seen so far is in `requestTimes`. */
     sync: () =>
       new Promise<void>((resolve) => {
-        synced = resolve;
+        syncsPending.push(resolve);
         worker.postMessage('sync');
       }),
     close: async () => {

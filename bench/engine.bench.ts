@@ -1,18 +1,27 @@
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { describe, test } from 'vitest';
 import { bundleForNode } from './bundle-for-node';
-import type { EngineBenchCase, ParentMessage, RuntimeProcessMessage } from './engine-runtime-process';
-import { startLlmThread, writeAgents } from './engine-support';
+import type {
+  EngineBenchCase,
+  EngineBenchResult,
+  ParentMessage,
+  RuntimeProcessMessage,
+  SharedPhase,
+} from './engine-runtime-process';
+import { percentile, startLlmThread, writeAgents } from './engine-support';
 
 // `npm run bench:engine`: the engine under load against a local fake LLM with a fixed latency,
 // in two shapes: TROUPE_BENCH_AGENTS x TROUPE_BENCH_PARTNERS simulated conversations (default
 // 50 x 20), then many agents with few chats each, TROUPE_BENCH_MANY_AGENTS x
 // TROUPE_BENCH_MANY_PARTNERS (default 500 x 5). Each case runs the runtime in a process of its own
 // (engine-runtime-process.ts, bundled as the app's build bundles the runtime), so the RSS printed
-// is the runtime's; the fake LLM stays here.
+// is the runtime's; the fake LLM stays here. Last, the first shape's agents split across
+// TROUPE_BENCH_HOSTS runtime processes (default 2; below 2 leaves it out) that run each phase
+// together, as an operator splits accounts across `troupe serve` hosts on one machine.
 const STEADY_RATE = Number(process.env.TROUPE_BENCH_RATE ?? 100);
-/** The cases to run; 0 agents leaves one out. */
-const CASES: Pick<EngineBenchCase, 'agents' | 'partners'>[] = [
+const HOSTS = Number(process.env.TROUPE_BENCH_HOSTS ?? 2);
+/** The shapes to run; 0 agents leaves one out. */
+const SHAPES: Pick<EngineBenchCase, 'agents' | 'partners'>[] = [
   {
     agents: Number(process.env.TROUPE_BENCH_AGENTS ?? 50),
     partners: Number(process.env.TROUPE_BENCH_PARTNERS ?? 20),
@@ -23,13 +32,10 @@ const CASES: Pick<EngineBenchCase, 'agents' | 'partners'>[] = [
   },
 ].filter(({ agents }) => agents > 0);
 
-/** Runs one case in a fresh runtime process; resolves to the figures it printed. */
-async function runInRuntimeProcess(
-  script: string,
-  benchCase: EngineBenchCase,
-  llm: Awaited<ReturnType<typeof startLlmThread>>,
-): Promise<Record<string, string | number>> {
-  const child = fork(script, {
+type Llm = Awaited<ReturnType<typeof startLlmThread>>;
+
+function forkRuntime(script: string): ChildProcess {
+  return fork(script, {
     execArgv: [
       // A CPU profile of the whole run on request; engine-runtime-process.ts profiles single phases.
       ...(process.env.TROUPE_BENCH_CPU_PROF
@@ -39,9 +45,32 @@ async function runInRuntimeProcess(
       ...(process.env.TROUPE_BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
     ],
   });
-  const tell = (message: ParentMessage) => child.send(message);
-  try {
-    return await new Promise((resolve, reject) => {
+}
+
+async function stopRuntime(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  // Its runtime is closed once it answered: nothing but this channel keeps it.
+  if (child.connected) child.disconnect();
+  else child.kill();
+  await exited;
+}
+
+/**
+ * Runs each case in a fresh runtime process of its own, all at once; resolves to their results.
+ * The processes start each shared phase together: each says when it is ready, and all go once
+ * every one is.
+ */
+async function runInRuntimeProcesses(
+  script: string,
+  cases: EngineBenchCase[],
+  llm: Llm,
+): Promise<EngineBenchResult[]> {
+  const children = cases.map(() => forkRuntime(script));
+  const waiting = new Map<SharedPhase, number>();
+  const runOne = (child: ChildProcess, benchCase: EngineBenchCase) =>
+    new Promise<EngineBenchResult>((resolve, reject) => {
+      const tell = (message: ParentMessage) => child.send(message);
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`The runtime's process ended (exit code ${code}).`)));
       child.on('message', async (message: RuntimeProcessMessage | 'ready') => {
@@ -54,46 +83,102 @@ async function runInRuntimeProcess(
               requestTimes: [...llm.requestTimes],
               prefixShares: llm.prefixShares,
             });
-          case 'figures':
-            return resolve(message.figures);
+          case 'waiting': {
+            const ready = (waiting.get(message.phase) ?? 0) + 1;
+            waiting.set(message.phase, ready);
+            if (ready === children.length) {
+              for (const each of children)
+                each.send({ type: 'go', phase: message.phase } satisfies ParentMessage);
+            }
+            return;
+          }
+          case 'result':
+            return resolve(message.result);
           case 'failed':
             return reject(new Error(`runtime process: ${message.error}`));
         }
       });
     });
+  try {
+    return await Promise.all(children.map((child, index) => runOne(child, cases[index]!)));
   } finally {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      // Its runtime is closed once it answered: nothing but this channel keeps it.
-      if (child.connected) child.disconnect();
-      else child.kill();
-      await exited;
-    }
+    await Promise.all(children.map(stopRuntime));
   }
+}
+
+/** The figures of several hosts side by side (one column each), then what they did together. */
+function hostsTable(results: EngineBenchResult[], conversations: number, steadyRate: number) {
+  const table: Record<string, Record<string, string | number>> = {};
+  results.forEach(({ figures }, index) => {
+    for (const [name, value] of Object.entries(figures)) {
+      table[name] = { ...table[name], [`host ${index + 1}`]: value };
+    }
+  });
+  const started = Math.min(...results.map(({ throughputWindow }) => throughputWindow[0]));
+  const ended = Math.max(...results.map(({ throughputWindow }) => throughputWindow[1]));
+  const overheads = results.flatMap(({ steadyOverheads }) => steadyOverheads);
+  const together = (value: string) => ({ 'all hosts': value });
+  table['all hosts: throughput, pacing off (replies/s, goal ≥ 500)'] = together(
+    (conversations / ((ended - started) / 1000)).toFixed(0),
+  );
+  table[`all hosts: overhead inbound -> LLM request at ${steadyRate} msg/s, p99 (ms, goal ≤ 10)`] = together(
+    percentile(overheads, 99).toFixed(1),
+  );
+  return table;
 }
 
 describe('engine under load', async () => {
   const script = await bundleForNode(new URL('./engine-runtime-process.ts', import.meta.url));
-  for (const { agents, partners } of CASES) {
+  for (const { agents, partners } of SHAPES) {
     test(`${agents} agents × ${partners} chats`, { timeout: 1_200_000 }, async () => {
       // A fresh fake LLM per case: its request times are by conversation, which the cases reuse.
       const llm = await startLlmThread({ tasks: [{ kind: 'send', text: 'Noted.' }] });
       try {
-        const figures = await runInRuntimeProcess(
+        const [result] = await runInRuntimeProcesses(
           script,
-          {
-            agents,
-            partners,
-            steadyRate: STEADY_RATE,
-            geminiBaseUrl: llm.geminiBaseUrl,
-            configDir: writeAgents(agents),
-          },
+          [
+            {
+              agents,
+              partners,
+              firstAgent: 0,
+              steadyRate: STEADY_RATE,
+              geminiBaseUrl: llm.geminiBaseUrl,
+              configDir: writeAgents(agents),
+            },
+          ],
           llm,
         );
-        console.table(figures);
+        console.table(result!.figures);
       } finally {
         await llm.close();
       }
     });
   }
+
+  const [split] = SHAPES;
+  if (HOSTS < 2 || !split) return;
+  const { agents, partners } = split;
+  const perHost = Math.ceil(agents / HOSTS);
+  test(`${agents} agents × ${partners} chats on ${HOSTS} hosts`, { timeout: 1_200_000 }, async () => {
+    const llm = await startLlmThread({ tasks: [{ kind: 'send', text: 'Noted.' }] });
+    try {
+      // The same load as the single host's: the agents and the steady rate shared out.
+      const cases = Array.from({ length: HOSTS }, (_, host) => {
+        const firstAgent = host * perHost;
+        const hostAgents = Math.max(0, Math.min(perHost, agents - firstAgent));
+        return {
+          agents: hostAgents,
+          partners,
+          firstAgent,
+          steadyRate: (STEADY_RATE * hostAgents) / agents,
+          geminiBaseUrl: llm.geminiBaseUrl,
+          configDir: writeAgents(hostAgents, firstAgent),
+        };
+      }).filter((each) => each.agents > 0);
+      const results = await runInRuntimeProcesses(script, cases, llm);
+      console.table(hostsTable(results, agents * partners, STEADY_RATE));
+    } finally {
+      await llm.close();
+    }
+  });
 });
