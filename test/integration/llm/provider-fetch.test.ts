@@ -1,11 +1,20 @@
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createProviderFetch, providerFetch } from '../../../src/main/llm/provider-fetch';
+
+const execFileAsync = promisify(execFile);
+const REPO_ROOT = join(import.meta.dirname, '../../..');
+const JITI_CLI = join(REPO_ROOT, 'node_modules/jiti/lib/jiti-cli.mjs');
 
 interface Seen {
   method: string;
@@ -151,6 +160,45 @@ describe('provider fetch', () => {
         'user-agent': 'Troupe',
       },
     });
+  });
+
+  it('answers each of many calls at once with its own answer, bytes bodies included', async () => {
+    const echo = await startServer((seen, response) => response.end(`${seen.url} ${seen.body}`));
+    try {
+      // A body that is a view into a larger buffer sends only its own bytes.
+      const whole = new TextEncoder().encode('xxpartyy');
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          providerFetch(`${echo.origin}/${index}`, {
+            method: 'POST',
+            body: index === 0 ? whole.subarray(2, 6) : `call ${index}`,
+          }).then((response) => response.text()),
+        ),
+      );
+      expect(answers).toEqual(
+        Array.from({ length: 20 }, (_, index) => `/${index} ${index === 0 ? 'part' : `call ${index}`}`),
+      );
+    } finally {
+      echo.server.closeAllConnections();
+      await new Promise((resolve) => echo.server.close(resolve));
+    }
+  });
+
+  it('never keeps a process alive: one that made calls ends when its work is done', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'troupe-provider-fetch-'));
+    const script = join(dir, 'call.ts');
+    writeFileSync(
+      script,
+      `import { providerFetch } from ${JSON.stringify(join(REPO_ROOT, 'src/main/llm/provider-fetch.ts'))};\n` +
+        `const response = await providerFetch(${JSON.stringify(`${local.origin}/json`)});\n` +
+        'console.log(response.status, (await response.json()).ok);\n',
+    );
+    try {
+      const { stdout } = await execFileAsync(process.execPath, [JITI_CLI, script], { timeout: 30_000 });
+      expect(stdout.trim()).toBe('200 true');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps the connection for the next call', async () => {
