@@ -1,8 +1,8 @@
-import { STATUS_CODES } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, STATUS_CODES } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import { BufferedResponse } from './buffered-response';
-import { type HttpAnswer, sendOnHttpThread } from './http-thread';
 
 const CONNECT_TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 20;
@@ -27,9 +27,7 @@ const BODY_HEADERS = ['content-type', 'content-encoding', 'content-language', 'c
  * in WHATWG streams: about half a millisecond of CPU per call, and enough of that stays alive for
  * the length of a call that, at a hundred calls a second, it fills the old generation within a
  * second, and full garbage collections then pause every conversation. node:http needs no module
- * the runtime does not load already (undici's own package would add ~20 MB to the process). The
- * calls go out on a thread of their own (see http-thread.ts): encoding, TLS and the socket's work
- * stay off the thread the conversations run on.
+ * the runtime does not load already (undici's own package would add ~20 MB to the process).
  *
  * It takes what the providers' JSON calls send (a string or bytes, or no body) and answers with a
  * standard Response holding the whole body (see BufferedResponse): no provider call streams, and a
@@ -121,13 +119,54 @@ async function follow(url: URL, call: Call): Promise<Response> {
   }
 }
 
-function send(url: URL, call: Call): Promise<HttpAnswer> {
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    return Promise.reject(new Error(`unsupported protocol ${url.protocol}`));
-  return sendOnHttpThread({ url, ...call });
+interface Answer {
+  status: number;
+  headers: IncomingMessage['headers'];
+  bytes: Buffer;
 }
 
-async function toResponse({ status, headers, bytes }: HttpAnswer, call: Call): Promise<Response> {
+function send(url: URL, { method, headers, body, signal, connectTimeoutMs }: Call): Promise<Answer> {
+  const https = url.protocol === 'https:';
+  if (!https && url.protocol !== 'http:')
+    return Promise.reject(new Error(`unsupported protocol ${url.protocol}`));
+  return new Promise((resolve, reject) => {
+    const request = (https ? httpsRequest : httpRequest)(
+      url,
+      { method, headers, signal, agent: https ? httpsAgent : httpAgent },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    request.on('socket', (socket) => {
+      if (!socket.connecting) return;
+      const timer = setTimeout(
+        () => request.destroy(connectTimedOut(url, connectTimeoutMs)),
+        connectTimeoutMs,
+      );
+      const stop = () => clearTimeout(timer);
+      socket.once('connect', stop);
+      request.once('close', stop);
+    });
+    request.on('error', reject);
+    request.end(body ?? undefined);
+  });
+}
+
+/** A socket-style error, so the classifier calls it a network failure, as fetch's connect timeout. */
+function connectTimedOut(url: URL, ms: number): Error {
+  return Object.assign(new Error(`could not connect to ${url.host} within ${ms} ms`), { code: 'ETIMEDOUT' });
+}
+
+async function toResponse({ status, headers, bytes }: Answer, call: Call): Promise<Response> {
   const empty = NULL_BODY_STATUSES.has(status) || call.method === 'HEAD';
   const decodedBytes = empty ? null : await decoded(bytes, headers['content-encoding']);
   return new BufferedResponse(decodedBytes, {
@@ -153,6 +192,15 @@ function decoded(bytes: Buffer, coding: string | undefined): Promise<Buffer> | B
   const decode = coding === undefined ? undefined : DECODERS[coding.trim().toLowerCase()];
   return decode && bytes.length > 0 ? decode(bytes) : bytes;
 }
+
+/**
+ * Connections are kept for the next call; Node unrefs idle ones, so they never hold a stop. An
+ * idle one closes after 4 s, as fetch's do, before most servers drop it, so a call rarely meets
+ * a connection the server is closing.
+ */
+const KEEP_IDLE_MS = 4_000;
+const httpAgent = new HttpAgent({ keepAlive: true, timeout: KEEP_IDLE_MS });
+const httpsAgent = new HttpsAgent({ keepAlive: true, timeout: KEEP_IDLE_MS });
 
 /** The caller's headers (one record, names in lower case) with fetch's defaults for those it leaves out. */
 function withFetchDefaults(
