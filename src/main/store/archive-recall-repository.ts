@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { ArchiveIndexQueue } from './archive-index-queue';
 import {
@@ -70,10 +71,24 @@ function latestStatement(db: SqliteDatabase, index: string) {
   );
 }
 
-function countStatement(db: SqliteDatabase, index: string) {
-  return db.prepare<{ query: string; cap: number }, { n: number }>(
-    `SELECT count(*) AS n FROM (SELECT 1 FROM ${index} WHERE ${index} MATCH @query LIMIT @cap)`,
-  );
+/**
+ * Counts with the LIMIT written into the statement: SQLite plans a statement whose LIMIT is a
+ * parameter again on every call (see row-order.ts), which costs more than this count. Caps round
+ * up to a power of two, so a few statements serve every cap the archive's growth asks for.
+ */
+function countStatements(db: SqliteDatabase, index: string) {
+  const byLimit = new Map<number, Statement<{ query: string }, { n: number }>>();
+  return (query: string, cap: number): number => {
+    const limit = 2 ** Math.ceil(Math.log2(Math.max(1, cap)));
+    let statement = byLimit.get(limit);
+    if (!statement) {
+      statement = db.prepare<{ query: string }, { n: number }>(
+        `SELECT count(*) AS n FROM (SELECT 1 FROM ${index} WHERE ${index} MATCH @query LIMIT ${limit})`,
+      );
+      byLimit.set(limit, statement);
+    }
+    return Math.min(cap, statement.get({ query })!.n);
+  };
 }
 
 /**
@@ -86,7 +101,7 @@ function countStatement(db: SqliteDatabase, index: string) {
 export class ArchiveRecallRepository {
   readonly #search: Record<ArchiveIndex, ReturnType<typeof searchStatement>>;
   readonly #latest: Record<ArchiveIndex, ReturnType<typeof latestStatement>>;
-  readonly #count: Record<ArchiveIndex, ReturnType<typeof countStatement>>;
+  readonly #count: Record<ArchiveIndex, ReturnType<typeof countStatements>>;
   readonly #size;
   readonly #anyBefore;
   readonly #inPeriod;
@@ -104,7 +119,10 @@ export class ArchiveRecallRepository {
       words: latestStatement(db, 'archive_words'),
       stems: latestStatement(db, 'archive_stems'),
     };
-    this.#count = { words: countStatement(db, 'archive_words'), stems: countStatement(db, 'archive_stems') };
+    this.#count = {
+      words: countStatements(db, 'archive_words'),
+      stems: countStatements(db, 'archive_stems'),
+    };
     this.#size = db.prepare<[], { n: number | null }>('SELECT max(rowid) AS n FROM archive_messages');
     const chat = 'agent = @agent AND network = @network AND channel_id = @channelId';
     this.#anyBefore = db.prepare<
@@ -186,7 +204,7 @@ export class ArchiveRecallRepository {
    * learns it cheaply and leaves such words out of a search.
    */
   documentCount(index: ArchiveIndex, phrase: string, cap: number): number {
-    return this.#count[index].get({ query: `text : ${phrase}`, cap })!.n;
+    return this.#count[index](`text : ${phrase}`, cap);
   }
 
   /** About how many messages the archive holds (its highest row id): cheap, for word statistics. */

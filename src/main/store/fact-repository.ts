@@ -2,6 +2,7 @@ import type { Network } from '../../shared/api/conversation-contract';
 import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { FactCategory, FactOrigin, MemoryFact } from '../../shared/domain/memory';
 import type { SqliteDatabase } from './migrations/migration';
+import { sortedBy } from './row-order';
 
 /** Whose facts: one agent's, on one network, about one person. */
 export interface FactOwner {
@@ -85,8 +86,8 @@ export class FactRepository {
 
   constructor(db: SqliteDatabase) {
     const owner = 'agent = @agent AND network = @network AND partner_id = @partnerId';
-    this.#current = db.prepare<FactOwner, FactRow>(
-      `SELECT * FROM memory_facts WHERE ${owner} AND ${CURRENT} ORDER BY written_at, rowid`,
+    this.#current = db.prepare<FactOwner, FactRow & { row_order: number }>(
+      `SELECT *, rowid AS row_order FROM memory_facts WHERE ${owner} AND ${CURRENT}`,
     );
     this.#all = db.prepare<FactOwner, FactRow>(
       `SELECT * FROM memory_facts WHERE ${owner} ORDER BY written_at, rowid`,
@@ -139,7 +140,7 @@ export class FactRepository {
 
   /** What the agent knows about the person now, oldest first. */
   current(owner: FactOwner): MemoryFact[] {
-    return this.#current.all(owner).map(toFact);
+    return sortedBy(this.#current.all(owner), 'written_at', 'row_order').map(toFact);
   }
 
   /** Every fact ever written about the person, superseded and retracted ones included. */

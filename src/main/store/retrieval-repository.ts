@@ -1,5 +1,6 @@
 import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { SqliteDatabase } from './migrations/migration';
+import { sortedBy } from './row-order';
 
 /** A page as the cache keeps it: the document the model reads, not the raw response. */
 export interface CachedPage {
@@ -76,8 +77,7 @@ export class RetrievalRepository {
     );
     this.#liveDocuments = db.prepare<ReturnType<typeof conversationParams> & { now: string }, DocumentRow>(
       `SELECT url, text, fetched_at, expires_at FROM retrieved_documents
-       WHERE agent = @agent AND network = @network AND channel_id = @channelId AND expires_at > @now
-       ORDER BY fetched_at, url`,
+       WHERE agent = @agent AND network = @network AND channel_id = @channelId AND expires_at > @now`,
     );
     this.#dropExpiredDocuments = db.prepare<{ now: string }>(
       'DELETE FROM retrieved_documents WHERE expires_at <= @now',
@@ -120,9 +120,13 @@ export class RetrievalRepository {
 
   /** The conversation's documents that have not expired, oldest first. */
   liveDocuments(conversation: ConversationKey, now: Date): RetrievedDocumentRecord[] {
-    return this.#liveDocuments
-      .all({ ...conversationParams(conversation), now: now.toISOString() })
-      .map((row) => ({ url: row.url, text: row.text, fetchedAt: row.fetched_at, expiresAt: row.expires_at }));
+    const rows = this.#liveDocuments.all({ ...conversationParams(conversation), now: now.toISOString() });
+    return sortedBy(rows, 'fetched_at', 'url').map((row) => ({
+      url: row.url,
+      text: row.text,
+      fetchedAt: row.fetched_at,
+      expiresAt: row.expires_at,
+    }));
   }
 
   /** Forgets expired documents of every conversation. */

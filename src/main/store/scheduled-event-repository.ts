@@ -1,6 +1,7 @@
 import type { Network } from '../../shared/api/conversation-contract';
 import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { SqliteDatabase } from './migrations/migration';
+import { sortedBy } from './row-order';
 
 /** An agent's reminder to itself in one conversation, as stored. */
 export interface ScheduledEvent {
@@ -90,8 +91,7 @@ export class ScheduledEventRepository {
 
   constructor(db: SqliteDatabase) {
     this.#list = db.prepare<{ agent: string; network: string; channel_id: number }, EventRow>(
-      `SELECT * FROM scheduled_events WHERE agent = @agent AND network = @network AND channel_id = @channel_id
-       ORDER BY due_at, id`,
+      'SELECT * FROM scheduled_events WHERE agent = @agent AND network = @network AND channel_id = @channel_id',
     );
     this.#listOfAgent = db.prepare<{ agent: string }, EventRow>(
       'SELECT * FROM scheduled_events WHERE agent = @agent ORDER BY due_at, network, channel_id, id',
@@ -125,9 +125,12 @@ export class ScheduledEventRepository {
 
   /** The conversation's events, soonest first. */
   list(conversation: ConversationKey): ScheduledEvent[] {
-    return this.#list
-      .all({ agent: conversation.agent, network: conversation.network, channel_id: conversation.channelId })
-      .map(toEvent);
+    const rows = this.#list.all({
+      agent: conversation.agent,
+      network: conversation.network,
+      channel_id: conversation.channelId,
+    });
+    return sortedBy(rows, 'due_at', 'id').map(toEvent);
   }
 
   /** The agent's events in every conversation of every network, soonest first. */

@@ -2,6 +2,7 @@ import type { Network } from '../../shared/api/conversation-contract';
 import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { MemoryProfile, SessionSummary } from '../../shared/domain/memory';
 import type { SqliteDatabase } from './migrations/migration';
+import { sortedBy } from './row-order';
 
 /** Which memory work a mark is for. */
 export type MemoryWorkKind = 'session' | 'reflection';
@@ -52,9 +53,7 @@ export class SessionMemoryRepository {
 
   constructor(db: SqliteDatabase) {
     const chat = 'agent = @agent AND network = @network AND channel_id = @channelId';
-    this.#sessions = db.prepare<ConversationKey, SessionRow>(
-      `SELECT * FROM session_summaries WHERE ${chat} ORDER BY min_message_id, id`,
-    );
+    this.#sessions = db.prepare<ConversationKey, SessionRow>(`SELECT * FROM session_summaries WHERE ${chat}`);
     this.#insertSession = db.prepare<ConversationKey & SessionRow>(
       `INSERT INTO session_summaries (agent, network, channel_id, id, topic, content, min_message_id,
          max_message_id, first_at, last_at, created_at)
@@ -102,7 +101,7 @@ export class SessionMemoryRepository {
   }
 
   sessions(conversation: ConversationKey): SessionSummary[] {
-    return this.#sessions.all(conversation).map(toSession);
+    return sortedBy(this.#sessions.all(conversation), 'min_message_id', 'id').map(toSession);
   }
 
   addSession(conversation: ConversationKey, session: SessionSummary): void {

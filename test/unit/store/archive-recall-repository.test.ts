@@ -80,6 +80,9 @@ describe('archive as recall reads it', () => {
     expect(recall.documentCount('words', '"harbour"', 100)).toBe(4);
     expect(recall.documentCount('stems', '"harbour"', 100)).toBe(4);
     expect(recall.documentCount('words', '"harbour"', 2)).toBe(2);
+    // Caps that are not powers of two count no further either.
+    expect(recall.documentCount('words', '"harbour"', 3)).toBe(3);
+    expect(recall.documentCount('stems', '"harbour"', 5)).toBe(4);
     expect(recall.size()).toBe(5);
   });
 
