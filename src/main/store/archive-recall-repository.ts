@@ -1,4 +1,3 @@
-import type { Statement } from 'better-sqlite3';
 import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { ArchiveIndexQueue } from './archive-index-queue';
 import {
@@ -58,7 +57,7 @@ function searchStatement(db: SqliteDatabase, index: string) {
      FROM ${index} JOIN archive_messages m ON m.rowid = ${index}.rowid
      WHERE ${index} MATCH @query AND m.deleted_at IS NULL AND m.message_id < @before
        AND m.sent_at >= @from AND m.sent_at < @to
-     ORDER BY rank LIMIT @limit`,
+     ORDER BY rank LIMIT +@limit`,
   );
 }
 
@@ -67,28 +66,14 @@ function latestStatement(db: SqliteDatabase, index: string) {
     `SELECT ${PREFIXED_COLUMNS}, 0 AS rank
      FROM ${index} JOIN archive_messages m ON m.rowid = ${index}.rowid
      WHERE ${index} MATCH @query AND m.deleted_at IS NULL AND m.message_id < @before
-     ORDER BY ${index}.rowid DESC LIMIT @limit`,
+     ORDER BY ${index}.rowid DESC LIMIT +@limit`,
   );
 }
 
-/**
- * Counts with the LIMIT written into the statement: SQLite plans a statement whose LIMIT is a
- * parameter again on every call (see row-order.ts), which costs more than this count. Caps round
- * up to a power of two, so a few statements serve every cap the archive's growth asks for.
- */
-function countStatements(db: SqliteDatabase, index: string) {
-  const byLimit = new Map<number, Statement<{ query: string }, { n: number }>>();
-  return (query: string, cap: number): number => {
-    const limit = 2 ** Math.ceil(Math.log2(Math.max(1, cap)));
-    let statement = byLimit.get(limit);
-    if (!statement) {
-      statement = db.prepare<{ query: string }, { n: number }>(
-        `SELECT count(*) AS n FROM (SELECT 1 FROM ${index} WHERE ${index} MATCH @query LIMIT ${limit})`,
-      );
-      byLimit.set(limit, statement);
-    }
-    return Math.min(cap, statement.get({ query })!.n);
-  };
+function countStatement(db: SqliteDatabase, index: string) {
+  return db.prepare<{ query: string; cap: number }, { n: number }>(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM ${index} WHERE ${index} MATCH @query LIMIT +@cap)`,
+  );
 }
 
 /**
@@ -101,7 +86,7 @@ function countStatements(db: SqliteDatabase, index: string) {
 export class ArchiveRecallRepository {
   readonly #search: Record<ArchiveIndex, ReturnType<typeof searchStatement>>;
   readonly #latest: Record<ArchiveIndex, ReturnType<typeof latestStatement>>;
-  readonly #count: Record<ArchiveIndex, ReturnType<typeof countStatements>>;
+  readonly #count: Record<ArchiveIndex, ReturnType<typeof countStatement>>;
   readonly #size;
   readonly #anyBefore;
   readonly #inPeriod;
@@ -119,12 +104,9 @@ export class ArchiveRecallRepository {
       words: latestStatement(db, 'archive_words'),
       stems: latestStatement(db, 'archive_stems'),
     };
-    this.#count = {
-      words: countStatements(db, 'archive_words'),
-      stems: countStatements(db, 'archive_stems'),
-    };
+    this.#count = { words: countStatement(db, 'archive_words'), stems: countStatement(db, 'archive_stems') };
     this.#size = db.prepare<[], { n: number | null }>('SELECT max(rowid) AS n FROM archive_messages');
-    const chat = 'agent = @agent AND network = @network AND channel_id = @channelId';
+    const chat = 'agent = +@agent AND network = +@network AND channel_id = +@channelId';
     this.#anyBefore = db.prepare<
       { agent: string; network: string; channelId: number; before: number },
       { found: number }
@@ -145,7 +127,7 @@ export class ArchiveRecallRepository {
     >(
       `SELECT ${ARCHIVE_COLUMNS} FROM archive_messages INDEXED BY archive_messages_by_time
        WHERE ${chat} AND sent_at >= @from AND sent_at < @to AND message_id < @before AND deleted_at IS NULL
-       ORDER BY sent_at LIMIT @limit`,
+       ORDER BY sent_at LIMIT +@limit`,
     );
     this.#idsBetween = db.prepare<
       { agent: string; network: string; channelId: number; min: number; max: number; limit: number },
@@ -153,7 +135,7 @@ export class ArchiveRecallRepository {
     >(
       `SELECT message_id FROM archive_messages
        WHERE ${chat} AND message_id BETWEEN @min AND @max AND deleted_at IS NULL
-       ORDER BY message_id LIMIT @limit`,
+       ORDER BY message_id LIMIT +@limit`,
     );
   }
 
@@ -204,7 +186,7 @@ export class ArchiveRecallRepository {
    * learns it cheaply and leaves such words out of a search.
    */
   documentCount(index: ArchiveIndex, phrase: string, cap: number): number {
-    return this.#count[index](`text : ${phrase}`, cap);
+    return this.#count[index].get({ query: `text : ${phrase}`, cap })!.n;
   }
 
   /** About how many messages the archive holds (its highest row id): cheap, for word statistics. */

@@ -99,16 +99,16 @@ export class ArchiveRepository {
       ArchivedMessageRow
     >(
       `SELECT ${ARCHIVE_COLUMNS} FROM archive_messages
-       WHERE agent = @agent AND network = @network AND channel_id = @channelId AND message_id > @after
-       ORDER BY message_id LIMIT @limit`,
+       WHERE agent = +@agent AND network = +@network AND channel_id = +@channelId AND message_id > @after
+       ORDER BY message_id LIMIT +@limit`,
     );
     this.#selectPage = db.prepare<
       { agent: string; network: string; channelId: number; before: number; limit: number },
       ArchivedMessageRow
     >(
       `SELECT ${ARCHIVE_COLUMNS} FROM archive_messages
-       WHERE agent = @agent AND network = @network AND channel_id = @channelId AND message_id < @before
-       ORDER BY message_id DESC LIMIT @limit`,
+       WHERE agent = +@agent AND network = +@network AND channel_id = +@channelId AND message_id < @before
+       ORDER BY message_id DESC LIMIT +@limit`,
     );
     this.#count = db.prepare<{ agent: string; network: string; channelId: number }, { n: number }>(
       `SELECT count(*) AS n FROM archive_messages

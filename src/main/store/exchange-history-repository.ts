@@ -42,17 +42,17 @@ export class ExchangeHistoryRepository {
     );
     this.#page = db.prepare<ConversationKey & { beforeId: number; limit: number }, Row>(
       `SELECT id, task_id, exchange_json, truncated FROM llm_exchange_history
-       WHERE agent = @agent AND network = @network AND channel_id = @channelId AND id < @beforeId
-       ORDER BY id DESC LIMIT @limit`,
+       WHERE agent = +@agent AND network = +@network AND channel_id = +@channelId AND id < @beforeId
+       ORDER BY id DESC LIMIT +@limit`,
     );
     this.#byTask = db.prepare<ConversationKey & { taskId: string }, Row>(
       `SELECT id, task_id, exchange_json, truncated FROM llm_exchange_history
-       WHERE agent = @agent AND network = @network AND channel_id = @channelId AND task_id = @taskId
+       WHERE agent = +@agent AND network = +@network AND channel_id = +@channelId AND task_id = +@taskId
        ORDER BY id DESC LIMIT 1`,
     );
     this.#latestAt = db.prepare<ConversationKey, { at: string }>(
       `SELECT at FROM llm_exchange_history
-       WHERE agent = @agent AND network = @network AND channel_id = @channelId
+       WHERE agent = +@agent AND network = +@network AND channel_id = +@channelId
        ORDER BY id DESC LIMIT 1`,
     );
     // Each conversation's newest exchange outlives pruning: it is the conversation's last exchange.

@@ -2,7 +2,6 @@ import type { Network } from '../../shared/api/conversation-contract';
 import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { FactCategory, FactOrigin, MemoryFact } from '../../shared/domain/memory';
 import type { SqliteDatabase } from './migrations/migration';
-import { sortedBy } from './row-order';
 
 /** Whose facts: one agent's, on one network, about one person. */
 export interface FactOwner {
@@ -85,9 +84,10 @@ export class FactRepository {
   readonly #setMark;
 
   constructor(db: SqliteDatabase) {
-    const owner = 'agent = @agent AND network = @network AND partner_id = @partnerId';
-    this.#current = db.prepare<FactOwner, FactRow & { row_order: number }>(
-      `SELECT *, rowid AS row_order FROM memory_facts WHERE ${owner} AND ${CURRENT}`,
+    // Parameters written +@name are planned on once: see PLANNED_ONCE in database.ts.
+    const owner = 'agent = +@agent AND network = +@network AND partner_id = +@partnerId';
+    this.#current = db.prepare<FactOwner, FactRow>(
+      `SELECT * FROM memory_facts WHERE ${owner} AND ${CURRENT} ORDER BY written_at, rowid`,
     );
     this.#all = db.prepare<FactOwner, FactRow>(
       `SELECT * FROM memory_facts WHERE ${owner} ORDER BY written_at, rowid`,
@@ -123,9 +123,9 @@ export class FactRepository {
     this.#match = db.prepare<FactOwner & { query: string; limit: number }, FactRow & { rank: number }>(
       `SELECT f.*, bm25(memory_fact_stems) AS rank
        FROM memory_fact_stems JOIN memory_facts f ON f.rowid = memory_fact_stems.rowid
-       WHERE memory_fact_stems MATCH @query AND f.agent = @agent AND f.network = @network
-         AND f.partner_id = @partnerId AND f.superseded_at IS NULL AND f.retracted_at IS NULL
-       ORDER BY rank LIMIT @limit`,
+       WHERE memory_fact_stems MATCH @query AND f.agent = +@agent AND f.network = +@network
+         AND f.partner_id = +@partnerId AND f.superseded_at IS NULL AND f.retracted_at IS NULL
+       ORDER BY rank LIMIT +@limit`,
     );
     const chat = 'agent = @agent AND network = @network AND channel_id = @channelId';
     this.#mark = db.prepare<ConversationKey, { through_message_id: number }>(
@@ -140,7 +140,7 @@ export class FactRepository {
 
   /** What the agent knows about the person now, oldest first. */
   current(owner: FactOwner): MemoryFact[] {
-    return sortedBy(this.#current.all(owner), 'written_at', 'row_order').map(toFact);
+    return this.#current.all(owner).map(toFact);
   }
 
   /** Every fact ever written about the person, superseded and retracted ones included. */

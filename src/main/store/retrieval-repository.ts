@@ -1,6 +1,5 @@
 import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { SqliteDatabase } from './migrations/migration';
-import { sortedBy } from './row-order';
 
 /** A page as the cache keeps it: the document the model reads, not the raw response. */
 export interface CachedPage {
@@ -77,7 +76,8 @@ export class RetrievalRepository {
     );
     this.#liveDocuments = db.prepare<ReturnType<typeof conversationParams> & { now: string }, DocumentRow>(
       `SELECT url, text, fetched_at, expires_at FROM retrieved_documents
-       WHERE agent = @agent AND network = @network AND channel_id = @channelId AND expires_at > @now`,
+       WHERE agent = +@agent AND network = +@network AND channel_id = +@channelId AND expires_at > @now
+       ORDER BY fetched_at, url`,
     );
     this.#dropExpiredDocuments = db.prepare<{ now: string }>(
       'DELETE FROM retrieved_documents WHERE expires_at <= @now',
@@ -120,13 +120,9 @@ export class RetrievalRepository {
 
   /** The conversation's documents that have not expired, oldest first. */
   liveDocuments(conversation: ConversationKey, now: Date): RetrievedDocumentRecord[] {
-    const rows = this.#liveDocuments.all({ ...conversationParams(conversation), now: now.toISOString() });
-    return sortedBy(rows, 'fetched_at', 'url').map((row) => ({
-      url: row.url,
-      text: row.text,
-      fetchedAt: row.fetched_at,
-      expiresAt: row.expires_at,
-    }));
+    return this.#liveDocuments
+      .all({ ...conversationParams(conversation), now: now.toISOString() })
+      .map((row) => ({ url: row.url, text: row.text, fetchedAt: row.fetched_at, expiresAt: row.expires_at }));
   }
 
   /** Forgets expired documents of every conversation. */

@@ -1,7 +1,6 @@
 import type { Network } from '../../shared/api/conversation-contract';
 import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { SqliteDatabase } from './migrations/migration';
-import { sortedBy } from './row-order';
 
 /** An agent's reminder to itself in one conversation, as stored. */
 export interface ScheduledEvent {
@@ -90,11 +89,14 @@ export class ScheduledEventRepository {
   readonly #deleteRevision;
 
   constructor(db: SqliteDatabase) {
+    // Parameters written +@name are planned on once: see PLANNED_ONCE in database.ts.
     this.#list = db.prepare<{ agent: string; network: string; channel_id: number }, EventRow>(
-      'SELECT * FROM scheduled_events WHERE agent = @agent AND network = @network AND channel_id = @channel_id',
+      `SELECT * FROM scheduled_events
+       WHERE agent = +@agent AND network = +@network AND channel_id = +@channel_id
+       ORDER BY due_at, id`,
     );
     this.#listOfAgent = db.prepare<{ agent: string }, EventRow>(
-      'SELECT * FROM scheduled_events WHERE agent = @agent ORDER BY due_at, network, channel_id, id',
+      'SELECT * FROM scheduled_events WHERE agent = +@agent ORDER BY due_at, network, channel_id, id',
     );
     this.#get = db.prepare<KeyParams, EventRow>(`SELECT * FROM scheduled_events WHERE ${KEY}`);
     this.#insert = db.prepare<KeyParams & Record<string, unknown>>(
@@ -113,8 +115,8 @@ export class ScheduledEventRepository {
     );
     this.#soonest = db.prepare<{ network: string; agents: string; limit: number }, EventRow>(
       `SELECT * FROM scheduled_events
-       WHERE network = @network AND agent IN (SELECT value FROM json_each(@agents))
-       ORDER BY due_at LIMIT @limit`,
+       WHERE network = +@network AND agent IN (SELECT value FROM json_each(@agents))
+       ORDER BY due_at LIMIT +@limit`,
     );
     this.#fired = db.prepare<KeyParams & Record<string, unknown>>(
       `UPDATE scheduled_events SET due_at = @due_at, remaining = @remaining, fired_count = fired_count + 1,
@@ -125,12 +127,9 @@ export class ScheduledEventRepository {
 
   /** The conversation's events, soonest first. */
   list(conversation: ConversationKey): ScheduledEvent[] {
-    const rows = this.#list.all({
-      agent: conversation.agent,
-      network: conversation.network,
-      channel_id: conversation.channelId,
-    });
-    return sortedBy(rows, 'due_at', 'id').map(toEvent);
+    return this.#list
+      .all({ agent: conversation.agent, network: conversation.network, channel_id: conversation.channelId })
+      .map(toEvent);
   }
 
   /** The agent's events in every conversation of every network, soonest first. */

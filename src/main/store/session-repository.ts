@@ -2,7 +2,6 @@ import type { Network } from '../../shared/api/conversation-contract';
 import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { MemoryProfile, SessionSummary } from '../../shared/domain/memory';
 import type { SqliteDatabase } from './migrations/migration';
-import { sortedBy } from './row-order';
 
 /** Which memory work a mark is for. */
 export type MemoryWorkKind = 'session' | 'reflection';
@@ -52,8 +51,11 @@ export class SessionMemoryRepository {
   readonly #chats;
 
   constructor(db: SqliteDatabase) {
-    const chat = 'agent = @agent AND network = @network AND channel_id = @channelId';
-    this.#sessions = db.prepare<ConversationKey, SessionRow>(`SELECT * FROM session_summaries WHERE ${chat}`);
+    // Parameters written +@name are planned on once: see PLANNED_ONCE in database.ts.
+    const chat = 'agent = +@agent AND network = +@network AND channel_id = +@channelId';
+    this.#sessions = db.prepare<ConversationKey, SessionRow>(
+      `SELECT * FROM session_summaries WHERE ${chat} ORDER BY min_message_id, id`,
+    );
     this.#insertSession = db.prepare<ConversationKey & SessionRow>(
       `INSERT INTO session_summaries (agent, network, channel_id, id, topic, content, min_message_id,
          max_message_id, first_at, last_at, created_at)
@@ -101,7 +103,7 @@ export class SessionMemoryRepository {
   }
 
   sessions(conversation: ConversationKey): SessionSummary[] {
-    return sortedBy(this.#sessions.all(conversation), 'min_message_id', 'id').map(toSession);
+    return this.#sessions.all(conversation).map(toSession);
   }
 
   addSession(conversation: ConversationKey, session: SessionSummary): void {

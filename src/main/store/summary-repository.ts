@@ -1,7 +1,6 @@
 import type { ConversationKey } from '../../shared/domain/conversation-key';
 import type { MemorySummary, SummaryOrigin } from '../../shared/domain/memory';
 import type { SqliteDatabase } from './migrations/migration';
-import { sortedBy } from './row-order';
 
 interface SummaryRow {
   id: string;
@@ -37,8 +36,11 @@ export class SummaryRepository {
   readonly #highest;
 
   constructor(db: SqliteDatabase) {
-    const key = 'agent = @agent AND network = @network AND channel_id = @channelId';
-    this.#list = db.prepare<ConversationKey, SummaryRow>(`SELECT * FROM conversation_summaries WHERE ${key}`);
+    // Parameters written +@name are planned on once: see PLANNED_ONCE in database.ts.
+    const key = 'agent = +@agent AND network = +@network AND channel_id = +@channelId';
+    this.#list = db.prepare<ConversationKey, SummaryRow>(
+      `SELECT * FROM conversation_summaries WHERE ${key} ORDER BY min_message_id, max_message_id, id`,
+    );
     this.#get = db.prepare<ConversationKey & { id: string }, SummaryRow>(
       `SELECT * FROM conversation_summaries WHERE ${key} AND id = @id`,
     );
@@ -63,7 +65,7 @@ export class SummaryRepository {
   }
 
   list(conversation: ConversationKey): MemorySummary[] {
-    return sortedBy(this.#list.all(conversation), 'min_message_id', 'max_message_id', 'id').map(toSummary);
+    return this.#list.all(conversation).map(toSummary);
   }
 
   get(conversation: ConversationKey, id: string): MemorySummary | null {

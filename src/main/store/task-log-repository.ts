@@ -230,8 +230,9 @@ export class TaskLogRepository {
 
   #listStatement(parameters: QueryParameters): Statement<QueryParameters, TaskLogRow> {
     const conditions: string[] = [];
-    if (parameters.agent !== undefined) conditions.push('agent_config_name = @agent');
-    if (parameters.channelId !== undefined) conditions.push('channel_id = @channelId');
+    // Parameters written +@name are planned on once: see PLANNED_ONCE in database.ts.
+    if (parameters.agent !== undefined) conditions.push('agent_config_name = +@agent');
+    if (parameters.channelId !== undefined) conditions.push('channel_id = +@channelId');
     if (parameters.since !== undefined) conditions.push('timestamp >= @since');
     if (parameters.until !== undefined) conditions.push('timestamp < @until');
     if (parameters.kinds !== undefined)
@@ -241,7 +242,7 @@ export class TaskLogRepository {
     if (!statement) {
       const where = conditions.length > 0 ? `WHERE ${shape}` : '';
       statement = this.#db.prepare<QueryParameters, TaskLogRow>(
-        `SELECT * FROM task_log ${where} ORDER BY timestamp DESC, id DESC LIMIT @limit`,
+        `SELECT * FROM task_log ${where} ORDER BY timestamp DESC, id DESC LIMIT +@limit`,
       );
       this.#listStatements.set(shape, statement);
     }

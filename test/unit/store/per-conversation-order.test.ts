@@ -1,32 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/main/logging';
 import { openStore, type Store } from '../../../src/main/store';
-import { sortedBy } from '../../../src/main/store/row-order';
 
-// The per-conversation lists a turn reads come sorted by the repository, not by SQLite: these
-// pin the orders each list promises, ties included.
+// The orders the per-conversation lists a turn reads promise, ties included (their statements
+// bind parameters as +@name: see PLANNED_ONCE in database.ts).
 
 const CHAT = { agent: 'Ada', network: 'telegram' as const, channelId: 5001 };
 const OTHER_CHAT = { ...CHAT, channelId: 5002 };
-
-describe('sortedBy', () => {
-  it('sorts by each column in turn, nulls first, numbers as numbers', () => {
-    const rows = [
-      { at: '2026-01-02', n: 2, id: 'b' },
-      { at: null, n: 9, id: 'z' },
-      { at: '2026-01-02', n: 10, id: 'a' },
-      { at: '2026-01-01', n: 5, id: 'c' },
-      { at: '2026-01-02', n: 2, id: 'a' },
-    ];
-    expect(sortedBy(rows, 'at', 'n', 'id').map(({ id, n }) => `${id}${n}`)).toEqual([
-      'z9',
-      'c5',
-      'a2',
-      'b2',
-      'a10',
-    ]);
-  });
-});
 
 describe('per-conversation lists', () => {
   let store: Store;

@@ -33,14 +33,14 @@ export class SimulatorChatsRepository {
         'SELECT * FROM sim_chats WHERE agent = @agent AND channel_id = @channelId',
       ),
       selectAll: db.prepare<{ agent: string }, ChatRow>(
-        'SELECT * FROM sim_chats WHERE agent = @agent ORDER BY created_at, channel_id',
+        'SELECT * FROM sim_chats WHERE agent = +@agent ORDER BY created_at, channel_id',
       ),
       insertMember: db.prepare<ChatKey & { personId: number }>(
         'INSERT INTO sim_members (agent, channel_id, person_id) VALUES (@agent, @channelId, @personId)',
       ),
       selectMembers: db.prepare<ChatKey, MemberRow>(
         `SELECT p.*, m.read_up_to FROM sim_members m JOIN sim_people p ON p.id = m.person_id
-         WHERE m.agent = @agent AND m.channel_id = @channelId ORDER BY m.rowid`,
+         WHERE m.agent = +@agent AND m.channel_id = +@channelId ORDER BY m.rowid`,
       ),
       updateMemberRead: db.prepare<ChatKey & { personId: number; upToMessageId: number }>(
         `UPDATE sim_members SET read_up_to = max(read_up_to, @upToMessageId)

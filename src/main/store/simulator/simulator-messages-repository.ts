@@ -40,13 +40,13 @@ export class SimulatorMessagesRepository {
       ),
       selectVisible: db.prepare<HistoryRange, MessageRow>(
         `SELECT * FROM sim_messages
-         WHERE agent = @agent AND channel_id = @channelId AND hidden_for_agent = 0
+         WHERE agent = +@agent AND channel_id = +@channelId AND hidden_for_agent = 0
            AND message_id > @after AND message_id < @before
-         ORDER BY message_id DESC LIMIT @limit`,
+         ORDER BY message_id DESC LIMIT +@limit`,
       ),
       selectVisibleIds: db.prepare<ChatKey, { message_id: number }>(
         `SELECT message_id FROM sim_messages
-         WHERE agent = @agent AND channel_id = @channelId AND hidden_for_agent = 0 ORDER BY message_id`,
+         WHERE agent = +@agent AND channel_id = +@channelId AND hidden_for_agent = 0 ORDER BY message_id`,
       ),
       selectAgentMessageBetween: db.prepare<
         ChatKey & { after: number; upTo: number },
