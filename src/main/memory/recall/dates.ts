@@ -341,11 +341,15 @@ function applyRules(
   claimed: Set<number>,
 ): Mention[] {
   const mentions: Mention[] = [];
-  for (const rule of rules) {
-    for (const match of text.matchAll(rule.pattern)) {
+  for (const { pattern, read } of rules) {
+    // exec on the rule's own pattern: matchAll would copy the pattern for every text of every turn.
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      // As matchAll does, an empty match moves on a character.
+      if (match[0] === '') pattern.lastIndex += 1;
       const indexes = wordAt(match.index, match.index + match[0].length);
       if (indexes.length === 0 || indexes.some((index) => claimed.has(index))) continue;
-      const mention = rule.read(match.slice(1) as string[], context);
+      const mention = read(match.slice(1) as string[], context);
       if (mention === null) continue;
       mentions.push(mention);
       for (const index of indexes) claimed.add(index);
