@@ -20,6 +20,16 @@ function hourFromNow(hours: number): string {
   return at.toISOString().replace('.000Z', 'Z');
 }
 
+/** The calendar date an instant falls on in a zone, as YYYY-MM-DD. */
+function dateIn(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
 describe("Extend now on an agent's Schedule tab against troupe serve and a scripted LLM", () => {
   let harness: MediaConsole;
   let page: Page;
@@ -56,11 +66,12 @@ describe("Extend now on an agent's Schedule tab against troupe serve and a scrip
     await expectText(refusal, 'The schedule was not extended', PLAN_TIMEOUT_MS);
     await expectText(refusal, 'The model planned no activity');
 
+    const readingStarts = hourFromNow(1);
     llm.replyWith({
       tasks: [
         {
           kind: 'schedule',
-          start_time: hourFromNow(1),
+          start_time: readingStarts,
           end_time: hourFromNow(3),
           activity_name: 'Reading by the fire',
           responsiveness: 40,
@@ -78,6 +89,11 @@ describe("Extend now on an agent's Schedule tab against troupe serve and a scrip
     });
     await panel().getByRole('button', { name: 'Extend now' }).click();
     await expectText(panel().getByRole('status'), 'Schedule extended', PLAN_TIMEOUT_MS);
+    // The tab shows the agent's today: late in its evening, the reading starts on the next day.
+    const { timeZone } = (await callFromPage(page, 'schedule.get', { agent: AGENT })) as { timeZone: string };
+    if (dateIn(new Date(readingStarts), timeZone) !== dateIn(new Date(), timeZone)) {
+      await panel().getByRole('button', { name: 'Next day' }).click();
+    }
     await expectVisible(panel().getByText('Reading by the fire').first());
     await expectText(panel(), 'Extended');
     await page.screenshot({ path: join(SCREENSHOTS, 'schedule-extended.png') });
