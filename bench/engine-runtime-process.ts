@@ -20,6 +20,7 @@ import { benchTempDir } from './temp-dirs';
  * RSS it prints is what the runtime and this script use, without the test runner or the fake
  * LLM, which stay in the parent. The parent sends one `EngineBenchCase`; this process runs it and
  * answers with its figures. When it needs the times the fake LLM saw requests, it asks the parent.
+ * Before each phase it waits for the parent's go, so hosts sharing the machine run phases together.
  */
 
 export interface EngineBenchCase {
@@ -44,7 +45,7 @@ export interface EngineBenchResult {
 }
 
 /** A phase that hosts run together: each waits at its start until the parent says go. */
-export type SharedPhase = 'throughput' | 'steady';
+export type SharedPhase = 'first' | 'throughput' | 'bursts' | 'steady';
 
 /** What this process sends the parent. */
 export type RuntimeProcessMessage =
@@ -182,6 +183,7 @@ async function runCase({
     };
 
     // 0. The first turn after the start, alone: what an idle engine adds to the first message.
+    await waitForGo('first');
     const first = await createGroup(`Agent${firstAgent}`, 'Bench first', 'First');
     const firstReplied = replies(1);
     const firstSentAt = epochNow();
@@ -194,7 +196,10 @@ async function runCase({
     loopDelay.enable();
     const cpuBefore = process.cpuUsage();
     const busyBefore = performance.eventLoopUtilization();
-    const throughputWindow = await profilePhase(`throughput-${agents}x${partners}`, async () => {
+    // Hosts after the first profile under names of their own.
+    const profileName = (phase: string) =>
+      `${phase}-${agents}x${partners}${firstAgent > 0 ? `-from-agent${firstAgent}` : ''}`;
+    const throughputWindow = await profilePhase(profileName('throughput'), async () => {
       const allDone = replies(conversations.length);
       const started = epochNow();
       for (const conversation of conversations) {
@@ -210,6 +215,7 @@ async function runCase({
     loopDelay.disable();
 
     // 2. Bursts: 20 messages in 2 seconds to a few direct chats; count the LLM calls each causes.
+    await waitForGo('bursts');
     const bursts: Conversation[] = [];
     for (let index = 0; index < BURST_CONVERSATIONS; index += 1) {
       const agent = `Agent${firstAgent + (index % agents)}`;
@@ -241,7 +247,7 @@ async function runCase({
     steadyLoopDelay.enable();
     const steadyCollections = watchGarbageCollection();
     const steadySentAt = new Map<string, number>();
-    await profilePhase(`steady-${agents}x${partners}`, async () => {
+    await profilePhase(profileName('steady'), async () => {
       const steadyDone = replies(conversations.length);
       const steadyStart = performance.now();
       for (const [index, conversation] of conversations.entries()) {
@@ -258,7 +264,7 @@ async function runCase({
     const steadyOverheads = await overheads(steadySentAt, 1);
     const { prefixShares } = await llmRequests();
 
-    const steady = `${steadyRate} msg/s`;
+    const steady = `${Number(steadyRate.toFixed(1))} msg/s`;
     const figures = {
       conversations: `${conversations.length} (${agents} agents × ${partners})`,
       'first turn after start, inbound -> LLM request (ms)': firstOverhead?.toFixed(1) ?? 'none',

@@ -48,7 +48,7 @@ export function chatScopeToken(conversation: ConversationKey): string {
 const NO_LIMIT_ID = Number.MAX_SAFE_INTEGER;
 const ALL_TIME: SentPeriod = { from: '', to: '\uffff' };
 
-// Parameters written +@name are planned on once: see PLANNED_ONCE in database.ts.
+// Statements with +@name parameters are planned once: see PLANNED_ONCE in database.ts.
 function searchStatement(db: SqliteDatabase, index: string) {
   return db.prepare<
     { query: string; before: number; from: string; to: string; limit: number },

@@ -94,7 +94,7 @@ export class ArchiveRepository {
        WHERE agent = @agent AND network = @network AND channel_id = @channelId
          AND message_id = @messageId AND deleted_at IS NULL`,
     );
-    // Parameters written +@name are planned on once: see PLANNED_ONCE in database.ts.
+    // Statements with +@name parameters are planned once: see PLANNED_ONCE in database.ts.
     this.#selectAfter = db.prepare<
       { agent: string; network: string; channelId: number; after: number; limit: number },
       ArchivedMessageRow

@@ -40,7 +40,7 @@ export class ExchangeHistoryRepository {
       `INSERT INTO llm_exchange_history (agent, network, channel_id, task_id, at, exchange_json, truncated)
        VALUES (@agent, @network, @channelId, @taskId, @at, @json, @truncated)`,
     );
-    // Parameters written +@name are planned on once: see PLANNED_ONCE in database.ts.
+    // Statements with +@name parameters are planned once: see PLANNED_ONCE in database.ts.
     this.#page = db.prepare<ConversationKey & { beforeId: number; limit: number }, Row>(
       `SELECT id, task_id, exchange_json, truncated FROM llm_exchange_history
        WHERE agent = +@agent AND network = +@network AND channel_id = +@channelId AND id < @beforeId

@@ -84,7 +84,7 @@ export class FactRepository {
   readonly #setMark;
 
   constructor(db: SqliteDatabase) {
-    // Parameters written +@name are planned on once: see PLANNED_ONCE in database.ts.
+    // Statements with +@name parameters are planned once: see PLANNED_ONCE in database.ts.
     const owner = 'agent = +@agent AND network = +@network AND partner_id = +@partnerId';
     this.#current = db.prepare<FactOwner, FactRow>(
       `SELECT * FROM memory_facts WHERE ${owner} AND ${CURRENT} ORDER BY written_at, rowid`,

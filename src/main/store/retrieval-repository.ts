@@ -74,7 +74,7 @@ export class RetrievalRepository {
       `INSERT OR REPLACE INTO retrieved_documents (agent, network, channel_id, url, text, fetched_at, expires_at)
        VALUES (@agent, @network, @channelId, @url, @text, @fetchedAt, @expiresAt)`,
     );
-    // Parameters written +@name are planned on once: see PLANNED_ONCE in database.ts.
+    // Statements with +@name parameters are planned once: see PLANNED_ONCE in database.ts.
     this.#liveDocuments = db.prepare<ReturnType<typeof conversationParams> & { now: string }, DocumentRow>(
       `SELECT url, text, fetched_at, expires_at FROM retrieved_documents
        WHERE agent = +@agent AND network = +@network AND channel_id = +@channelId AND expires_at > @now

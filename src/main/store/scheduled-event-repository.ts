@@ -89,7 +89,7 @@ export class ScheduledEventRepository {
   readonly #deleteRevision;
 
   constructor(db: SqliteDatabase) {
-    // Parameters written +@name are planned on once: see PLANNED_ONCE in database.ts.
+    // Statements with +@name parameters are planned once: see PLANNED_ONCE in database.ts.
     this.#list = db.prepare<{ agent: string; network: string; channel_id: number }, EventRow>(
       `SELECT * FROM scheduled_events
        WHERE agent = +@agent AND network = +@network AND channel_id = +@channel_id

@@ -51,7 +51,7 @@ export class SessionMemoryRepository {
   readonly #chats;
 
   constructor(db: SqliteDatabase) {
-    // Parameters written +@name are planned on once: see PLANNED_ONCE in database.ts.
+    // Statements with +@name parameters are planned once: see PLANNED_ONCE in database.ts.
     const chat = 'agent = +@agent AND network = +@network AND channel_id = +@channelId';
     this.#sessions = db.prepare<ConversationKey, SessionRow>(
       `SELECT * FROM session_summaries WHERE ${chat} ORDER BY min_message_id, id`,

@@ -36,7 +36,7 @@ export class SummaryRepository {
   readonly #highest;
 
   constructor(db: SqliteDatabase) {
-    // Parameters written +@name are planned on once: see PLANNED_ONCE in database.ts.
+    // Statements with +@name parameters are planned once: see PLANNED_ONCE in database.ts.
     const key = 'agent = +@agent AND network = +@network AND channel_id = +@channelId';
     this.#list = db.prepare<ConversationKey, SummaryRow>(
       `SELECT * FROM conversation_summaries WHERE ${key} ORDER BY min_message_id, max_message_id, id`,

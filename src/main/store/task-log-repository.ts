@@ -230,7 +230,7 @@ export class TaskLogRepository {
 
   #listStatement(parameters: QueryParameters): Statement<QueryParameters, TaskLogRow> {
     const conditions: string[] = [];
-    // Parameters written +@name are planned on once: see PLANNED_ONCE in database.ts.
+    // Statements with +@name parameters are planned once: see PLANNED_ONCE in database.ts.
     if (parameters.agent !== undefined) conditions.push('agent_config_name = +@agent');
     if (parameters.channelId !== undefined) conditions.push('channel_id = +@channelId');
     if (parameters.since !== undefined) conditions.push('timestamp >= @since');

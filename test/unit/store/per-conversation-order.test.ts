@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/main/logging';
 import { openStore, type Store } from '../../../src/main/store';
 
-// The orders the per-conversation lists a turn reads promise, ties included (their statements
-// bind parameters as +@name: see PLANNED_ONCE in database.ts).
+// The orders the per-conversation lists a turn reads promise (their statements bind parameters as
+// +@name: see PLANNED_ONCE in database.ts). Ties are pinned for summaries and sessions; the other
+// lists' tie-breakers match the tables' own order, so these tests cannot tell them apart.
 
 const CHAT = { agent: 'Ada', network: 'telegram' as const, channelId: 5001 };
 const OTHER_CHAT = { ...CHAT, channelId: 5002 };

@@ -342,11 +342,11 @@ function applyRules(
 ): Mention[] {
   const mentions: Mention[] = [];
   for (const { pattern, read } of rules) {
-    // exec on the rule's own pattern: matchAll would copy the pattern for every text of every turn.
+    // exec on the rule's own (global) pattern: matchAll would copy it for every text of every turn.
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-      // As matchAll does, an empty match moves on a character.
-      if (match[0] === '') pattern.lastIndex += 1;
+      // As matchAll does, an empty match moves on a whole character (the patterns are Unicode).
+      if (match[0] === '') pattern.lastIndex += (text.codePointAt(match.index) ?? 0) > 0xffff ? 2 : 1;
       const indexes = wordAt(match.index, match.index + match[0].length);
       if (indexes.length === 0 || indexes.some((index) => claimed.has(index))) continue;
       const mention = read(match.slice(1) as string[], context);

@@ -32,7 +32,7 @@ export class SimulatorChatsRepository {
       select: db.prepare<ChatKey, ChatRow>(
         'SELECT * FROM sim_chats WHERE agent = @agent AND channel_id = @channelId',
       ),
-      // Parameters written +@name are planned on once: see PLANNED_ONCE in database.ts.
+      // Statements with +@name parameters are planned once: see PLANNED_ONCE in database.ts.
       selectAll: db.prepare<{ agent: string }, ChatRow>(
         'SELECT * FROM sim_chats WHERE agent = +@agent ORDER BY created_at, channel_id',
       ),

@@ -38,7 +38,7 @@ export class SimulatorMessagesRepository {
       select: db.prepare<ChatKey & { messageId: number }, MessageRow>(
         'SELECT * FROM sim_messages WHERE agent = @agent AND channel_id = @channelId AND message_id = @messageId',
       ),
-      // Parameters written +@name are planned on once: see PLANNED_ONCE in database.ts.
+      // Statements with +@name parameters are planned once: see PLANNED_ONCE in database.ts.
       selectVisible: db.prepare<HistoryRange, MessageRow>(
         `SELECT * FROM sim_messages
          WHERE agent = +@agent AND channel_id = +@channelId AND hidden_for_agent = 0
