@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearOfMidnight } from '../support/day-edge';
 import type { FakeLlmServer } from '../support/fake-llm-server';
 import { type MediaConsole, startMediaConsole } from '../support/media-console';
 import { expectCount, expectText, expectVisible } from '../support/page-assertions';
@@ -172,7 +173,12 @@ describe('the co-pilot against troupe serve and a scripted LLM', () => {
     expect(JSON.stringify(llm.requests.at(-1)?.body)).toContain('Tell Lena her order came in.');
   });
 
-  it('holds the agent once its daily spending limit is reached, says why, and lets it go on when lifted', async () => {
+  it('holds the agent once its daily spending limit is reached, says why, and lets it go on when lifted', {
+    // Up to a minute more when the agent's midnight is near (see clearOfMidnight).
+    timeout: 150_000,
+  }, async () => {
+    const { timeZone } = (await call('schedule.get', { agent: AGENT })) as { timeZone: string };
+    await clearOfMidnight(timeZone);
     await dock().getByRole('combobox', { name: "Approval of the agent's messages" }).click();
     await page.getByRole('option', { name: 'Send freely here' }).click();
     await call('copilot.updateAgentSettings', { agent: AGENT, dailyLimitUsd: 0.001 });
