@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateIn } from '../support/day-edge';
 import type { FakeLlmServer } from '../support/fake-llm-server';
 import { type MediaConsole, startMediaConsole } from '../support/media-console';
 import { expectText, expectVisible } from '../support/page-assertions';
@@ -18,16 +19,6 @@ function hourFromNow(hours: number): string {
   const at = new Date(Date.now() + hours * 3_600_000);
   at.setUTCMinutes(0, 0, 0);
   return at.toISOString().replace('.000Z', 'Z');
-}
-
-/** The calendar date an instant falls on in a zone, as YYYY-MM-DD. */
-function dateIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
 }
 
 describe("Extend now on an agent's Schedule tab against troupe serve and a scripted LLM", () => {

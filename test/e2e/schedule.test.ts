@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentScheduleView } from '../../src/shared/api/schedule-contract';
+import { dateIn } from '../support/day-edge';
 import { type E2eConsole, startE2eConsole } from '../support/e2e-console';
 import { expectCount, expectText, expectVisible } from '../support/page-assertions';
 import { callFromPage, createDirectChat } from '../support/serve-api';
@@ -11,7 +12,7 @@ const AGENT_ZONE = 'Europe/Dublin';
 
 /** Today's date in the agent's zone, `YYYY-MM-DD`. */
 function agentToday(): string {
-  return new Date().toLocaleString('sv-SE', { timeZone: AGENT_ZONE }).slice(0, 10);
+  return dateIn(new Date(), AGENT_ZONE);
 }
 
 describe('the agent’s Schedule tab against troupe serve', () => {

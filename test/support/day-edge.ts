@@ -1,3 +1,13 @@
+/** The calendar date an instant falls on in a zone, as YYYY-MM-DD. */
+export function dateIn(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
 /**
  * Waits, when the agent's midnight is less than `marginMs` away, until it has passed. An
  * end-to-end test of what an agent may do "today" runs on the real clock: one that straddles the
