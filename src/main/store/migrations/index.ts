@@ -26,6 +26,7 @@ import { migration025LastExchangeFromHistory } from './025-last-exchange-from-hi
 import { migration026PromptTexts } from './026-prompt-texts';
 import { migration027ArchiveIndexQueue } from './027-archive-index-queue';
 import { migration028TaskLogWithoutKindIndex } from './028-task-log-without-kind-index';
+import { migration029ArchiveTextChangeTriggers } from './029-archive-text-change-triggers';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -58,4 +59,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration026PromptTexts,
   migration027ArchiveIndexQueue,
   migration028TaskLogWithoutKindIndex,
+  migration029ArchiveTextChangeTriggers,
 ];
