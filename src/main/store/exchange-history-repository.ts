@@ -80,6 +80,11 @@ export class ExchangeHistoryRepository {
     });
   }
 
+  /** Forgets what it remembers of texts it kept: the transaction that kept them rolled back. */
+  forgetWrites(): void {
+    this.#texts.forget();
+  }
+
   /** The conversation's exchanges before `beforeId` (all when absent), newest first. */
   page(conversation: ConversationKey, options: { beforeId?: number; limit: number }): ExchangeRecord[] {
     return this.#page

@@ -3,6 +3,8 @@ import type { SqliteDatabase } from './migrations/migration';
 
 /** A text named by an exchange is marked used again once it was last marked this long before. */
 const USE_REFRESH_MS = 24 * 3_600_000;
+/** How many texts `keep` remembers; an agent has a handful, so more than this is a prompt that varies. */
+const REMEMBERED_TEXTS = 1_000;
 
 /** The hash a text is kept under: 132 bits of its SHA-256, URL-safe. */
 export function promptTextHash(text: string): string {
@@ -20,6 +22,12 @@ export class PromptTextRepository {
   readonly #markUsed;
   readonly #text;
   readonly #unusedSince;
+  /**
+   * The texts kept lately, with their hash and when they were last marked used (ms): every turn
+   * keeps the same few, and this spares hashing each again and reading its row. Forgotten when
+   * a transaction that kept one rolls back (`forget`) and when texts are pruned.
+   */
+  readonly #kept = new Map<string, { hash: string; lastUsedMs: number }>();
 
   constructor(db: SqliteDatabase) {
     this.#lastUsed = db.prepare<[string], { last_used: string }>(
@@ -37,11 +45,25 @@ export class PromptTextRepository {
 
   /** Keeps `text` (once) as used by an exchange at `at`; returns the hash to name it by. */
   keep(text: string, at: string): string {
+    const atMs = Date.parse(at);
+    const remembered = this.#kept.get(text);
+    if (remembered && remembered.lastUsedMs >= atMs - USE_REFRESH_MS) return remembered.hash;
     const hash = promptTextHash(text);
     const known = this.#lastUsed.get(hash);
+    let lastUsedMs = known ? Date.parse(known.last_used) : atMs;
     if (!known) this.#insert.run({ hash, text, at });
-    else if (Date.parse(known.last_used) < Date.parse(at) - USE_REFRESH_MS) this.markUsed(hash, at);
+    else if (lastUsedMs < atMs - USE_REFRESH_MS) {
+      this.markUsed(hash, at);
+      lastUsedMs = atMs;
+    }
+    if (this.#kept.size >= REMEMBERED_TEXTS) this.#kept.clear();
+    this.#kept.set(text, { hash, lastUsedMs });
     return hash;
+  }
+
+  /** Forgets the texts kept lately: a transaction that kept some was rolled back. */
+  forget(): void {
+    this.#kept.clear();
   }
 
   /** The text kept under `hash`, or null when it is not (pruned, or never kept). */
@@ -60,6 +82,7 @@ export class PromptTextRepository {
    */
   pruneBefore(cutoff: string): number {
     const before = new Date(Date.parse(cutoff) - USE_REFRESH_MS).toISOString();
+    this.#kept.clear();
     return this.#unusedSince.run(before).changes;
   }
 }

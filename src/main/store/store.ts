@@ -122,6 +122,8 @@ export function openStore(options: OpenStoreOptions): Store {
   const schedules = new ScheduleRepository(db);
   const conversationSettings = new EngineConversationSettingsRepository(db);
   const archiveIndex = new ArchiveIndexQueue(db);
+  const exchangeHistory = new ExchangeHistoryRepository(db);
+  const agentSteering = new AgentSteeringRepository(db);
   // One transaction function for every call: better-sqlite3 builds four wrappers per `transaction()`.
   const immediate = db.transaction((work: () => unknown) => work()).immediate;
   let checkpointer: WalCheckpointer | null = null;
@@ -129,10 +131,11 @@ export function openStore(options: OpenStoreOptions): Store {
     settings: new SettingsRepository(db, { logger, ...deps }),
     secrets: new SecretsRepository(db, deps),
     agentState: new AgentStateRepository(db, deps),
-    agentSteering: new AgentSteeringRepository(db),
+    agentSteering,
     agentRows: new AgentRowsRepository(db, archiveIndex, () => {
       schedules.forgetKept();
       conversationSettings.forget();
+      agentSteering.forget();
     }),
     taskLog: new TaskLogRepository(db, deps),
     usage: new UsageRepository(db),
@@ -142,7 +145,7 @@ export function openStore(options: OpenStoreOptions): Store {
     memoryEntries: new EngineMemoryRepository(db),
     conversationSettings,
     readMarks: new ReadMarkRepository(db, deps),
-    exchangeHistory: new ExchangeHistoryRepository(db),
+    exchangeHistory,
     telegramSessions: new TelegramSessionRepository(db, deps),
     archive: new ArchiveRepository(db),
     archiveIndex,
@@ -163,8 +166,9 @@ export function openStore(options: OpenStoreOptions): Store {
       try {
         return immediate(work) as T;
       } catch (error) {
-        // Rolled back: graph rows saved inside are not in the database after all.
+        // Rolled back: graph rows and prompt texts kept inside are not in the database after all.
         taskGraphs.forgetWrites();
+        exchangeHistory.forgetWrites();
         throw error;
       }
     },

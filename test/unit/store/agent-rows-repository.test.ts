@@ -161,6 +161,8 @@ describe('AgentRowsRepository', () => {
   it('moves every row of an agent to its new name, the archive’s search and the other agents untouched', () => {
     const before = store.agentRows.count('Ada');
     const bea = store.agentRows.count('Bea');
+    // Read before the move, as every turn reads it: what was read must not outlive the rows.
+    expect(store.agentSteering.get('Ada').dailyLimitUsd).toBe(2);
     expect(Object.keys(before)).toEqual(
       expect.arrayContaining(['agent_state', 'telegram_sessions', 'task_log', 'sim_messages', 'task_nodes']),
     );
@@ -171,6 +173,8 @@ describe('AgentRowsRepository', () => {
     expect(store.agentRows.count('Ada_2')).toEqual(before);
     expect(store.agentRows.count('Bea')).toEqual(bea);
     expect(store.agentState.get('Ada_2')).toMatchObject({ enabled: false, telegramId: 42 });
+    expect(store.agentSteering.get('Ada_2').dailyLimitUsd).toBe(2);
+    expect(store.agentSteering.get('Ada').dailyLimitUsd).toBeNull();
     expect(store.telegramSessions.get('Ada_2', 'production')?.user.id).toBe(42);
     expect(find('Ada_2', 'lighthouse')).toEqual(['the lighthouse keeper of Ada']);
     expect(find('Ada', 'lighthouse')).toEqual([]);
@@ -188,7 +192,9 @@ describe('AgentRowsRepository', () => {
 
   it('deletes every row of an agent in one go, and its archive leaves the search', () => {
     const bea = store.agentRows.count('Bea');
+    expect(store.agentSteering.get('Ada').requireApproval).toBe(true);
     const deleted = store.agentRows.delete('Ada');
+    expect(store.agentSteering.get('Ada').requireApproval).toBe(false);
     expect(deleted.sim_messages).toBe(1);
     expect(store.agentRows.count('Ada')).toEqual({});
     expect(store.agentRows.count('Bea')).toEqual(bea);

@@ -88,6 +88,23 @@ describe('the exchange history', () => {
     expect(kept!.sections[0]!.text).toBe('Be kind.');
   });
 
+  it('keeps a long section text again after the transaction that first kept it rolled back', () => {
+    const persona = 'Never promise what you cannot do. '.repeat(30);
+    const withPersona = (at: string, reply: string) => ({
+      ...exchange(at, reply),
+      sections: [{ id: 'persona', title: 'Persona', text: persona, stable: true }],
+    });
+    expect(() =>
+      store.transaction(() => {
+        store.exchangeHistory.append(ADA, null, withPersona('2026-11-20T10:00:00.000Z', 'undone'));
+        throw new Error('the turn failed after its exchange was kept');
+      }),
+    ).toThrow('the turn failed');
+    store.exchangeHistory.append(ADA, null, withPersona('2026-11-20T10:01:00.000Z', 'kept'));
+    expect(store.exchangeHistory.page(ADA, { limit: 10 }).map((record) => record.rawReply)).toEqual(['kept']);
+    expect(store.exchangeHistory.latest(ADA)?.sections[0]?.text).toBe(persona);
+  });
+
   it('keeps a long section text once for every exchange that sends it, and prunes it with them', () => {
     const file = join(tempDir(), 'troupe.db');
     const fileStore = openStore({ file, logger: createLogger({ level: 'silent' }) });
