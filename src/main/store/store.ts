@@ -124,6 +124,7 @@ export function openStore(options: OpenStoreOptions): Store {
   const archiveIndex = new ArchiveIndexQueue(db);
   const exchangeHistory = new ExchangeHistoryRepository(db);
   const agentSteering = new AgentSteeringRepository(db);
+  const simulator = simulatorTables(db);
   // One transaction function for every call: better-sqlite3 builds four wrappers per `transaction()`.
   const immediate = db.transaction((work: () => unknown) => work()).immediate;
   let checkpointer: WalCheckpointer | null = null;
@@ -136,6 +137,7 @@ export function openStore(options: OpenStoreOptions): Store {
       schedules.forgetKept();
       conversationSettings.forget();
       agentSteering.forget();
+      simulator.chats.forget();
     }),
     taskLog: new TaskLogRepository(db, deps),
     usage: new UsageRepository(db),
@@ -157,7 +159,7 @@ export function openStore(options: OpenStoreOptions): Store {
     sessionMemory: new SessionMemoryRepository(db),
     mediaDescriptions: new MediaDescriptionRepository(db, deps),
     mediaJobs: new MediaJobRepository(db, deps),
-    simulator: simulatorTables(db),
+    simulator,
     translations: new TranslationRepository(db),
     scheduledEvents: new ScheduledEventRepository(db),
     schedules,

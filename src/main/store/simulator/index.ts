@@ -29,7 +29,7 @@ export function simulatorTables(db: SqliteDatabase): SimulatorTables {
   return {
     people: new SimulatorPeopleRepository(db, () => chats.forgetMembers()),
     chats,
-    messages: new SimulatorMessagesRepository(db),
+    messages: new SimulatorMessagesRepository(db, (key) => chats.forgetChat(key)),
     sentKeys: new SimulatorSentKeysRepository(db),
     files: new SimulatorFilesRepository(db),
   };

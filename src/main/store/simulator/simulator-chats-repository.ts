@@ -5,16 +5,18 @@ function chatCacheKey(key: ChatKey): string {
   return `${key.agent}\n${key.channelId}`;
 }
 
-/** The Simulator's chats: their people, read positions, mute state, ids and counters. */
+/**
+ * The Simulator's chats: their people, read positions, mute state, ids and counters.
+ *
+ * Each chat's row and its members are kept as last read, by `chatCacheKey`: every message the
+ * agent sends or receives looks them up several times. A write here forgets what it changes; a
+ * write elsewhere says so (`forgetChat`, `forgetMembers`, `forget`). A read inside a transaction,
+ * which may still roll back, keeps nothing.
+ */
 export class SimulatorChatsRepository {
   readonly #db: SqliteDatabase;
   readonly #statements;
-  /**
-   * Each chat's members as last read, by `chatCacheKey`: every message the agent sends or receives
-   * looks them up several times, and they change only through the writes here (and a person's
-   * block, which calls `forgetMembers`). A read inside a transaction, which may still roll back,
-   * keeps nothing.
-   */
+  readonly #rows = new Map<string, ChatRow>();
   readonly #members = new Map<string, MemberRow[]>();
 
   constructor(db: SqliteDatabase) {
@@ -68,11 +70,31 @@ export class SimulatorChatsRepository {
   }
 
   insert(chat: NewChat): void {
+    this.#rows.delete(chatCacheKey(chat));
     this.#statements.insert.run(chat);
   }
 
   get(key: ChatKey): ChatRow | undefined {
-    return this.#statements.select.get(key);
+    const cacheKey = chatCacheKey(key);
+    let row = this.#rows.get(cacheKey);
+    if (!row) {
+      row = this.#statements.select.get(key);
+      if (!row) return undefined;
+      if (!this.#db.inTransaction) this.#rows.set(cacheKey, row);
+    }
+    // A copy, so a caller changing it cannot change what the next caller reads.
+    return { ...row };
+  }
+
+  /** The chat's row changed through another table's repository. */
+  forgetChat(key: ChatKey): void {
+    this.#rows.delete(chatCacheKey(key));
+  }
+
+  /** Rows changed behind this repository's back (an agent's rows moved or deleted). */
+  forget(): void {
+    this.#rows.clear();
+    this.#members.clear();
   }
 
   list(agent: string): ChatRow[] {
@@ -107,15 +129,18 @@ export class SimulatorChatsRepository {
   }
 
   setPeopleReadUpTo(key: ChatKey, upToMessageId: number): void {
+    this.#rows.delete(chatCacheKey(key));
     this.#statements.updatePeopleRead.run({ ...key, upToMessageId });
   }
 
   setMuted(key: ChatKey, muted: boolean): void {
+    this.#rows.delete(chatCacheKey(key));
     this.#statements.updateMuted.run({ ...key, muted: muted ? 1 : 0 });
   }
 
   /** Hands out the chat's next message id. */
   claimMessageId(key: ChatKey): number {
+    this.#rows.delete(chatCacheKey(key));
     return this.#statements.claimMessageId.get(key)!.last_message_id;
   }
 }

@@ -13,8 +13,11 @@ import type {
 export class SimulatorMessagesRepository {
   readonly #statements;
   readonly #selectChatEnd;
+  /** Says that a chat's row changed (its agent's read position), for whoever keeps it read. */
+  readonly #chatChanged: (key: ChatKey) => void;
 
-  constructor(db: SqliteDatabase) {
+  constructor(db: SqliteDatabase, chatChanged: (key: ChatKey) => void = () => {}) {
+    this.#chatChanged = chatChanged;
     this.#selectChatEnd = db.prepare<ChatKey, { last_message_id: number }>(
       'SELECT last_message_id FROM sim_chats WHERE agent = @agent AND channel_id = @channelId',
     );
@@ -239,6 +242,7 @@ export class SimulatorMessagesRepository {
     key: ChatKey,
     read: { upToMessageId: number; clearMentions: boolean; clearReactions: boolean },
   ): void {
+    this.#chatChanged(key);
     this.#statements.updateAgentRead.run({ ...key, upToMessageId: read.upToMessageId });
     if (read.clearMentions) this.#statements.clearMentions.run(key);
     if (read.clearReactions) this.#statements.clearReactions.run(key);
@@ -253,6 +257,7 @@ export class SimulatorMessagesRepository {
     if (clear.forPeopleToo) this.#statements.deleteAll.run(key);
     else this.#statements.hideAll.run(key);
     this.#statements.clearReactions.run(key);
+    this.#chatChanged(key);
     this.#statements.updateAgentRead.run({ ...key, upToMessageId: chat.last_message_id });
     this.#statements.insertHistoryClear.run({
       ...key,
