@@ -39,6 +39,10 @@ function ownerParams(owner: MemoryOwner): OwnerParams {
   };
 }
 
+function ownerKey(params: OwnerParams): string {
+  return `${params.agent}\n${params.network}\n${params.scope}\n${params.channel_id}`;
+}
+
 function toEntry(row: EntryRow): MemoryEntry {
   return {
     id: row.id,
@@ -52,8 +56,15 @@ function toEntry(row: EntryRow): MemoryEntry {
 /**
  * The agent's property entries (remember, intend, note, plan): lists of entries keyed by id, in
  * the order they were first written. Replacing an entry keeps its place in the list.
+ *
+ * Every turn reads four lists, which change now and then: each is kept as last read, until a
+ * write here changes it, or until `forget` says rows changed behind this repository's back (an
+ * agent's rows moved or deleted). A read inside a transaction, which may still roll back, keeps
+ * nothing.
  */
 export class EngineMemoryRepository {
+  readonly #db: SqliteDatabase;
+  readonly #read = new Map<string, readonly MemoryEntry[]>();
   readonly #list;
   readonly #get;
   readonly #insert;
@@ -62,6 +73,7 @@ export class EngineMemoryRepository {
   readonly #clear;
 
   constructor(db: SqliteDatabase) {
+    this.#db = db;
     const owner = 'agent = @agent AND network = @network AND scope = @scope AND channel_id = @channel_id';
     // Ordered below rather than by SQLite, which would set up a sorter for a handful of rows (no
     // index has position), on every turn's four lists.
@@ -89,10 +101,23 @@ export class EngineMemoryRepository {
   }
 
   list(owner: MemoryOwner): MemoryEntry[] {
-    return this.#list
-      .all(ownerParams(owner))
-      .sort((a, b) => a.position - b.position)
-      .map(toEntry);
+    const params = ownerParams(owner);
+    const key = ownerKey(params);
+    let entries = this.#read.get(key);
+    if (!entries) {
+      entries = this.#list
+        .all(params)
+        .sort((a, b) => a.position - b.position)
+        .map(toEntry);
+      if (!this.#db.inTransaction) this.#read.set(key, entries);
+    }
+    // Copies, so a caller changing an entry cannot change what the next caller reads.
+    return entries.map((entry) => ({ ...entry }));
+  }
+
+  /** Drops what was read: the table changed other than through this repository. */
+  forget(): void {
+    this.#read.clear();
   }
 
   get(owner: MemoryOwner, id: string): MemoryEntry | null {
@@ -102,8 +127,10 @@ export class EngineMemoryRepository {
 
   /** Creates the entry at the end of the list, or replaces the one with its id in place. */
   put(owner: MemoryOwner, entry: MemoryEntry, at: Date): 'created' | 'updated' {
+    const params = ownerParams(owner);
+    this.#read.delete(ownerKey(params));
     const row = {
-      ...ownerParams(owner),
+      ...params,
       id: entry.id,
       content: entry.content,
       created: entry.created,
@@ -118,11 +145,15 @@ export class EngineMemoryRepository {
 
   /** Returns whether the entry existed. */
   delete(owner: MemoryOwner, id: string): boolean {
-    return this.#delete.run({ ...ownerParams(owner), id }).changes > 0;
+    const params = ownerParams(owner);
+    this.#read.delete(ownerKey(params));
+    return this.#delete.run({ ...params, id }).changes > 0;
   }
 
   /** Empties a list (a conversation-start reset clears the plans); returns how many entries went. */
   clear(owner: MemoryOwner): number {
-    return this.#clear.run(ownerParams(owner)).changes;
+    const params = ownerParams(owner);
+    this.#read.delete(ownerKey(params));
+    return this.#clear.run(params).changes;
   }
 }

@@ -42,8 +42,13 @@ function toPrice(row: LlmPriceRow): LlmPrice {
   });
 }
 
-/** The LLM price catalogue: what a million tokens of each model cost. */
+/**
+ * The LLM price catalogue: what a million tokens of each model cost. Every LLM call is priced, so
+ * what each model name was found to cost is kept until the catalogue changes.
+ */
 export class LlmPriceRepository {
+  readonly #db: SqliteDatabase;
+  readonly #found = new Map<string, LlmPrice | null>();
   readonly #selectOne;
   readonly #selectAll;
   readonly #upsert;
@@ -51,6 +56,7 @@ export class LlmPriceRepository {
   readonly #now: Now;
 
   constructor(db: SqliteDatabase, deps: { now?: Now } = {}) {
+    this.#db = db;
     this.#now = deps.now ?? systemNow;
     this.#selectOne = db.prepare<[string], LlmPriceRow>('SELECT * FROM llm_prices WHERE model_id = ?');
     this.#delete = db.prepare<[string]>('DELETE FROM llm_prices WHERE model_id = ?');
@@ -78,6 +84,16 @@ export class LlmPriceRepository {
    * (`openai/gpt-5-mini` is priced as `gpt-5-mini`), each also as a snapshot of a catalogue id.
    */
   get(model: string): LlmPrice | null {
+    let price = this.#found.get(model);
+    if (price === undefined) {
+      price = this.#lookUp(model);
+      // A read inside a transaction, which may still roll back, keeps nothing.
+      if (!this.#db.inTransaction) this.#found.set(model, price);
+    }
+    return price && { ...price };
+  }
+
+  #lookUp(model: string): LlmPrice | null {
     const names = candidateNames(model.trim());
     for (const name of names) {
       const row = this.#selectOne.get(name);
@@ -93,6 +109,7 @@ export class LlmPriceRepository {
 
   /** Removes a model's price; false when the catalogue had none. Its calls then cost "unknown". */
   delete(modelId: string): boolean {
+    this.#found.clear();
     return this.#delete.run(modelId).changes > 0;
   }
 
@@ -104,6 +121,7 @@ export class LlmPriceRepository {
   /** Adds or replaces the price of `modelId`; the row becomes the operator's. Returns it as stored. */
   upsert(input: LlmPriceInput): LlmPrice {
     const price = LlmPriceInputSchema.parse(input);
+    this.#found.clear();
     const row = this.#upsert.get({
       model_id: price.modelId,
       provider: price.provider,

@@ -125,6 +125,7 @@ export function openStore(options: OpenStoreOptions): Store {
   const exchangeHistory = new ExchangeHistoryRepository(db);
   const agentSteering = new AgentSteeringRepository(db);
   const simulator = simulatorTables(db);
+  const memoryEntries = new EngineMemoryRepository(db);
   // One transaction function for every call: better-sqlite3 builds four wrappers per `transaction()`.
   const immediate = db.transaction((work: () => unknown) => work()).immediate;
   let checkpointer: WalCheckpointer | null = null;
@@ -138,13 +139,14 @@ export function openStore(options: OpenStoreOptions): Store {
       conversationSettings.forget();
       agentSteering.forget();
       simulator.chats.forget();
+      memoryEntries.forget();
     }),
     taskLog: new TaskLogRepository(db, deps),
     usage: new UsageRepository(db),
     llmPrices: new LlmPriceRepository(db, deps),
     taskGraphs,
     outboundSends: new EngineOutboundJournalRepository(db),
-    memoryEntries: new EngineMemoryRepository(db),
+    memoryEntries,
     conversationSettings,
     readMarks: new ReadMarkRepository(db, deps),
     exchangeHistory,

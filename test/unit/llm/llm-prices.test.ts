@@ -80,6 +80,19 @@ describe('LlmPriceRepository', () => {
     db.close();
   });
 
+  it('prices a model it priced before as the catalogue now says, after an edit or a removal', () => {
+    const { db, prices } = setup();
+    const shipped = prices.get('openai/gpt-5-mini')!;
+    prices.upsert({ ...shipped, inputUsdPerMtok: shipped.inputUsdPerMtok + 1 });
+    expect(prices.get('openai/gpt-5-mini')?.inputUsdPerMtok).toBe(shipped.inputUsdPerMtok + 1);
+    expect(prices.get('qwen3:8b')).toBeNull();
+    prices.upsert({ ...shipped, modelId: 'qwen3', provider: 'ollama', displayName: 'Qwen 3' });
+    expect(prices.get('qwen3:8b')?.modelId).toBe('qwen3');
+    expect(prices.delete('gpt-5-mini')).toBe(true);
+    expect(prices.get('openai/gpt-5-mini')).toBeNull();
+    db.close();
+  });
+
   it('refuses negative prices and unknown providers', () => {
     const { db, prices } = setup();
     const valid = {

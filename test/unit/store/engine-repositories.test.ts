@@ -156,6 +156,39 @@ describe('engine repositories', () => {
     expect(store.memoryEntries.list({ ...owner, network: 'telegram' })).toEqual([]);
   });
 
+  it('reads a memory list as stored after each write, a rollback and an agent’s rename', () => {
+    const owner = { agent: 'Ada', network: 'simulator' as const, scope: 'plan' as const, channelId: 7 };
+    const entry = (id: string, content: string) => ({
+      id,
+      content,
+      created: '2026-03-02',
+      creationChannelId: 7,
+      creationChannelName: 'Pat',
+    });
+    const contents = (agent = 'Ada') =>
+      store.memoryEntries.list({ ...owner, agent }).map((item) => item.content);
+    expect(contents()).toEqual([]);
+    store.memoryEntries.put(owner, entry('a', 'call the florist'), NOW);
+    expect(contents()).toEqual(['call the florist']);
+    store.memoryEntries.put(owner, entry('a', 'call the florist at nine'), NOW);
+    expect(contents()).toEqual(['call the florist at nine']);
+    store.memoryEntries.list(owner)[0]!.content = 'changed by a caller';
+    expect(contents()).toEqual(['call the florist at nine']);
+    expect(() =>
+      store.transaction(() => {
+        store.memoryEntries.put(owner, entry('b', 'book the hall'), NOW);
+        expect(contents()).toEqual(['call the florist at nine', 'book the hall']);
+        throw new Error('the turn failed');
+      }),
+    ).toThrow('the turn failed');
+    expect(contents()).toEqual(['call the florist at nine']);
+    store.agentRows.rename('Ada', 'Ada_2');
+    expect(contents()).toEqual([]);
+    expect(contents('Ada_2')).toEqual(['call the florist at nine']);
+    store.memoryEntries.clear({ ...owner, agent: 'Ada_2' });
+    expect(contents('Ada_2')).toEqual([]);
+  });
+
   it('stores conversation settings, and no row once they are all back to the defaults', () => {
     expect(store.conversationSettings.get(CONVERSATION)).toEqual({
       llmOverride: null,
