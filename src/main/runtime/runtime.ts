@@ -47,6 +47,7 @@ import { scheduleTaskLogPruning } from './task-log-retention';
 import { createTelegramRuntime, type TelegramRuntime } from './telegram-runtime';
 import type { ConversationRuntimeHandle, RuntimeOptions } from './types';
 import { announceLedgerRows } from './usage-events';
+import { noticeWritesElsewhere } from './writes-elsewhere';
 
 /** Closing the runtime takes at most this long, whatever Telegram or an LLM call is doing. */
 export const RUNTIME_STOP_BUDGET_MS = 2_500;
@@ -315,6 +316,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
   );
   const stopPruning = scheduleTaskLogPruning(store.taskLog, logger);
   const stopArchiveIndexing = scheduleArchiveIndexing(store.archiveIndex, logger);
+  const stopNoticingWritesElsewhere = noticeWritesElsewhere(store);
   const stopAnnouncingUsage = announceLedgerRows(store.taskLog, events);
   const stopExchangePruning = scheduleExchangePruning(
     store.exchangeHistory,
@@ -361,6 +363,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
           { name: 'config watcher', run: () => config.close() },
           { name: 'archive embedding', run: () => embedding.stop() },
           { name: 'archive indexing', run: stopArchiveIndexing },
+          { name: 'writes elsewhere', run: stopNoticingWritesElsewhere },
           { name: 'WAL checkpoints', run: () => store.stopBackgroundCheckpoints() },
           { name: 'store', run: () => store.close() },
         ],

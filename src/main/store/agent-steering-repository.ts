@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from './migrations/migration';
+import { ReadCache } from './read-cache';
 
 /** What the operator set for one agent across its conversations. */
 export interface AgentSteering {
@@ -24,19 +25,16 @@ interface SteeringRow {
 
 /**
  * Per-agent approval default and daily spending limit, keyed by config name. Every turn reads
- * them more than once, so what was read is kept: until `put` changes it, or until `forget` says
- * rows changed behind this repository's back (an agent's rows moved or deleted). A read inside a
- * transaction, which may still roll back, keeps nothing.
+ * them more than once, so what was read is kept (see ReadCache) until `put` changes it.
  */
 export class AgentSteeringRepository {
-  readonly #db: SqliteDatabase;
   readonly #select;
   readonly #upsert;
   readonly #delete;
-  readonly #read = new Map<string, AgentSteering>();
+  readonly #read: ReadCache<AgentSteering>;
 
   constructor(db: SqliteDatabase) {
-    this.#db = db;
+    this.#read = new ReadCache(db);
     this.#select = db.prepare<[string], SteeringRow>(
       'SELECT require_approval, daily_limit_usd, limit_lifted_on FROM agent_steering WHERE agent_config_name = ?',
     );
@@ -51,29 +49,21 @@ export class AgentSteeringRepository {
   }
 
   get(agent: string): AgentSteering {
-    let steering = this.#read.get(agent);
-    if (!steering) {
+    const steering = this.#read.read(agent, () => {
       const row = this.#select.get(agent);
-      steering = row
-        ? {
-            requireApproval: row.require_approval === 1,
-            dailyLimitUsd: row.daily_limit_usd,
-            limitLiftedOn: row.limit_lifted_on,
-          }
-        : DEFAULT_AGENT_STEERING;
-      if (!this.#db.inTransaction) this.#read.set(agent, steering);
-    }
+      if (!row) return DEFAULT_AGENT_STEERING;
+      return {
+        requireApproval: row.require_approval === 1,
+        dailyLimitUsd: row.daily_limit_usd,
+        limitLiftedOn: row.limit_lifted_on,
+      };
+    });
     return { ...steering };
-  }
-
-  /** Drops what was read: the table changed other than through `put`. */
-  forget(): void {
-    this.#read.clear();
   }
 
   /** Stores the settings; an agent back at every default leaves no row behind. */
   put(agent: string, steering: AgentSteering, at: Date): AgentSteering {
-    this.#read.delete(agent);
+    this.#read.forget(agent);
     if (!steering.requireApproval && steering.dailyLimitUsd === null && steering.limitLiftedOn === null) {
       this.#delete.run(agent);
       return { ...DEFAULT_AGENT_STEERING };

@@ -1,6 +1,7 @@
 import type { Network } from '../../shared/api/conversation-contract';
 import type { MemoryEntry, MemoryScope } from '../../shared/domain/memory';
 import type { SqliteDatabase } from './migrations/migration';
+import { ReadCache } from './read-cache';
 
 /**
  * Whose list an entry is in. Memories and intentions belong to the agent, notes and plans to one
@@ -57,14 +58,11 @@ function toEntry(row: EntryRow): MemoryEntry {
  * The agent's property entries (remember, intend, note, plan): lists of entries keyed by id, in
  * the order they were first written. Replacing an entry keeps its place in the list.
  *
- * Every turn reads four lists, which change now and then: each is kept as last read, until a
- * write here changes it, or until `forget` says rows changed behind this repository's back (an
- * agent's rows moved or deleted). A read inside a transaction, which may still roll back, keeps
- * nothing.
+ * Every turn reads four lists, which change now and then: each is kept as last read (see
+ * ReadCache) until a write here changes it.
  */
 export class EngineMemoryRepository {
-  readonly #db: SqliteDatabase;
-  readonly #read = new Map<string, readonly MemoryEntry[]>();
+  readonly #read: ReadCache<readonly MemoryEntry[]>;
   readonly #list;
   readonly #get;
   readonly #insert;
@@ -73,7 +71,7 @@ export class EngineMemoryRepository {
   readonly #clear;
 
   constructor(db: SqliteDatabase) {
-    this.#db = db;
+    this.#read = new ReadCache(db);
     const owner = 'agent = @agent AND network = @network AND scope = @scope AND channel_id = @channel_id';
     // Ordered below rather than by SQLite, which would set up a sorter for a handful of rows (no
     // index has position), on every turn's four lists.
@@ -102,22 +100,14 @@ export class EngineMemoryRepository {
 
   list(owner: MemoryOwner): MemoryEntry[] {
     const params = ownerParams(owner);
-    const key = ownerKey(params);
-    let entries = this.#read.get(key);
-    if (!entries) {
-      entries = this.#list
+    const entries = this.#read.read(ownerKey(params), () =>
+      this.#list
         .all(params)
         .sort((a, b) => a.position - b.position)
-        .map(toEntry);
-      if (!this.#db.inTransaction) this.#read.set(key, entries);
-    }
+        .map(toEntry),
+    );
     // Copies, so a caller changing an entry cannot change what the next caller reads.
     return entries.map((entry) => ({ ...entry }));
-  }
-
-  /** Drops what was read: the table changed other than through this repository. */
-  forget(): void {
-    this.#read.clear();
   }
 
   get(owner: MemoryOwner, id: string): MemoryEntry | null {
@@ -128,7 +118,7 @@ export class EngineMemoryRepository {
   /** Creates the entry at the end of the list, or replaces the one with its id in place. */
   put(owner: MemoryOwner, entry: MemoryEntry, at: Date): 'created' | 'updated' {
     const params = ownerParams(owner);
-    this.#read.delete(ownerKey(params));
+    this.#read.forget(ownerKey(params));
     const row = {
       ...params,
       id: entry.id,
@@ -146,14 +136,14 @@ export class EngineMemoryRepository {
   /** Returns whether the entry existed. */
   delete(owner: MemoryOwner, id: string): boolean {
     const params = ownerParams(owner);
-    this.#read.delete(ownerKey(params));
+    this.#read.forget(ownerKey(params));
     return this.#delete.run({ ...params, id }).changes > 0;
   }
 
   /** Empties a list (a conversation-start reset clears the plans); returns how many entries went. */
   clear(owner: MemoryOwner): number {
     const params = ownerParams(owner);
-    this.#read.delete(ownerKey(params));
+    this.#read.forget(ownerKey(params));
     return this.#clear.run(params).changes;
   }
 }

@@ -69,6 +69,7 @@ export class ExchangeHistoryRepository {
     );
   }
 
+  /** Call it inside `store.transaction`: a rollback there forgets the prompt texts it kept. */
   append(conversation: ConversationKey, taskId: string | null, exchange: LlmExchangeView): void {
     const kept = storedExchangeJson(exchange, (text) => this.#texts.keep(text, exchange.at));
     this.#insert.run({

@@ -6,6 +6,7 @@ import {
 } from '../../shared/domain/prices';
 import { type Now, systemNow } from './clock';
 import type { SqliteDatabase } from './migrations/migration';
+import { ReadCache } from './read-cache';
 
 interface LlmPriceRow {
   model_id: string;
@@ -29,6 +30,9 @@ const MODEL_PATH_PREFIX = /^models\//i;
  */
 const SNAPSHOT_SUFFIX = /^(?:-\d{3,}|[:@]|-(?:latest|preview|exp)\b)/i;
 
+/** Model names whose price is kept: the few a host's agents use, and a margin. */
+const MODEL_NAMES_KEPT = 256;
+
 function toPrice(row: LlmPriceRow): LlmPrice {
   return LlmPriceSchema.parse({
     modelId: row.model_id,
@@ -47,8 +51,7 @@ function toPrice(row: LlmPriceRow): LlmPrice {
  * what each model name was found to cost is kept until the catalogue changes.
  */
 export class LlmPriceRepository {
-  readonly #db: SqliteDatabase;
-  readonly #found = new Map<string, LlmPrice | null>();
+  readonly #found: ReadCache<LlmPrice | null>;
   readonly #selectOne;
   readonly #selectAll;
   readonly #upsert;
@@ -56,7 +59,7 @@ export class LlmPriceRepository {
   readonly #now: Now;
 
   constructor(db: SqliteDatabase, deps: { now?: Now } = {}) {
-    this.#db = db;
+    this.#found = new ReadCache(db, MODEL_NAMES_KEPT);
     this.#now = deps.now ?? systemNow;
     this.#selectOne = db.prepare<[string], LlmPriceRow>('SELECT * FROM llm_prices WHERE model_id = ?');
     this.#delete = db.prepare<[string]>('DELETE FROM llm_prices WHERE model_id = ?');
@@ -84,12 +87,7 @@ export class LlmPriceRepository {
    * (`openai/gpt-5-mini` is priced as `gpt-5-mini`), each also as a snapshot of a catalogue id.
    */
   get(model: string): LlmPrice | null {
-    let price = this.#found.get(model);
-    if (price === undefined) {
-      price = this.#lookUp(model);
-      // A read inside a transaction, which may still roll back, keeps nothing.
-      if (!this.#db.inTransaction) this.#found.set(model, price);
-    }
+    const price = this.#found.read(model, () => this.#lookUp(model));
     return price && { ...price };
   }
 

@@ -3,7 +3,10 @@ import type { SqliteDatabase } from './migrations/migration';
 
 /** A text named by an exchange is marked used again once it was last marked this long before. */
 const USE_REFRESH_MS = 24 * 3_600_000;
-/** How many texts `keep` remembers; an agent has a handful, so more than this is a prompt that varies. */
+/**
+ * How many texts `keep` remembers. Each agent's own are a handful; texts of one chat (its notes,
+ * facts, summaries) come and go, and the ones kept longest unused make room first.
+ */
 const REMEMBERED_TEXTS = 1_000;
 
 /** The hash a text is kept under: 132 bits of its SHA-256, URL-safe. */
@@ -24,8 +27,9 @@ export class PromptTextRepository {
   readonly #unusedSince;
   /**
    * The texts kept lately, with their hash and when they were last marked used (ms): every turn
-   * keeps the same few, and this spares hashing each again and reading its row. Forgotten when
-   * a transaction that kept one rolls back (`forget`) and when texts are pruned.
+   * keeps the same few, and this spares hashing each again and reading its row. It remembers
+   * what a transaction wrote before it commits, so whoever runs `keep` in a transaction that
+   * rolls back must call `forget` (`store.transaction` does); pruning forgets too.
    */
   readonly #kept = new Map<string, { hash: string; lastUsedMs: number }>();
 
@@ -43,11 +47,18 @@ export class PromptTextRepository {
     this.#unusedSince = db.prepare<[string]>('DELETE FROM llm_prompt_texts WHERE last_used < ?');
   }
 
-  /** Keeps `text` (once) as used by an exchange at `at`; returns the hash to name it by. */
+  /**
+   * Keeps `text` (once) as used by an exchange at `at`; returns the hash to name it by. Call it
+   * inside `store.transaction`, which forgets what it remembered should the transaction roll back.
+   */
   keep(text: string, at: string): string {
     const atMs = Date.parse(at);
     const remembered = this.#kept.get(text);
-    if (remembered && remembered.lastUsedMs >= atMs - USE_REFRESH_MS) return remembered.hash;
+    if (remembered && remembered.lastUsedMs >= atMs - USE_REFRESH_MS) {
+      this.#kept.delete(text);
+      this.#kept.set(text, remembered);
+      return remembered.hash;
+    }
     const hash = promptTextHash(text);
     const known = this.#lastUsed.get(hash);
     let lastUsedMs = known ? Date.parse(known.last_used) : atMs;
@@ -56,7 +67,8 @@ export class PromptTextRepository {
       this.markUsed(hash, at);
       lastUsedMs = atMs;
     }
-    if (this.#kept.size >= REMEMBERED_TEXTS) this.#kept.clear();
+    this.#kept.delete(text);
+    if (this.#kept.size >= REMEMBERED_TEXTS) this.#kept.delete(this.#kept.keys().next().value!);
     this.#kept.set(text, { hash, lastUsedMs });
     return hash;
   }

@@ -18,6 +18,7 @@ import { FactRepository } from './fact-repository';
 import { LlmPriceRepository } from './llm-price-repository';
 import { MediaDescriptionRepository } from './media-description-repository';
 import { MediaJobRepository } from './media-job-repository';
+import { forgetReads, writesElsewhereWatch } from './read-cache';
 import { ReadMarkRepository } from './read-mark-repository';
 import { RetrievalRepository } from './retrieval-repository';
 import { ScheduleRepository } from './schedule-repository';
@@ -95,10 +96,16 @@ export interface Store {
   readonly retrieval: RetrievalRepository;
   /**
    * Runs `work` in one transaction across repositories; it commits when `work` returns. Task
-   * graphs are saved inside one, so that a rollback also resets what the graph repository
-   * believes it has written.
+   * graphs and exchanges are saved inside one, so that a rollback also resets what the graph
+   * repository believes it has written and which prompt texts the exchange history believes it keeps.
    */
   transaction<T>(work: () => T): T;
+  /**
+   * Forgets what the repositories keep of what they read when another connection has written the
+   * database since the last call: another process on the same state directory (`troupe
+   * simulate` beside the app, a CLI command). The runtime calls it every second.
+   */
+  noticeWritesElsewhere(): void;
   /** Moves WAL checkpoints to a worker thread, off the caller's (see WalCheckpointer). */
   startBackgroundCheckpoints(): Promise<void>;
   /** Ends them with a last checkpoint; the connection checkpoints by itself again. */
@@ -123,9 +130,13 @@ export function openStore(options: OpenStoreOptions): Store {
   const conversationSettings = new EngineConversationSettingsRepository(db);
   const archiveIndex = new ArchiveIndexQueue(db);
   const exchangeHistory = new ExchangeHistoryRepository(db);
-  const agentSteering = new AgentSteeringRepository(db);
-  const simulator = simulatorTables(db);
-  const memoryEntries = new EngineMemoryRepository(db);
+  // What repositories keep of what they read: forgotten when their tables change behind their backs.
+  const forgetAllReads = () => {
+    schedules.forgetKept();
+    conversationSettings.forget();
+    forgetReads(db);
+  };
+  const writtenElsewhere = writesElsewhereWatch(db);
   // One transaction function for every call: better-sqlite3 builds four wrappers per `transaction()`.
   const immediate = db.transaction((work: () => unknown) => work()).immediate;
   let checkpointer: WalCheckpointer | null = null;
@@ -133,20 +144,14 @@ export function openStore(options: OpenStoreOptions): Store {
     settings: new SettingsRepository(db, { logger, ...deps }),
     secrets: new SecretsRepository(db, deps),
     agentState: new AgentStateRepository(db, deps),
-    agentSteering,
-    agentRows: new AgentRowsRepository(db, archiveIndex, () => {
-      schedules.forgetKept();
-      conversationSettings.forget();
-      agentSteering.forget();
-      simulator.chats.forget();
-      memoryEntries.forget();
-    }),
+    agentSteering: new AgentSteeringRepository(db),
+    agentRows: new AgentRowsRepository(db, archiveIndex, forgetAllReads),
     taskLog: new TaskLogRepository(db, deps),
     usage: new UsageRepository(db),
     llmPrices: new LlmPriceRepository(db, deps),
     taskGraphs,
     outboundSends: new EngineOutboundJournalRepository(db),
-    memoryEntries,
+    memoryEntries: new EngineMemoryRepository(db),
     conversationSettings,
     readMarks: new ReadMarkRepository(db, deps),
     exchangeHistory,
@@ -161,7 +166,7 @@ export function openStore(options: OpenStoreOptions): Store {
     sessionMemory: new SessionMemoryRepository(db),
     mediaDescriptions: new MediaDescriptionRepository(db, deps),
     mediaJobs: new MediaJobRepository(db, deps),
-    simulator,
+    simulator: simulatorTables(db),
     translations: new TranslationRepository(db),
     scheduledEvents: new ScheduledEventRepository(db),
     schedules,
@@ -175,6 +180,9 @@ export function openStore(options: OpenStoreOptions): Store {
         exchangeHistory.forgetWrites();
         throw error;
       }
+    },
+    noticeWritesElsewhere: () => {
+      if (writtenElsewhere()) forgetAllReads();
     },
     startBackgroundCheckpoints: async () => {
       if (options.file === ':memory:' || checkpointer) return;

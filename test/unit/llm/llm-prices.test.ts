@@ -83,6 +83,8 @@ describe('LlmPriceRepository', () => {
   it('prices a model it priced before as the catalogue now says, after an edit or a removal', () => {
     const { db, prices } = setup();
     const shipped = prices.get('openai/gpt-5-mini')!;
+    prices.get('openai/gpt-5-mini')!.inputUsdPerMtok = 99;
+    expect(prices.get('openai/gpt-5-mini')).toEqual(shipped);
     prices.upsert({ ...shipped, inputUsdPerMtok: shipped.inputUsdPerMtok + 1 });
     expect(prices.get('openai/gpt-5-mini')?.inputUsdPerMtok).toBe(shipped.inputUsdPerMtok + 1);
     expect(prices.get('qwen3:8b')).toBeNull();

@@ -162,6 +162,9 @@ describe('AgentRowsRepository', () => {
     const before = store.agentRows.count('Ada');
     const bea = store.agentRows.count('Bea');
     // Read before the move, as every turn reads it: what was read must not outlive the rows.
+    const steering = store.agentSteering.get('Ada');
+    expect(steering.dailyLimitUsd).toBe(2);
+    steering.dailyLimitUsd = 99;
     expect(store.agentSteering.get('Ada').dailyLimitUsd).toBe(2);
     expect(Object.keys(before)).toEqual(
       expect.arrayContaining(['agent_state', 'telegram_sessions', 'task_log', 'sim_messages', 'task_nodes']),

@@ -185,6 +185,9 @@ describe('engine repositories', () => {
     store.agentRows.rename('Ada', 'Ada_2');
     expect(contents()).toEqual([]);
     expect(contents('Ada_2')).toEqual(['call the florist at nine']);
+    store.memoryEntries.put({ ...owner, agent: 'Ada_2' }, entry('b', 'book the hall'), NOW);
+    expect(store.memoryEntries.delete({ ...owner, agent: 'Ada_2' }, 'a')).toBe(true);
+    expect(contents('Ada_2')).toEqual(['book the hall']);
     store.memoryEntries.clear({ ...owner, agent: 'Ada_2' });
     expect(contents('Ada_2')).toEqual([]);
   });

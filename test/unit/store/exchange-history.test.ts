@@ -105,6 +105,21 @@ describe('the exchange history', () => {
     expect(store.exchangeHistory.latest(ADA)?.sections[0]?.text).toBe(persona);
   });
 
+  it('marks a long section text used again a day on, so that pruning keeps it for the exchanges naming it', () => {
+    const persona = 'Ask before you assume. '.repeat(40);
+    const withPersona = (at: string, reply: string) => ({
+      ...exchange(at, reply),
+      sections: [{ id: 'persona', title: 'Persona', text: persona, stable: true }],
+    });
+    store.exchangeHistory.append(ADA, null, withPersona('2026-11-01T10:00:00.000Z', 'first'));
+    store.exchangeHistory.append(ADA, null, withPersona('2026-11-03T10:00:00.000Z', 'third'));
+    store.exchangeHistory.prune(new Date('2026-11-03T00:00:00Z'), 100);
+    expect(store.exchangeHistory.page(ADA, { limit: 10 }).map((record) => record.rawReply)).toEqual([
+      'third',
+    ]);
+    expect(store.exchangeHistory.latest(ADA)?.sections[0]?.text).toBe(persona);
+  });
+
   it('keeps a long section text once for every exchange that sends it, and prunes it with them', () => {
     const file = join(tempDir(), 'troupe.db');
     const fileStore = openStore({ file, logger: createLogger({ level: 'silent' }) });

@@ -37,6 +37,32 @@ describe('the Simulator’s chat rows', () => {
     expect(chat()).toMatchObject({ agent_read_up_to: 1 });
   });
 
+  it('shows a cleared history’s read position, and members who joined or left with their agent', () => {
+    store.simulator.chats.claimMessageId(CHAT);
+    expect(chat()).toMatchObject({ agent_read_up_to: 0 });
+    store.simulator.messages.clearHistory(CHAT, {
+      forPeopleToo: false,
+      revoke: false,
+      clearedAt: '2026-11-20T10:05:00.000Z',
+    });
+    expect(chat()).toMatchObject({ agent_read_up_to: 1 });
+
+    const pat = 9_000_000_101;
+    store.simulator.people.insert({
+      id: pat,
+      agent: 'Ada',
+      firstName: 'Pat',
+      lastName: null,
+      username: null,
+      bio: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    store.simulator.chats.addMember(CHAT, pat);
+    expect(store.simulator.chats.members(CHAT).map((member) => member.first_name)).toEqual(['Pat']);
+    store.agentRows.delete('Ada');
+    expect(store.simulator.chats.members(CHAT)).toEqual([]);
+  });
+
   it('hands out copies: changing one read changes nothing the next one sees', () => {
     const first = chat()!;
     first.muted = 1;

@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from '../migrations/migration';
+import { ReadCache } from '../read-cache';
 import type { ChatKey, ChatRow, MemberRow, NewChat } from './simulator-rows';
 
 function chatCacheKey(key: ChatKey): string {
@@ -8,19 +9,18 @@ function chatCacheKey(key: ChatKey): string {
 /**
  * The Simulator's chats: their people, read positions, mute state, ids and counters.
  *
- * Each chat's row and its members are kept as last read, by `chatCacheKey`: every message the
- * agent sends or receives looks them up several times. A write here forgets what it changes; a
- * write elsewhere says so (`forgetChat`, `forgetMembers`, `forget`). A read inside a transaction,
- * which may still roll back, keeps nothing.
+ * Each chat's row and its members are kept as last read (see ReadCache), by `chatCacheKey`:
+ * every message the agent sends or receives looks them up several times. A write here forgets
+ * what it changes; a write through another repository says so (`forgetChat`, `forgetMembers`).
  */
 export class SimulatorChatsRepository {
-  readonly #db: SqliteDatabase;
   readonly #statements;
-  readonly #rows = new Map<string, ChatRow>();
-  readonly #members = new Map<string, MemberRow[]>();
+  readonly #rows: ReadCache<ChatRow | undefined>;
+  readonly #members: ReadCache<MemberRow[]>;
 
   constructor(db: SqliteDatabase) {
-    this.#db = db;
+    this.#rows = new ReadCache(db);
+    this.#members = new ReadCache(db);
     this.#statements = {
       nextCounterValue: db.prepare<{ name: string; first: number }, { value: number }>(
         `INSERT INTO sim_counters (name, value) VALUES (@name, @first)
@@ -70,31 +70,19 @@ export class SimulatorChatsRepository {
   }
 
   insert(chat: NewChat): void {
-    this.#rows.delete(chatCacheKey(chat));
+    this.#rows.forget(chatCacheKey(chat));
     this.#statements.insert.run(chat);
   }
 
   get(key: ChatKey): ChatRow | undefined {
-    const cacheKey = chatCacheKey(key);
-    let row = this.#rows.get(cacheKey);
-    if (!row) {
-      row = this.#statements.select.get(key);
-      if (!row) return undefined;
-      if (!this.#db.inTransaction) this.#rows.set(cacheKey, row);
-    }
+    const row = this.#rows.read(chatCacheKey(key), () => this.#statements.select.get(key));
     // A copy, so a caller changing it cannot change what the next caller reads.
-    return { ...row };
+    return row && { ...row };
   }
 
-  /** The chat's row changed through another table's repository. */
+  /** The chat's row changed through another repository. */
   forgetChat(key: ChatKey): void {
-    this.#rows.delete(chatCacheKey(key));
-  }
-
-  /** Rows changed behind this repository's back (an agent's rows moved or deleted). */
-  forget(): void {
-    this.#rows.clear();
-    this.#members.clear();
+    this.#rows.forget(chatCacheKey(key));
   }
 
   list(agent: string): ChatRow[] {
@@ -102,18 +90,13 @@ export class SimulatorChatsRepository {
   }
 
   addMember(key: ChatKey, personId: number): void {
-    this.#members.delete(chatCacheKey(key));
+    this.#members.forget(chatCacheKey(key));
     this.#statements.insertMember.run({ ...key, personId });
   }
 
   /** The chat's people, in the order they joined. */
   members(key: ChatKey): MemberRow[] {
-    const cacheKey = chatCacheKey(key);
-    let members = this.#members.get(cacheKey);
-    if (!members) {
-      members = this.#statements.selectMembers.all(key);
-      if (!this.#db.inTransaction) this.#members.set(cacheKey, members);
-    }
+    const members = this.#members.read(chatCacheKey(key), () => this.#statements.selectMembers.all(key));
     // Copies, so a caller changing a row cannot change what the next caller reads.
     return members.map((member) => ({ ...member }));
   }
@@ -124,23 +107,23 @@ export class SimulatorChatsRepository {
   }
 
   setMemberReadUpTo(key: ChatKey, personId: number, upToMessageId: number): void {
-    this.#members.delete(chatCacheKey(key));
+    this.#members.forget(chatCacheKey(key));
     this.#statements.updateMemberRead.run({ ...key, personId, upToMessageId });
   }
 
   setPeopleReadUpTo(key: ChatKey, upToMessageId: number): void {
-    this.#rows.delete(chatCacheKey(key));
+    this.#rows.forget(chatCacheKey(key));
     this.#statements.updatePeopleRead.run({ ...key, upToMessageId });
   }
 
   setMuted(key: ChatKey, muted: boolean): void {
-    this.#rows.delete(chatCacheKey(key));
+    this.#rows.forget(chatCacheKey(key));
     this.#statements.updateMuted.run({ ...key, muted: muted ? 1 : 0 });
   }
 
   /** Hands out the chat's next message id. */
   claimMessageId(key: ChatKey): number {
-    this.#rows.delete(chatCacheKey(key));
+    this.#rows.forget(chatCacheKey(key));
     return this.#statements.claimMessageId.get(key)!.last_message_id;
   }
 }

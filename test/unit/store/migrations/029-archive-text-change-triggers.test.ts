@@ -7,6 +7,7 @@ import {
   openDatabase,
   type SqliteDatabase,
 } from '../../../../src/main/store';
+import { MIGRATIONS } from '../../../../src/main/store/migrations';
 import { migration029ArchiveTextChangeTriggers } from '../../../../src/main/store/migrations/029-archive-text-change-triggers';
 
 const CHAT = { agent: 'Ada', network: 'telegram' as const, channelId: 77 };
@@ -47,8 +48,9 @@ describe('migration 029: the archive re-indexes only a changed text', () => {
   const segments = () => db.prepare('SELECT count(*) AS n FROM archive_words_data').get() as { n: number };
   const counted = (word: string) => recall.documentCount('words', `"${word}"`, 10);
 
-  it('is version 29', () => {
+  it('is version 29, the twenty-ninth', () => {
     expect(migration029ArchiveTextChangeTriggers.version).toBe(29);
+    expect(MIGRATIONS[28]).toBe(migration029ArchiveTextChangeTriggers);
   });
 
   it('fills in the sender’s name without touching the indexes or the embedding', () => {
