@@ -1,6 +1,7 @@
 import { type ReplyPolicy, ReplyPolicySchema } from '../../shared/domain/conversation';
 import { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
 import type { SqliteDatabase } from './migrations/migration';
+import { ReadCache } from './read-cache';
 
 /** What the operator set for one conversation; null everywhere means "as the agent's default". */
 export interface ConversationSettings {
@@ -57,20 +58,17 @@ function toSettings(row: SettingsRow): ConversationSettings {
 
 /**
  * Per-conversation LLM override, gag override, group reply policy, pause, takeover and approval.
- * A turn reads them several times, so what was read is kept (frozen), as SettingsRepository keeps
- * the settings: until it is written, or until `forget` says rows changed behind this repository's
- * back (an agent's rows moved or deleted). A read inside a transaction, which may still roll
- * back, keeps nothing.
+ * A turn reads them several times, so what was read is kept (frozen; see ReadCache) until it is
+ * written.
  */
 export class EngineConversationSettingsRepository {
   readonly #select;
   readonly #upsert;
   readonly #delete;
-  readonly #db: SqliteDatabase;
-  readonly #read = new Map<string, Readonly<ConversationSettings>>();
+  readonly #read: ReadCache<Readonly<ConversationSettings>>;
 
   constructor(db: SqliteDatabase) {
-    this.#db = db;
+    this.#read = new ReadCache(db);
     this.#select = db.prepare<KeyParams, SettingsRow>(
       `SELECT llm_override, gagged_override, reply_policy, paused, operator_only, require_approval
        FROM conversation_settings
@@ -92,24 +90,15 @@ export class EngineConversationSettingsRepository {
   }
 
   get(conversation: ConversationKey): Readonly<ConversationSettings> {
-    const key = conversationKeyString(conversation);
-    let settings = this.#read.get(key);
-    if (!settings) {
+    return this.#read.read(conversationKeyString(conversation), () => {
       const row = this.#select.get(keyParams(conversation));
-      settings = Object.freeze(row ? toSettings(row) : { ...DEFAULT_CONVERSATION_SETTINGS });
-      if (!this.#db.inTransaction) this.#read.set(key, settings);
-    }
-    return settings;
-  }
-
-  /** Drops what was read: the table changed other than through `put`. */
-  forget(): void {
-    this.#read.clear();
+      return Object.freeze(row ? toSettings(row) : { ...DEFAULT_CONVERSATION_SETTINGS });
+    });
   }
 
   /** Stores the settings; a conversation back at every default leaves no row behind. */
   put(conversation: ConversationKey, settings: ConversationSettings, at: Date): ConversationSettings {
-    this.#read.delete(conversationKeyString(conversation));
+    this.#read.forget(conversationKeyString(conversation));
     if (
       settings.llmOverride === null &&
       settings.gaggedOverride === null &&

@@ -1,5 +1,6 @@
 import type { ScheduleActivity } from '../../shared/domain/schedule';
 import type { SqliteDatabase } from './migrations/migration';
+import { ReadCache } from './read-cache';
 
 interface ActivityRow {
   id: string;
@@ -20,9 +21,8 @@ export interface StoredSchedule {
 /**
  * Agents' daily schedules. A schedule is replaced whole (the schedule module makes each change
  * and checks it), in one transaction, so a reader never sees half of one. The engine reads an
- * agent's schedule whenever it looks at one of its conversations, so schedules read outside a
- * transaction are kept in memory until they change; a change inside a transaction drops the
- * kept one, so a rollback cannot leave a stale copy.
+ * agent's schedule whenever it looks at one of its conversations, so schedules read are kept (see
+ * ReadCache) until they change.
  */
 export class ScheduleRepository {
   readonly #db: SqliteDatabase;
@@ -31,10 +31,11 @@ export class ScheduleRepository {
   readonly #deleteActivities;
   readonly #insertActivity;
   readonly #upsertMeta;
-  readonly #kept = new Map<string, StoredSchedule>();
+  readonly #kept: ReadCache<StoredSchedule>;
 
   constructor(db: SqliteDatabase) {
     this.#db = db;
+    this.#kept = new ReadCache(db);
     this.#selectActivities = db.prepare<[string], ActivityRow>(
       `SELECT id, start_at, end_at, name, responsiveness, description FROM schedule_activities
        WHERE agent = ? ORDER BY start_at, end_at`,
@@ -56,9 +57,7 @@ export class ScheduleRepository {
   }
 
   get(agent: string): StoredSchedule {
-    const kept = this.#kept.get(agent);
-    if (kept) return kept;
-    const stored = {
+    return this.#kept.read(agent, () => ({
       activities: this.#selectActivities.all(agent).map((row) => ({
         id: row.id,
         start: row.start_at,
@@ -68,14 +67,12 @@ export class ScheduleRepository {
         description: row.description,
       })),
       lastExtendedAt: this.#selectMeta.get(agent)?.last_extended_at ?? null,
-    };
-    if (!this.#db.inTransaction) this.#kept.set(agent, stored);
-    return stored;
+    }));
   }
 
   /** Stores `activities` as the agent's whole schedule; `extendedAt` marks a model's extension. */
   replace(agent: string, activities: readonly ScheduleActivity[], now: Date, extendedAt?: Date): void {
-    this.#kept.delete(agent);
+    this.#kept.forget(agent);
     this.#db.transaction(() => {
       this.#deleteActivities.run(agent);
       for (const activity of activities) {
@@ -91,10 +88,5 @@ export class ScheduleRepository {
       }
       this.#upsertMeta.run(agent, extendedAt?.toISOString() ?? null, now.toISOString());
     })();
-  }
-
-  /** Forgets the schedules kept in memory (agents' rows were renamed or deleted elsewhere). */
-  forgetKept(): void {
-    this.#kept.clear();
   }
 }

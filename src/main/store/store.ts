@@ -126,16 +126,8 @@ export function openStore(options: OpenStoreOptions): Store {
   const db = openDatabase(options.file, { logger });
   const deps = options.now ? { now: options.now } : {};
   const taskGraphs = new EngineGraphRepository(db);
-  const schedules = new ScheduleRepository(db);
-  const conversationSettings = new EngineConversationSettingsRepository(db);
   const archiveIndex = new ArchiveIndexQueue(db);
   const exchangeHistory = new ExchangeHistoryRepository(db);
-  // What repositories keep of what they read: forgotten when their tables change behind their backs.
-  const forgetAllReads = () => {
-    schedules.forgetKept();
-    conversationSettings.forget();
-    forgetReads(db);
-  };
   const writtenElsewhere = writesElsewhereWatch(db);
   // One transaction function for every call: better-sqlite3 builds four wrappers per `transaction()`.
   const immediate = db.transaction((work: () => unknown) => work()).immediate;
@@ -145,14 +137,15 @@ export function openStore(options: OpenStoreOptions): Store {
     secrets: new SecretsRepository(db, deps),
     agentState: new AgentStateRepository(db, deps),
     agentSteering: new AgentSteeringRepository(db),
-    agentRows: new AgentRowsRepository(db, archiveIndex, forgetAllReads),
+    // What repositories keep of what they read goes when an agent's rows move or go.
+    agentRows: new AgentRowsRepository(db, archiveIndex, () => forgetReads(db)),
     taskLog: new TaskLogRepository(db, deps),
     usage: new UsageRepository(db),
     llmPrices: new LlmPriceRepository(db, deps),
     taskGraphs,
     outboundSends: new EngineOutboundJournalRepository(db),
     memoryEntries: new EngineMemoryRepository(db),
-    conversationSettings,
+    conversationSettings: new EngineConversationSettingsRepository(db),
     readMarks: new ReadMarkRepository(db, deps),
     exchangeHistory,
     telegramSessions: new TelegramSessionRepository(db, deps),
@@ -169,7 +162,7 @@ export function openStore(options: OpenStoreOptions): Store {
     simulator: simulatorTables(db),
     translations: new TranslationRepository(db),
     scheduledEvents: new ScheduledEventRepository(db),
-    schedules,
+    schedules: new ScheduleRepository(db),
     retrieval: new RetrievalRepository(db),
     transaction: <T>(work: () => T): T => {
       try {
@@ -182,7 +175,7 @@ export function openStore(options: OpenStoreOptions): Store {
       }
     },
     noticeWritesElsewhere: () => {
-      if (writtenElsewhere()) forgetAllReads();
+      if (writtenElsewhere()) forgetReads(db);
     },
     startBackgroundCheckpoints: async () => {
       if (options.file === ':memory:' || checkpointer) return;
