@@ -1,6 +1,10 @@
-import type { ConversationKey } from '../../shared/domain/conversation-key';
+import { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
 import type { MemorySummary, SummaryOrigin } from '../../shared/domain/memory';
 import type { SqliteDatabase } from './migrations/migration';
+import { ReadCache } from './read-cache';
+
+/** Conversations whose summaries are kept read: the ones turns run in lately. */
+const CONVERSATIONS_KEPT = 2_000;
 
 interface SummaryRow {
   id: string;
@@ -26,8 +30,13 @@ function toSummary(row: SummaryRow): MemorySummary {
   };
 }
 
-/** Summaries of each conversation (migration 007), in the order of the messages they cover. */
+/**
+ * Summaries of each conversation (migration 007), in the order of the messages they cover. A turn
+ * reads its conversation's twice (the prompt, and recall), and they change a few times a day, so
+ * each conversation's are kept as read (see ReadCache) until a write here changes them.
+ */
 export class SummaryRepository {
+  readonly #read: ReadCache<readonly MemorySummary[]>;
   readonly #list;
   readonly #get;
   readonly #upsert;
@@ -36,6 +45,7 @@ export class SummaryRepository {
   readonly #highest;
 
   constructor(db: SqliteDatabase) {
+    this.#read = new ReadCache(db, CONVERSATIONS_KEPT);
     // Statements with +@name parameters are planned once: see PLANNED_ONCE in database.ts.
     const key = 'agent = +@agent AND network = +@network AND channel_id = +@channelId';
     this.#list = db.prepare<ConversationKey, SummaryRow>(
@@ -65,7 +75,11 @@ export class SummaryRepository {
   }
 
   list(conversation: ConversationKey): MemorySummary[] {
-    return this.#list.all(conversation).map(toSummary);
+    const summaries = this.#read.read(conversationKeyString(conversation), () =>
+      this.#list.all(conversation).map(toSummary),
+    );
+    // Copies, so a caller changing one cannot change what the next caller reads.
+    return summaries.map((summary) => ({ ...summary }));
   }
 
   get(conversation: ConversationKey, id: string): MemorySummary | null {
@@ -75,6 +89,7 @@ export class SummaryRepository {
 
   /** Creates the summary or replaces the one with its id; returns which. */
   put(conversation: ConversationKey, summary: MemorySummary, at: Date): 'created' | 'updated' {
+    this.#read.forget(conversationKeyString(conversation));
     const existed = this.#get.get({ ...conversation, id: summary.id }) !== undefined;
     this.#upsert.run({
       ...conversation,
@@ -93,11 +108,13 @@ export class SummaryRepository {
 
   /** Returns whether the summary existed. */
   delete(conversation: ConversationKey, id: string): boolean {
+    this.#read.forget(conversationKeyString(conversation));
     return this.#delete.run({ ...conversation, id }).changes > 0;
   }
 
   /** Drops every summary of the conversation; returns how many went. */
   clear(conversation: ConversationKey): number {
+    this.#read.forget(conversationKeyString(conversation));
     return this.#clear.run(conversation).changes;
   }
 

@@ -50,6 +50,22 @@ describe('conversation summaries', () => {
     expect(store.summaries.list(CHAT)).toEqual([]);
   });
 
+  it('lists a chat’s summaries as stored after each write, and hands out copies', () => {
+    const ids = () => store.summaries.list(CHAT).map((entry) => entry.id);
+    expect(ids()).toEqual([]);
+    store.summaries.put(CHAT, summary('summary-a', 1, 40), AT);
+    expect(ids()).toEqual(['summary-a']);
+    store.summaries.put(CHAT, { ...summary('summary-a', 1, 40), content: 'revised' }, AT);
+    expect(store.summaries.list(CHAT)[0]?.content).toBe('revised');
+    store.summaries.list(CHAT)[0]!.content = 'changed by a caller';
+    expect(store.summaries.list(CHAT)[0]?.content).toBe('revised');
+    store.summaries.put(CHAT, summary('summary-b', 41, 80), AT);
+    store.summaries.delete(CHAT, 'summary-a');
+    expect(ids()).toEqual(['summary-b']);
+    store.summaries.clear(CHAT);
+    expect(ids()).toEqual([]);
+  });
+
   it('refuses a range that ends before it starts', () => {
     expect(() => store.summaries.put(CHAT, summary('summary-x', 10, 5), AT)).toThrow(/CHECK/);
   });
