@@ -60,6 +60,7 @@ describe('conversation summaries', () => {
     store.summaries.list(CHAT)[0]!.content = 'changed by a caller';
     expect(store.summaries.list(CHAT)[0]?.content).toBe('revised');
     store.summaries.put(CHAT, summary('summary-b', 41, 80), AT);
+    expect(ids()).toEqual(['summary-a', 'summary-b']);
     store.summaries.delete(CHAT, 'summary-a');
     expect(ids()).toEqual(['summary-b']);
     store.summaries.clear(CHAT);
