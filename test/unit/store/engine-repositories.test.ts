@@ -186,6 +186,7 @@ describe('engine repositories', () => {
     expect(contents()).toEqual([]);
     expect(contents('Ada_2')).toEqual(['call the florist at nine']);
     store.memoryEntries.put({ ...owner, agent: 'Ada_2' }, entry('b', 'book the hall'), NOW);
+    expect(contents('Ada_2')).toEqual(['call the florist at nine', 'book the hall']);
     expect(store.memoryEntries.delete({ ...owner, agent: 'Ada_2' }, 'a')).toBe(true);
     expect(contents('Ada_2')).toEqual(['book the hall']);
     store.memoryEntries.clear({ ...owner, agent: 'Ada_2' });
