@@ -10,6 +10,11 @@ const tempDir = tempDirsPerTest();
 const ADA = { agent: 'Ada', network: 'simulator' as const, channelId: 7 };
 const BO = { agent: 'Bo', network: 'simulator' as const, channelId: 7 };
 
+/** The exchange with one long section, as a persona is sent. */
+function withSection(view: ReturnType<typeof exchange>, text: string): ReturnType<typeof exchange> {
+  return { ...view, sections: [{ id: 'persona', title: 'Persona', text, stable: true }] };
+}
+
 describe('the exchange history', () => {
   let store: Store;
 
@@ -90,10 +95,7 @@ describe('the exchange history', () => {
 
   it('keeps a long section text again after the transaction that first kept it rolled back', () => {
     const persona = 'Never promise what you cannot do. '.repeat(30);
-    const withPersona = (at: string, reply: string) => ({
-      ...exchange(at, reply),
-      sections: [{ id: 'persona', title: 'Persona', text: persona, stable: true }],
-    });
+    const withPersona = (at: string, reply: string) => withSection(exchange(at, reply), persona);
     expect(() =>
       store.transaction(() => {
         store.exchangeHistory.append(ADA, null, withPersona('2026-11-20T10:00:00.000Z', 'undone'));
@@ -107,10 +109,7 @@ describe('the exchange history', () => {
 
   it('marks a long section text used again a day on, so that pruning keeps it for the exchanges naming it', () => {
     const persona = 'Ask before you assume. '.repeat(40);
-    const withPersona = (at: string, reply: string) => ({
-      ...exchange(at, reply),
-      sections: [{ id: 'persona', title: 'Persona', text: persona, stable: true }],
-    });
+    const withPersona = (at: string, reply: string) => withSection(exchange(at, reply), persona);
     store.exchangeHistory.append(ADA, null, withPersona('2026-11-01T10:00:00.000Z', 'first'));
     store.exchangeHistory.append(ADA, null, withPersona('2026-11-03T10:00:00.000Z', 'third'));
     store.exchangeHistory.prune(new Date('2026-11-03T00:00:00Z'), 100);
@@ -126,10 +125,7 @@ describe('the exchange history', () => {
     const keptTexts = () =>
       withRawDatabase(file, (db) => db.prepare('SELECT text FROM llm_prompt_texts').pluck().all());
     const persona = 'Speak plainly and briefly. '.repeat(40);
-    const withPersona = (at: string, reply: string) => ({
-      ...exchange(at, reply),
-      sections: [{ id: 'persona', title: 'Persona', text: persona, stable: true }],
-    });
+    const withPersona = (at: string, reply: string) => withSection(exchange(at, reply), persona);
     fileStore.exchangeHistory.append(ADA, null, withPersona('2026-10-01T10:00:00.000Z', 'first'));
     fileStore.exchangeHistory.append(ADA, null, withPersona('2026-10-01T10:05:00.000Z', 'second'));
     fileStore.exchangeHistory.append(ADA, null, exchange('2026-11-20T10:00:00.000Z', 'without it'));
@@ -150,10 +146,11 @@ describe('the exchange history', () => {
     // A quiet chat's last exchange outlives the window, and so does every text it names.
     const CY = { ...ADA, channelId: 8 };
     const oldPersona = 'Answer in verse. '.repeat(40);
-    fileStore.exchangeHistory.append(CY, null, {
-      ...exchange('2026-09-01T10:00:00.000Z', 'long ago'),
-      sections: [{ id: 'persona', title: 'Persona', text: oldPersona, stable: true }],
-    });
+    fileStore.exchangeHistory.append(
+      CY,
+      null,
+      withSection(exchange('2026-09-01T10:00:00.000Z', 'long ago'), oldPersona),
+    );
     fileStore.exchangeHistory.prune(new Date('2026-12-01T00:00:00Z'), 100);
     expect(fileStore.exchangeHistory.latest(CY)?.sections[0]?.text).toBe(oldPersona);
     expect(keptTexts()).toHaveLength(2);
