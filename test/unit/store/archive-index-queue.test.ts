@@ -42,6 +42,9 @@ describe('the archive’s index queue', () => {
   const put = (chat: typeof CHAT, ...messages: ArchivedMessageInput[]) =>
     db.transaction(() => archive.put(chat, messages, new Date()))();
   const counted = (word: string) => recall.documentCount('words', `"${word}"`, 100);
+  const staleEmbeddings = () => db.prepare('SELECT count(*) FROM archive_embedding_stale').pluck().get();
+  /** FTS5 adds a segment to an index for each change it takes in. */
+  const segments = () => db.prepare('SELECT count(*) FROM archive_words_data').pluck().get();
   /** FTS5 compares each index with the archive's rows: it throws when they disagree. */
   const expectIndexesMatchArchive = () => {
     for (const index of ['archive_words', 'archive_stems']) {
@@ -77,7 +80,26 @@ describe('the archive’s index queue', () => {
 
     expect(counted('lighthouse')).toBe(0);
     expect(counted('harbour')).toBe(1);
+    expect(staleEmbeddings()).toBe(1);
     expectIndexesMatchArchive();
+  });
+
+  it('leaves an indexed message’s indexes and embedding alone when only its sender’s name changes', () => {
+    // The agent's own message is archived as sent, without a name; its next turn's history names it.
+    put(CHAT, {
+      ...message(1, 'see you at the lighthouse'),
+      senderId: null,
+      senderName: null,
+      isAgent: true,
+    });
+    queue.indexPending();
+    const before = segments();
+    put(CHAT, { ...message(1, 'see you at the lighthouse'), senderName: 'Ada Lovelace', isAgent: true });
+
+    expect(archive.page(CHAT, { limit: 1 })[0]).toMatchObject({ senderName: 'Ada Lovelace' });
+    expect(segments()).toBe(before);
+    expect(staleEmbeddings()).toBe(0);
+    expect(counted('lighthouse')).toBe(1);
   });
 
   it('drops a queued message that is deleted, and unindexes an indexed one', () => {
