@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SqliteDatabase } from './migrations/migration';
+import { RecentMap } from './recent-map';
 
 /** A text named by an exchange is marked used again once it was last marked this long before. */
 const USE_REFRESH_MS = 24 * 3_600_000;
@@ -31,7 +32,7 @@ export class PromptTextRepository {
    * what a transaction wrote before it commits, so whoever runs `keep` in a transaction that
    * rolls back must call `forget` (`store.transaction` does); pruning forgets too.
    */
-  readonly #kept = new Map<string, { hash: string; lastUsedMs: number }>();
+  readonly #kept = new RecentMap<{ hash: string; lastUsedMs: number }>(REMEMBERED_TEXTS);
 
   constructor(db: SqliteDatabase) {
     this.#lastUsed = db.prepare<[string], { last_used: string }>(
@@ -54,11 +55,7 @@ export class PromptTextRepository {
   keep(text: string, at: string): string {
     const atMs = Date.parse(at);
     const remembered = this.#kept.get(text);
-    if (remembered && remembered.lastUsedMs >= atMs - USE_REFRESH_MS) {
-      this.#kept.delete(text);
-      this.#kept.set(text, remembered);
-      return remembered.hash;
-    }
+    if (remembered && remembered.lastUsedMs >= atMs - USE_REFRESH_MS) return remembered.hash;
     const hash = promptTextHash(text);
     const known = this.#lastUsed.get(hash);
     let lastUsedMs = known ? Date.parse(known.last_used) : atMs;
@@ -67,8 +64,6 @@ export class PromptTextRepository {
       this.markUsed(hash, at);
       lastUsedMs = atMs;
     }
-    this.#kept.delete(text);
-    if (this.#kept.size >= REMEMBERED_TEXTS) this.#kept.delete(this.#kept.keys().next().value!);
     this.#kept.set(text, { hash, lastUsedMs });
     return hash;
   }

@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from './migrations/migration';
+import { RecentMap } from './recent-map';
 
 /** How many keys a cache keeps unless told otherwise; past it, the one read longest ago goes. */
 const DEFAULT_KEYS_KEPT = 10_000;
@@ -14,12 +15,11 @@ const cachesOf = new WeakMap<SqliteDatabase, Set<ReadCache<unknown>>>();
  */
 export class ReadCache<V> {
   readonly #db: SqliteDatabase;
-  readonly #keysKept: number;
-  readonly #values = new Map<string, V>();
+  readonly #values: RecentMap<V>;
 
   constructor(db: SqliteDatabase, keysKept = DEFAULT_KEYS_KEPT) {
     this.#db = db;
-    this.#keysKept = keysKept;
+    this.#values = new RecentMap(keysKept);
     let caches = cachesOf.get(db);
     if (!caches) {
       caches = new Set();
@@ -30,18 +30,10 @@ export class ReadCache<V> {
 
   /** The value kept under `key`, else what `load` reads (kept, outside a transaction). */
   read(key: string, load: () => V): V {
-    if (this.#values.has(key)) {
-      const kept = this.#values.get(key) as V;
-      // Read again: it moves to the end, away from the keys to drop first.
-      this.#values.delete(key);
-      this.#values.set(key, kept);
-      return kept;
-    }
+    // `has` first: a kept value may be undefined (what was read was nothing).
+    if (this.#values.has(key)) return this.#values.get(key) as V;
     const value = load();
-    if (!this.#db.inTransaction) {
-      if (this.#values.size >= this.#keysKept) this.#values.delete(this.#values.keys().next().value!);
-      this.#values.set(key, value);
-    }
+    if (!this.#db.inTransaction) this.#values.set(key, value);
     return value;
   }
 
