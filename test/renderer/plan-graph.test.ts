@@ -13,11 +13,13 @@ import {
   replacedElements,
   taskLabel,
 } from '../../src/renderer/features/conversations/model/plan-flow';
-import type { PlanLayout } from '../../src/renderer/features/conversations/model/plan-layout';
+import { type PlanLayout, TASK_NODE_SIZE } from '../../src/renderer/features/conversations/model/plan-layout';
+import { layoutChains } from '../../src/renderer/features/conversations/model/plan-layout-chains';
 import {
   focusTask,
   initialViewport,
   READABLE_ZOOM,
+  type Viewport,
 } from '../../src/renderer/features/conversations/model/plan-viewport';
 import { burstPlan, plan, task } from './support/plan-fixture';
 
@@ -187,6 +189,53 @@ describe('plan graph model: nodes and edges', () => {
 describe('plan graph model: where the view first looks', () => {
   const screen = { width: 400, height: 600 };
 
+  /** Where a card's sides land on the screen. */
+  function cardSides(layout: PlanLayout, id: string, viewport: Viewport) {
+    const at = layout.positions.get(id)!;
+    const side = (x: number) => x * viewport.zoom + viewport.x;
+    return { left: side(at.x), right: side(at.x + TASK_NODE_SIZE.width) };
+  }
+
+  /** The cards wholly within the screen's width, and those a side of it cuts. */
+  function onScreen(layout: PlanLayout, viewport: Viewport, { width }: { width: number }) {
+    const whole: string[] = [];
+    const cut: string[] = [];
+    for (const id of layout.positions.keys()) {
+      const { left, right } = cardSides(layout, id, viewport);
+      if (left >= 0 && right <= width) whole.push(id);
+      else if (right > 0 && left < width) cut.push(id);
+    }
+    return { whole, cut };
+  }
+
+  it('shows a reply too wide for a phone from its last send, whole cards from edge to edge', () => {
+    const graph = plan('g', [
+      task('received', { kind: 'received', status: 'done' }),
+      task('typing', { kind: 'wait', status: 'done', dependsOn: ['received'] }),
+      task('send', { status: 'done', dependsOn: ['typing'] }),
+    ]);
+    const layout = layoutChains(graph.nodes)!;
+    const phone = { width: 366, height: 560 };
+    const viewport = initialViewport(graph, layout, phone);
+    expect(viewport.zoom).toBeGreaterThanOrEqual(READABLE_ZOOM);
+    expect(onScreen(layout, viewport, phone)).toEqual({ whole: ['typing', 'send'], cut: [] });
+    expect(cardSides(layout, 'typing', viewport).left).toBeCloseTo(8);
+    expect(cardSides(layout, 'send', viewport).right).toBeCloseTo(phone.width - 8);
+  });
+
+  it('shows the newest rows of a tall plan down to its last, with no space below it', () => {
+    const turns = Array.from({ length: 8 }, (_, turn) => `received-${turn}`);
+    const graph = plan(
+      'g',
+      turns.map((id, turn) => task(id, { kind: 'received', status: turn === 7 ? 'active' : 'done' })),
+    );
+    const layout = layoutChains(graph.nodes)!;
+    const viewport = initialViewport(graph, layout, screen);
+    const bottom =
+      (layout.positions.get('received-7')!.y + TASK_NODE_SIZE.height) * viewport.zoom + viewport.y;
+    expect(bottom).toBeCloseTo(screen.height - 8);
+  });
+
   it('shows a plan whole and centred when it fits readably, never zoomed in past 1', () => {
     const graph = plan('g', [task('a')]);
     const viewport = initialViewport(
@@ -197,15 +246,15 @@ describe('plan graph model: where the view first looks', () => {
     expect(viewport).toEqual({ x: 96, y: 240, zoom: 1 });
   });
 
-  it('shows a long plan readably from its running task, else its first pending one', () => {
+  it('shows a long plan readably from its running task, no card cut at a side', () => {
     const graph = burstPlan();
     const layout = gridLayout(ids(graph.nodes));
     const viewport = initialViewport(graph, layout, screen);
-    expect(viewport.zoom).toBe(READABLE_ZOOM);
-    // wait-2 runs: its card is centred.
-    const centre = (layout.positions.get('wait-2')!.x + 104) * viewport.zoom + viewport.x;
-    expect(centre).toBe(200);
-    expect((layout.positions.get('wait-2')!.y + 60) * viewport.zoom + viewport.y).toBe(300);
+    expect(viewport.zoom).toBeGreaterThanOrEqual(READABLE_ZOOM);
+    // wait-2 runs: it shows whole, after send-1 that led to it, the two filling the width.
+    expect(onScreen(layout, viewport, screen)).toEqual({ whole: ['send-1', 'wait-2'], cut: [] });
+    expect(cardSides(layout, 'send-1', viewport).left).toBeCloseTo(8);
+    expect(cardSides(layout, 'wait-2', viewport).right).toBeCloseTo(screen.width - 8);
     expect(focusTask(graph)).toBe('wait-2');
     const online = task('online', { kind: 'wait', params: { delay: 300, online: true } });
     expect(focusTask(plan('g', [online, task('a', { status: 'done' }), task('b'), task('c')]))).toBe('b');

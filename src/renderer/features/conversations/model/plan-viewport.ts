@@ -2,11 +2,14 @@ import type { TaskGraphView } from '../../../../shared/domain/tasks';
 import { isPresenceWait } from './graph-view';
 import { type PlanLayout, TASK_NODE_SIZE } from './plan-layout';
 
-/** Where the graph view first looks: a plan that fits readably is shown whole, else its next task. */
+/**
+ * Where the graph view first looks: a plan that fits readably is shown whole, else the layers
+ * around its task in focus that fit readably, whole cards from edge to edge.
+ */
 
 /** Below this zoom a card's words are too small to read. */
 export const READABLE_ZOOM = 0.75;
-const MARGIN = 12;
+const MARGIN = 8;
 
 export type Viewport = { x: number; y: number; zoom: number };
 
@@ -22,31 +25,54 @@ export function focusTask(graph: TaskGraphView): string | null {
   return (running ?? pending ?? work.at(-1) ?? graph.nodes.at(-1))?.id ?? null;
 }
 
+type Span = { from: number; to: number };
+
+/**
+ * The layers (columns of cards) from the one at `focusX` that fit in `room` graph units: first
+ * those leading to it, then those after it, so that no card is cut at a side.
+ */
+function layersAround(layout: PlanLayout, focusX: number, room: number): Span {
+  const starts = [...new Set([...layout.positions.values()].map((at) => at.x))].sort((a, b) => a - b);
+  const width = (first: number, last: number) => starts[last]! + TASK_NODE_SIZE.width - starts[first]!;
+  let first = Math.max(starts.indexOf(focusX), 0);
+  let last = first;
+  while (first > 0 && width(first - 1, last) <= room) first -= 1;
+  while (last < starts.length - 1 && width(first, last + 1) <= room) last += 1;
+  return { from: starts[first] ?? 0, to: (starts[first] ?? 0) + width(first, last) };
+}
+
+/** Where `span` (graph units) starts on a screen side of `length` at `zoom`, centred if it fits. */
+function offsetAlong(length: number, span: Span, zoom: number, keep: number): number {
+  const centred = (length - (span.from + span.to) * zoom) / 2;
+  if ((span.to - span.from) * zoom <= length - 2 * MARGIN) return centred;
+  // Too long: `keep` (a graph coordinate) in the middle, the span's ends never inside the screen.
+  const around = length / 2 - keep * zoom;
+  return Math.min(MARGIN - span.from * zoom, Math.max(length - MARGIN - span.to * zoom, around));
+}
+
 export function initialViewport(
   graph: TaskGraphView,
   layout: PlanLayout,
   screen: { width: number; height: number },
 ): Viewport {
-  const fit = Math.min(
-    1,
-    (screen.width - 2 * MARGIN) / Math.max(layout.width, 1),
-    (screen.height - 2 * MARGIN) / Math.max(layout.height, 1),
-  );
+  const room = { width: screen.width - 2 * MARGIN, height: screen.height - 2 * MARGIN };
+  const whole = { x: { from: 0, to: layout.width }, y: { from: 0, to: layout.height } };
+  const fit = Math.min(1, room.width / Math.max(layout.width, 1), room.height / Math.max(layout.height, 1));
   if (fit >= READABLE_ZOOM) {
     return {
-      x: (screen.width - layout.width * fit) / 2,
-      y: (screen.height - layout.height * fit) / 2,
+      x: offsetAlong(screen.width, whole.x, fit, 0),
+      y: offsetAlong(screen.height, whole.y, fit, 0),
       zoom: fit,
     };
   }
-  // Too large to read whole: readable, the task in focus centred between what leads to it and
-  // what follows.
+  // Too large to read whole: the layers around the task in focus, zoomed to fill the width.
   const focusId = focusTask(graph);
   const at = (focusId && layout.positions.get(focusId)) || { x: 0, y: 0 };
-  const zoom = READABLE_ZOOM;
+  const layers = layersAround(layout, at.x, room.width / READABLE_ZOOM);
+  const zoom = Math.min(1, room.width / (layers.to - layers.from));
   return {
-    x: screen.width / 2 - (at.x + TASK_NODE_SIZE.width / 2) * zoom,
-    y: screen.height / 2 - (at.y + TASK_NODE_SIZE.height / 2) * zoom,
+    x: offsetAlong(screen.width, layers, zoom, at.x + TASK_NODE_SIZE.width / 2),
+    y: offsetAlong(screen.height, whole.y, zoom, at.y + TASK_NODE_SIZE.height / 2),
     zoom,
   };
 }
