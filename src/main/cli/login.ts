@@ -149,6 +149,7 @@ export async function runLogin(args: string[], io: LoginIo): Promise<number> {
       ? await qrLogin(agent, service, steps, prompter, io)
       : await phoneLogin(agent, service, prompter, io);
     io.stdout(`Logged in as ${describeUser(user)}. The session is saved in ${stateDir}.\n`);
+    store.agentState.update(agent.configName, { telegramId: user.id, loginState: 'logged-in' });
     await recordTelegramId(agent, user, io);
     return 0;
   } catch (error) {

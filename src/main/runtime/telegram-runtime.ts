@@ -114,6 +114,7 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
     logger,
     onActiveChanged: () => engine.refresh(),
     onAccountChanged: (view) => events.emit('telegram.accountChanged', view),
+    onAgentStateChanged: (state) => events.emit('agent.stateChanged', state),
   });
   const stops: (() => void)[] = [];
   const wasConnected = new Set<string>();

@@ -1,4 +1,5 @@
 import { ApiError } from '../../shared/api/errors';
+import type { AgentRuntimeState } from '../../shared/domain/agent-runtime';
 import type { AgentConfig } from '../../shared/domain/config';
 import type { Settings } from '../../shared/domain/settings';
 import type {
@@ -10,7 +11,7 @@ import type {
 import type { TelegramConsole } from '../api/handlers/telegram-handlers';
 import type { Logger } from '../logging';
 import type { SecretStore } from '../secrets';
-import type { Store } from '../store';
+import type { AgentStateChange, Store } from '../store';
 import {
   API_CREDENTIALS_SETTING,
   LoginError,
@@ -39,6 +40,8 @@ export interface TelegramServiceDeps {
   /** An account was connected or went away: the engine looks at its conversations again. */
   onActiveChanged: (configName: string) => void;
   onAccountChanged: (view: TelegramAccountView) => void;
+  /** What the runtime keeps of an agent (enabled, logged in, its Telegram id) changed. */
+  onAgentStateChanged: (state: AgentRuntimeState) => void;
 }
 
 /**
@@ -178,7 +181,7 @@ export class TelegramService implements TelegramConsole {
     const { accounts, logins } = await this.#deps.telegram.load();
     await accounts.disconnect(configName);
     await asApiErrors(() => logins.logout(configName));
-    this.#deps.store.agentState.update(configName, { loginState: 'logged-out' });
+    this.#recordState(configName, { loginState: 'logged-out' });
     this.#logger.info({ configName }, 'logged out of Telegram');
     return this.#changed(configName);
   }
@@ -191,7 +194,7 @@ export class TelegramService implements TelegramConsole {
         `${agent.name}'s file says Disabled; remove that section from ${agent.file} to enable the agent.`,
       );
     }
-    this.#deps.store.agentState.update(configName, { enabled });
+    this.#recordState(configName, { enabled });
     await this.reconcile();
     return this.#changed(configName);
   }
@@ -212,7 +215,7 @@ export class TelegramService implements TelegramConsole {
 
   /** A login finished: remember the account, write its id into the agent file, connect it. */
   async loggedIn(configName: string, login: SavedTelegramSession): Promise<void> {
-    this.#deps.store.agentState.update(configName, { telegramId: login.user.id, loginState: 'logged-in' });
+    this.#recordState(configName, { telegramId: login.user.id, loginState: 'logged-in' });
     const agent = this.#agent(configName);
     if (agent) await this.#writeIdBack(agent, login.user);
     await this.reconcile();
@@ -227,7 +230,7 @@ export class TelegramService implements TelegramConsole {
     } catch {
       // No usable server: nothing is connected either.
     }
-    this.#deps.store.agentState.update(configName, { loginState: 'logged-out' });
+    this.#recordState(configName, { loginState: 'logged-out' });
     await this.#loaded()?.accounts.disconnect(configName);
     this.#deps.onActiveChanged(configName);
     this.#changed(configName);
@@ -316,6 +319,11 @@ export class TelegramService implements TelegramConsole {
       { configName: agent.configName, connection: view.connection },
       'Telegram account started',
     );
+    // A session saved by another process (`troupe login` in a terminal) is a login too.
+    const known = this.#deps.store.agentState.get(agent.configName);
+    if (known.loginState !== 'logged-in' || known.telegramId !== saved.user.id) {
+      this.#recordState(agent.configName, { telegramId: saved.user.id, loginState: 'logged-in' });
+    }
     this.#deps.onActiveChanged(agent.configName);
   }
 
@@ -329,6 +337,10 @@ export class TelegramService implements TelegramConsole {
         'could not write the Telegram id into the agent file',
       );
     }
+  }
+
+  #recordState(configName: string, change: AgentStateChange): void {
+    this.#deps.onAgentStateChanged(this.#deps.store.agentState.update(configName, change));
   }
 
   #changed(configName: string): TelegramAccountView {

@@ -2,7 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../src/main/logging';
 import type { RuntimeHandle } from '../../../src/main/runtime/types';
+import { DATABASE_FILE_NAME, openStore } from '../../../src/main/store';
+import type { AgentRuntimeState } from '../../../src/shared/domain/agent-runtime';
 import type { TelegramAccountView } from '../../../src/shared/domain/telegram';
 import {
   FAKE_API_HASH,
@@ -44,6 +47,13 @@ describe('Telegram accounts in the runtime', () => {
     const found = accounts.find((view) => view.configName === configName);
     if (!found) throw new Error(`no account view for ${configName}`);
     return found;
+  }
+
+  async function runtimeState(configName: string): Promise<AgentRuntimeState> {
+    const { agents } = await call<{ agents: { runtime: AgentRuntimeState }[] }>('agents.list');
+    const found = agents.find((agent) => agent.runtime.configName === configName);
+    if (!found) throw new Error(`no agent ${configName}`);
+    return found.runtime;
   }
 
   async function waitForConnection(configName: string, connection: TelegramAccountView['connection']) {
@@ -153,6 +163,60 @@ describe('Telegram accounts in the runtime', () => {
     const refused = await runtime!.dispatch('telegram.setEnabled', { configName: 'Cy', enabled: true });
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.message).toMatch(/Disabled/);
+  });
+
+  it('announces what it keeps of an agent as it changes: enabled, logged in, logged out', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const heard: AgentRuntimeState[] = [];
+    runtime!.events.subscribe((name, payload) => {
+      if (name === 'agent.stateChanged') heard.push(payload as AgentRuntimeState);
+    });
+    await call('secrets.set', { name: 'telegram.apiId', value: String(FAKE_API_ID) });
+    await call('secrets.set', { name: 'telegram.apiHash', value: FAKE_API_HASH });
+    await logIn('Ada', ada);
+    await waitForConnection('Ada', 'connected');
+    await call('telegram.setEnabled', { configName: 'Ada', enabled: false });
+    await call('telegram.setEnabled', { configName: 'Ada', enabled: true });
+    await waitForConnection('Ada', 'connected');
+    await call('telegram.logout', { configName: 'Ada' });
+
+    const said = heard.map(({ configName, enabled, loginState, telegramId }) => ({
+      configName,
+      enabled,
+      loginState,
+      telegramId,
+    }));
+    const id = Number(ada.id);
+    expect(said).toEqual([
+      { configName: 'Ada', enabled: true, loginState: 'logged-in', telegramId: id },
+      { configName: 'Ada', enabled: false, loginState: 'logged-in', telegramId: id },
+      { configName: 'Ada', enabled: true, loginState: 'logged-in', telegramId: id },
+      { configName: 'Ada', enabled: true, loginState: 'logged-out', telegramId: id },
+    ]);
+    expect(await runtimeState('Ada')).toMatchObject(heard.at(-1)!);
+  });
+
+  it('counts a session another process saved (a terminal login) as logged in once it connects', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    await call('secrets.set', { name: 'telegram.apiId', value: String(FAKE_API_ID) });
+    await call('secrets.set', { name: 'telegram.apiHash', value: FAKE_API_HASH });
+    await logIn('Ada', ada);
+    await waitForConnection('Ada', 'connected');
+    await runtime!.close();
+    runtime = null;
+    // What a login that saved only the session leaves: the runtime's own record says logged out.
+    const store = openStore({
+      file: join(stateDir, DATABASE_FILE_NAME),
+      logger: createLogger({ level: 'silent' }),
+    });
+    store.agentState.update('Ada', { loginState: 'logged-out', telegramId: null });
+    store.close();
+
+    await start();
+    await waitForConnection('Ada', 'connected');
+    expect(await runtimeState('Ada')).toMatchObject({ loginState: 'logged-in', telegramId: Number(ada.id) });
   });
 
   it('announces an account view an edited agent file changes, with no connection changing', {

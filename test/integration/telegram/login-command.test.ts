@@ -114,7 +114,8 @@ describe('troupe login', () => {
     };
   }
 
-  function savedSession() {
+  /** The session the command saved, and what the runtime will read of Ada's login. */
+  function savedLogin() {
     const logger = createLogger({ level: 'silent' });
     const store = openStore({ file: join(stateDir, DATABASE_FILE_NAME), logger });
     try {
@@ -123,7 +124,10 @@ describe('troupe login', () => {
         cipher: createKeyFileCipher({ stateDir, env: {} }),
         logger,
       });
-      return vault.load('Ada', fakeServer(fake).sessionScope);
+      return {
+        session: vault.load('Ada', fakeServer(fake).sessionScope),
+        state: store.agentState.get('Ada'),
+      };
     } finally {
       store.close();
     }
@@ -154,7 +158,10 @@ describe('troupe login', () => {
     expect(readFileSync(join(configDir, 'agents', 'Ada.md'), 'utf8')).toBe(
       AGENT_FILE.replace(`${PHONE}\n\n`, `${PHONE}\n\n# Telegram ID\n\n${agent.id}\n\n`),
     );
-    expect(savedSession()?.user.id).toBe(Number(agent.id));
+    const saved = savedLogin();
+    expect(saved.session?.user.id).toBe(Number(agent.id));
+    // The console's agent list counts Ada as logged in, as after a login from the console.
+    expect(saved.state).toMatchObject({ loginState: 'logged-in', telegramId: Number(agent.id) });
   });
 
   it('prints the QR link and finishes when the phone scans it', { timeout: COMMAND_TIMEOUT_MS }, async () => {
@@ -175,7 +182,7 @@ describe('troupe login', () => {
     );
     expect(code).toBe(0);
     expect(stdout).toContain('Logged in as Ada');
-    expect(savedSession()?.user.id).toBe(Number(agent.id));
+    expect(savedLogin().session?.user.id).toBe(Number(agent.id));
   });
 
   it('explains a missing API id and hash, and an unknown agent', {
@@ -219,7 +226,7 @@ describe('troupe login', () => {
     }
     expect(output).toContain(`Wrote Telegram ID ${agent.id}`);
 
-    const saved = savedSession();
+    const saved = savedLogin().session;
     if (!saved) throw new Error('no session was saved');
     const client = createTelegramClient({
       server: fakeServer(fake),
