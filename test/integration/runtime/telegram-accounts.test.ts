@@ -79,6 +79,11 @@ describe('Telegram accounts in the runtime', () => {
     });
   }
 
+  async function setApiCredentials(): Promise<void> {
+    await call('secrets.set', { name: 'telegram.apiId', value: String(FAKE_API_ID) });
+    await call('secrets.set', { name: 'telegram.apiHash', value: FAKE_API_HASH });
+  }
+
   async function logIn(configName: string, user: FakeUser): Promise<void> {
     await call('telegram.login.start', { configName, phone: user.phone });
     const step = await call('telegram.login.code', { configName, code: fake.lastCodeFor(user.phone) });
@@ -125,8 +130,7 @@ describe('Telegram accounts in the runtime', () => {
   it('logs in, connects, writes the id back, and reconnects after a restart', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {
-    await call('secrets.set', { name: 'telegram.apiId', value: String(FAKE_API_ID) });
-    await call('secrets.set', { name: 'telegram.apiHash', value: FAKE_API_HASH });
+    await setApiCredentials();
     expect((await account('Ada')).connection).toBe('logged-out');
 
     await logIn('Ada', ada);
@@ -147,8 +151,7 @@ describe('Telegram accounts in the runtime', () => {
   it('disconnects a disabled agent and connects it again when enabled', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {
-    await call('secrets.set', { name: 'telegram.apiId', value: String(FAKE_API_ID) });
-    await call('secrets.set', { name: 'telegram.apiHash', value: FAKE_API_HASH });
+    await setApiCredentials();
     await logIn('Ada', ada);
     await waitForConnection('Ada', 'connected');
 
@@ -172,8 +175,7 @@ describe('Telegram accounts in the runtime', () => {
     runtime!.events.subscribe((name, payload) => {
       if (name === 'agent.stateChanged') heard.push(payload as AgentRuntimeState);
     });
-    await call('secrets.set', { name: 'telegram.apiId', value: String(FAKE_API_ID) });
-    await call('secrets.set', { name: 'telegram.apiHash', value: FAKE_API_HASH });
+    await setApiCredentials();
     await logIn('Ada', ada);
     await waitForConnection('Ada', 'connected');
     await call('telegram.setEnabled', { configName: 'Ada', enabled: false });
@@ -200,8 +202,7 @@ describe('Telegram accounts in the runtime', () => {
   it('counts a session another process saved (a terminal login) as logged in once it connects', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {
-    await call('secrets.set', { name: 'telegram.apiId', value: String(FAKE_API_ID) });
-    await call('secrets.set', { name: 'telegram.apiHash', value: FAKE_API_HASH });
+    await setApiCredentials();
     await logIn('Ada', ada);
     await waitForConnection('Ada', 'connected');
     await runtime!.close();
@@ -241,8 +242,7 @@ describe('Telegram accounts in the runtime', () => {
   it('logs out, and marks a revoked session logged out without touching the others', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {
-    await call('secrets.set', { name: 'telegram.apiId', value: String(FAKE_API_ID) });
-    await call('secrets.set', { name: 'telegram.apiHash', value: FAKE_API_HASH });
+    await setApiCredentials();
     await logIn('Ada', ada);
     await logIn('Bo', bo);
     await waitForConnection('Ada', 'connected');
