@@ -1,4 +1,5 @@
 import { ApiError } from '../../shared/api/errors';
+import { readableIssue } from './issue-wording';
 
 /** A sentence for the operator, whatever was thrown: API errors already carry one. */
 export function errorMessage(error: unknown): string {
@@ -7,11 +8,14 @@ export function errorMessage(error: unknown): string {
   return 'Something went wrong. Try again.';
 }
 
-/** Field-level messages of an `invalid_input` error, keyed by the input path (`llmBaseUrls.gemini`). */
+/**
+ * Field-level messages of an `invalid_input` error, keyed by the input path (`llmBaseUrls.gemini`),
+ * in words a person would use.
+ */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || error.issues === undefined) return {};
   const byPath: Record<string, string> = {};
-  for (const issue of error.issues) byPath[issue.path] ??= issue.message;
+  for (const issue of error.issues) byPath[issue.path] ??= readableIssue(issue.message);
   return byPath;
 }
 
