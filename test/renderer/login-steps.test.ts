@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CodeStep, PhoneStep } from '../../src/renderer/features/telegram/components/LoginSteps';
+import { CodeStep, DoneStep, PhoneStep } from '../../src/renderer/features/telegram/components/LoginSteps';
 import {
   createTelegramStore,
   type LoginWizard,
@@ -69,5 +69,20 @@ describe('the login steps', () => {
     );
     expect(code).not.toMatch(/aria-invalid="true"/);
     expect(textOf(code)).toContain('Telegram asks to wait 5 minutes');
+  });
+
+  it('says who logged in without saying "Logged in" again under the heading that says it', () => {
+    const user = { id: 100000001, name: 'Ada Byrne', username: 'ada', phone: '+15550100001', premium: false };
+    const text = textOf(
+      drawn(
+        createElement(DoneStep, {
+          configName: AGENT,
+          wizard: wizard(null, { step: 'done', user }),
+          step: { step: 'done', user },
+        }),
+      ),
+    );
+    expect(text).toMatch(/As Ada Byrne \(@ada\)\s*, \+15550100001\. Telegram ID 100000001\./);
+    expect(text).not.toMatch(/logged in/i);
   });
 });

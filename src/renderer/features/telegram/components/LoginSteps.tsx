@@ -208,15 +208,10 @@ export function DoneStep({ configName, step }: StepProps<'done'>) {
   const doneRef = useFocusOnMount<HTMLButtonElement>();
   return (
     <Stack gap="lg">
-      <Alert
-        color="teal"
-        variant="light"
-        icon={<IconCircleCheck aria-hidden />}
-        title="Logged in"
-        role="status"
-      >
+      {/* The wizard's heading says "Logged in"; this says who. */}
+      <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
         <Text size="sm">
-          Logged in as <strong>{userLabel(user)}</strong>
+          As <strong>{userLabel(user)}</strong>
           {user.phone ? `, ${user.phone}` : ''}. Telegram ID {user.id}
           {user.premium ? ', Premium' : ''}.
         </Text>
