@@ -12,6 +12,7 @@ import { conversationSelectors } from '../selectors';
 import { type ChatDetail, useConversationNetwork, useConversationStore } from '../store';
 import { AgentActivityLine } from './AgentActivityLine';
 import { MessageTimeline } from './MessageTimeline';
+import { ReadOnlyNote } from './ReadOnlyNote';
 
 const KIND_LABELS = { direct: 'Direct chat with the agent', group: 'Group', channel: 'Channel' } as const;
 
@@ -29,19 +30,11 @@ function subtitleOf(
     .join(' · ');
 }
 
-/** In place of a composer: the operator watches; only the agent writes here. */
-function ReadOnlyNote({ agentName }: { agentName: string }) {
-  return (
-    <Text className="pg-composer" size="xs" c="dimmed" ta="center" px="md" py={8}>
-      Read-only: live from Telegram. Only {agentName} writes in this chat.
-    </Text>
-  );
-}
-
 /**
- * One chat: its title, the agent's presence, the messages and, when the page lets the operator
- * write (the Simulator), its `composer`. Without one the chat is read-only. Each part reads only
- * the store state it draws.
+ * One chat: its title, the agent's presence, the messages, the co-pilot's dock (writing as the
+ * agent) and, when the page lets the operator write as the people (the Simulator), its
+ * `composer`; without one a note says the others write for themselves. Each part reads only the
+ * store state it draws.
  */
 export function ChatView({
   chatRef,
