@@ -1,3 +1,4 @@
+import { SPECIAL_MARKER } from '../../src/main/conversation/message-parts';
 import {
   type FakeLlmServer,
   type FakeReply,
@@ -8,16 +9,20 @@ import { DEMO_GROUP, DEMO_PERSONAS, type DemoLine } from './personas';
 
 /**
  * The demo's model when no API key is given: a local Gemini-compatible endpoint that answers a
- * turn with the tasks scripted for the newest line of the demo's people (in their own chats or
- * the group) it finds in the conversation (personas.ts), and anything else with a friendly
- * holding reply. Memory passes (facts, session topics) are told nothing new was said, which is true: the scripted turns keep
- * their facts themselves with `remember` tasks; a reflection writes the person's scripted profile.
+ * turn whose newest message is a scripted line of the demo's people (in their own chats or the
+ * group) with the tasks scripted for it (personas.ts), any other message with a friendly holding
+ * reply, and a turn after Juniper's own message with a thought. Translations come back as written.
+ * Memory passes (facts, session topics) are told nothing new was said, which is true: the
+ * scripted turns keep their facts themselves with `remember` tasks; a reflection writes the
+ * person's scripted profile.
  */
 
 /** Headings that open the memory passes' instructions (configdir/prompts/Instructions-*.md). */
 const NOTHING_NEW_FOR = ['# Keeping Facts About People', '# Remembering A Conversation'];
 
 const REFLECTION_HEADING = '# Nightly Reflection';
+
+const NOTHING_NEW: FakeReply = { tasks: [{ kind: 'think', text: 'Nothing new to answer.' }] };
 
 const UNSCRIPTED_REPLY: FakeReply = {
   tasks: [
@@ -35,16 +40,29 @@ export function startScriptedLlm(): Promise<FakeLlmServer> {
 export function scriptedReply(request: RecordedLlmRequest): FakeReply {
   if (NOTHING_NEW_FOR.some((heading) => request.systemText.includes(heading))) return '[]';
   if (request.systemText.includes(REFLECTION_HEADING)) return reflection(request.systemText);
-  const conversation = conversationText(request);
-  const newest = newestLine(conversation);
-  if (!newest) return UNSCRIPTED_REPLY;
-  // The line was answered already (a turn started by something else): nothing more to say.
-  const answered = newest.line.reply.some(
-    (task) => task.kind === 'send' && conversation.indexOf(task.text, newest.at) !== -1,
-  );
-  return answered
-    ? { tasks: [{ kind: 'think', text: 'Nothing new to answer.' }] }
-    : { tasks: [...newest.line.reply] };
+  const turns = turnsOf(request);
+  const translation = translationAnswer(turns);
+  if (translation !== null) return translation;
+  const newest = newestMessage(turns);
+  // Juniper spoke last (the turn came from a reaction, an event): nothing more to say.
+  if (newest === null || newest.role === 'model') return NOTHING_NEW;
+  const line = scriptedLineIn(newest.text);
+  return line ? { tasks: [...line.reply] } : UNSCRIPTED_REPLY;
+}
+
+/**
+ * A translation request (its one turn a JSON list of messages) answered with the texts as they
+ * are: the demo's people write in English, and a scripted model cannot translate.
+ */
+function translationAnswer(turns: readonly Turn[]): string | null {
+  if (turns.length !== 1) return null;
+  try {
+    const { messages } = JSON.parse(turns[0]!.text) as { messages?: { id: number; text: string }[] };
+    if (!Array.isArray(messages)) return null;
+    return JSON.stringify({ translations: messages.map(({ id, text }) => ({ id, text })) });
+  } catch {
+    return null;
+  }
 }
 
 /** The reflection's answer: the profile written for the person it is about, nothing else new. */
@@ -56,32 +74,38 @@ function reflection(systemText: string): string {
   return JSON.stringify({ profile, facts: [], intentions: [] });
 }
 
-/** The scripted line that appears last in the conversation, and where. */
-function newestLine(conversation: string): { line: DemoLine; at: number } | null {
-  let newest: { line: DemoLine; at: number } | null = null;
-  for (const line of [...DEMO_PERSONAS.flatMap((persona) => persona.lines), ...DEMO_GROUP.lines]) {
-    const at = conversation.lastIndexOf(line.says);
-    if (at !== -1 && (newest === null || at > newest.at)) newest = { line, at };
-  }
-  return newest;
+/** The newest turn that is someone's message: the notes the runtime closes a request with are marked as its own. */
+function newestMessage(turns: readonly Turn[]): Turn | null {
+  return turns.findLast((turn) => !turn.text.startsWith(SPECIAL_MARKER)) ?? null;
 }
 
-/** The turns' text as sent (history and the newest messages), without the system prompt. */
-function conversationText(request: RecordedLlmRequest): string {
+/** The scripted line a message says, if it says one. */
+function scriptedLineIn(text: string): DemoLine | null {
+  const lines = [...DEMO_PERSONAS.flatMap((persona) => persona.lines), ...DEMO_GROUP.lines];
+  return lines.find((line) => text.includes(line.says)) ?? null;
+}
+
+interface Turn {
+  role: 'user' | 'model';
+  text: string;
+}
+
+/** The request's turns (history, the newest messages and the closing notes), without the system prompt. */
+function turnsOf(request: RecordedLlmRequest): Turn[] {
   const body = request.body as {
-    contents?: { parts?: { text?: string }[] }[];
+    contents?: { role?: string; parts?: { text?: string }[] }[];
     messages?: { role?: string; content?: string | { text?: string }[] }[];
   };
   if (request.wire === 'gemini') {
-    return (body.contents ?? [])
-      .flatMap((content) => content.parts ?? [])
-      .map((part) => part.text ?? '')
-      .join('\n');
+    return (body.contents ?? []).map((content) => ({
+      role: content.role === 'model' ? 'model' : 'user',
+      text: (content.parts ?? []).map((part) => part.text ?? '').join('\n'),
+    }));
   }
   return (body.messages ?? [])
     .filter((message) => message.role !== 'system' && message.role !== 'developer')
-    .map(({ content }) =>
-      typeof content === 'string' ? content : (content ?? []).map((part) => part.text ?? '').join(''),
-    )
-    .join('\n');
+    .map(({ role, content }) => ({
+      role: role === 'assistant' ? 'model' : 'user',
+      text: typeof content === 'string' ? content : (content ?? []).map((part) => part.text ?? '').join(''),
+    }));
 }

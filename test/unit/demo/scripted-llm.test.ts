@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PERSONAS } from '../../../scripts/demo/personas';
 import { scriptedReply } from '../../../scripts/demo/scripted-llm';
 import { demoAgentFile } from '../../../scripts/demo/workspace';
+import { AGENT_SPOKE_LAST_NOTE, TURN_CONTEXT_NOTE } from '../../../src/main/conversation/render';
 import type { RecordedLlmRequest } from '../../support/fake-llm-server';
 
 const [ada, tomas] = DEMO_PERSONAS;
@@ -22,29 +23,54 @@ function geminiTurn(systemText: string, ...turns: string[]): RecordedLlmRequest 
   };
 }
 
+/** The text of a line's `send` tasks, as Juniper's turn shows it. */
+const sent = (line: { reply: readonly { kind: string; text?: string }[] }) =>
+  line.reply.flatMap((task) => (task.kind === 'send' ? [task.text] : [])).join('\n');
+/** How the runtime closes a request: this turn's context, marked as its own. */
+const context = `${TURN_CONTEXT_NOTE}\n\nIt is Tuesday, 10:02.`;
+
 describe('the demo’s scripted model', () => {
-  it('answers the newest scripted line in the conversation with the tasks written for it', () => {
+  it('answers a scripted line with the tasks written for it', () => {
     const first = ada!.lines[0]!;
     const second = ada!.lines[1]!;
     const history = `Ada Byrne (101): ${first.says}`;
-    expect(scriptedReply(geminiTurn('# Instructions', history))).toEqual({ tasks: first.reply });
-    const answered = first.reply.flatMap((task) => (task.kind === 'send' ? [task.text] : [])).join('\n');
+    expect(scriptedReply(geminiTurn('# Instructions', `${history}\n${context}`))).toEqual({
+      tasks: first.reply,
+    });
     expect(
-      scriptedReply(geminiTurn('# Instructions', history, answered, `Ada Byrne (101): ${second.says}`)),
+      scriptedReply(
+        geminiTurn('# Instructions', history, sent(first), `Ada Byrne (101): ${second.says}\n${context}`),
+      ),
     ).toEqual({ tasks: second.reply });
   });
 
-  it('thinks instead of answering a line again that was answered already', () => {
+  it('thinks instead of writing again when Juniper spoke last (a reaction, an event)', () => {
     const line = tomas!.lines[1]!;
-    const reply = line.reply.flatMap((task) => (task.kind === 'send' ? [task.text] : [])).join('\n');
-    expect(scriptedReply(geminiTurn('# Instructions', line.says, reply, 'reaction: 👍'))).toEqual({
-      tasks: [{ kind: 'think', text: 'Nothing new to answer.' }],
-    });
+    expect(
+      scriptedReply(
+        geminiTurn('# Instructions', line.says, `${sent(line)}\n👍 Tomás`, AGENT_SPOKE_LAST_NOTE),
+      ),
+    ).toEqual({ tasks: [{ kind: 'think', text: 'Nothing new to answer.' }] });
   });
 
-  it('holds a message it has no script for with a friendly reply', () => {
-    const reply = scriptedReply(geminiTurn('# Instructions', 'What is the weather like in Galway?'));
-    expect(reply).toMatchObject({ tasks: [{ kind: 'send' }] });
+  it('holds a message it has no script for with a friendly reply, after the script too', () => {
+    const unscripted = scriptedReply(geminiTurn('# Instructions', 'What is the weather like in Galway?'));
+    expect(unscripted).toMatchObject({ tasks: [{ kind: 'send' }] });
+    const line = ada!.lines.at(-1)!;
+    const afterTheScript = scriptedReply(
+      geminiTurn('# Instructions', line.says, sent(line), `Ada Byrne (101): Hello!\n${context}`),
+    );
+    expect(afterTheScript).toEqual(unscripted);
+  });
+
+  it('answers a translation with the texts as they are', () => {
+    const request = geminiTurn(
+      'Translate the text of every message you are given into English.',
+      JSON.stringify({ messages: [{ id: 3, text: 'Grand, see you Saturday.' }] }),
+    );
+    expect(JSON.parse(scriptedReply(request) as string)).toEqual({
+      translations: [{ id: 3, text: 'Grand, see you Saturday.' }],
+    });
   });
 
   it('tells the memory passes nothing new was said, as their instructions ask', () => {
