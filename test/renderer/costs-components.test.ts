@@ -67,6 +67,8 @@ describe('the usage report', () => {
     const html = render(store, createElement(UsageReport, { scope: { kind: 'all', agent: null } }));
     const text = textOf(html);
     expect(text).toContain('$0.42');
+    // Three of the five calls are priced.
+    expect(text).toContain('$0.14 per priced call');
     expect(text).toContain('2 calls have no price: add the model to the catalogue');
     expect(html).toContain('href="/costs/prices/add/openrouter/meta%2Fllama-x"');
     expect(html).toContain('href="/playground/Ada/41"');

@@ -31,7 +31,7 @@ export function UsageTotals({ summary, compact }: { summary: UsageSummary; compa
     totals.calls > 0 ? formatUsd(totals.costUsd / (totals.calls - totals.unknownPriceCalls || 1)) : '—';
   return (
     <SimpleGrid cols={compact ? 2 : { base: 2, md: 4 }} spacing="sm">
-      <Stat label="Spend" value={formatUsd(totals.costUsd)} hint={`${average} a priced call`} />
+      <Stat label="Spend" value={formatUsd(totals.costUsd)} hint={`${average} per priced call`} />
       <Stat label="LLM calls" value={totals.calls.toLocaleString('en')} />
       <Stat
         label="Input tokens"
