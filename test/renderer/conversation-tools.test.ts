@@ -5,6 +5,8 @@ import { TimelineTaskRow } from '../../src/renderer/features/conversation-tools/
 import { ToolsNotice } from '../../src/renderer/features/conversation-tools/components/ToolsNotice';
 import { browserLanguage, toolsKey } from '../../src/renderer/features/conversation-tools/model';
 import {
+  type ChatTools,
+  type ConversationToolsStore,
   createConversationToolsStore,
   translationOf,
 } from '../../src/renderer/features/conversation-tools/store';
@@ -49,6 +51,20 @@ function setUp(storage = memoryStorage()) {
     runtime.personSays(AGENT, chat.info.channelId, personId, text ? [{ kind: 'text', text }] : []);
   const state = () => tools.getState().chats[toolsKey(ref)];
   return { runtime, ref, tools, say, state, storage };
+}
+
+/** The chat's tools notice, drawn. */
+function noticeMarkup(tools: ConversationToolsStore, chatTools: ChatTools | undefined): string {
+  const noop = () => undefined;
+  return renderToolsMarkup(
+    tools,
+    createElement(ToolsNotice, {
+      tools: chatTools,
+      onRetryTranslation: noop,
+      onCloseTranslation: noop,
+      onCloseTaskLog: noop,
+    }),
+  );
 }
 
 describe('the task log between the messages', () => {
@@ -171,28 +187,48 @@ describe('translations', () => {
     expect(browserLanguage(['tlh'])).toBe('en');
   });
 
-  it('shows why a translation failed, with the way to Settings, and may ask again', async () => {
+  it('shows why a translation failed, with the way to Settings, and asks again only once told to', async () => {
     const { runtime, ref, tools, say, state } = setUp();
     const hello = say('Hello');
     runtime.conversationTools.translateError = new ApiError(
       'unavailable',
       'Translation failed: Set the Gemini API key in Settings.',
+      undefined,
+      { remedy: 'settings' },
     );
     const { actions } = tools.getState();
     actions.setTranslate(ref, true);
     await actions.translateMessages(ref, [hello]);
-    const noop = () => undefined;
-    const notice = renderToolsMarkup(
-      tools,
-      createElement(ToolsNotice, { tools: state(), onCloseTranslation: noop, onCloseTaskLog: noop }),
-    );
-    expect(textOf(notice)).toContain('Set the Gemini API key in Settings.');
-    expect(notice).toContain('href="/settings"');
+    const notice = () => noticeMarkup(tools, state());
+    expect(textOf(notice())).toContain('Set the Gemini API key in Settings.');
+    expect(notice()).toContain('href="/settings"');
+    expect(textOf(notice())).not.toContain('Try again');
 
+    // Each ask is a paid call: while the failure stands, newly loaded messages are not asked for.
     runtime.conversationTools.translateError = null;
+    await actions.translateMessages(ref, [hello, say('Are you there?')]);
+    expect(runtime.callsOf('conversations.translate')).toHaveLength(1);
+
+    actions.retryTranslation(ref);
     await actions.translateMessages(ref, [hello]);
     expect(translationOf(state(), hello)).toMatch(/Hello$/);
     expect(state()?.translations.error).toBeNull();
+  });
+
+  it('offers another try, not Settings, when the model’s answer could not be used', async () => {
+    const { runtime, ref, tools, say, state } = setUp();
+    runtime.conversationTools.translateError = new ApiError(
+      'unavailable',
+      'The model’s translation could not be used: The answer has no "translations" list.',
+      undefined,
+      { remedy: 'retry' },
+    );
+    const { actions } = tools.getState();
+    actions.setTranslate(ref, true);
+    await actions.translateMessages(ref, [say('Hello')]);
+    const notice = noticeMarkup(tools, state());
+    expect(textOf(notice)).toContain('Try again');
+    expect(notice).not.toContain('href="/settings"');
   });
 
   it('draws the tools as one labelled menu button, marked while a tool is on', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConversationRefSchema, NetworkSchema } from './conversation-contract';
+import { ApiError } from './errors';
 
 /**
  * The operator's tools on a conversation view: the chat's task log shown between its messages,
@@ -69,6 +70,21 @@ export const MessageTranslationSchema = z.object({
   text: z.string(),
 });
 export type MessageTranslation = z.infer<typeof MessageTranslationSchema>;
+
+/**
+ * What a failed translation asks of the operator, in its error's details: a setting to fix (the
+ * model's key or name) before asking again, or only another try (the model's answer was unusable,
+ * it was busy). The console asks again by itself for neither: each try is a paid call.
+ */
+export const TRANSLATION_REMEDIES = ['settings', 'retry'] as const;
+export type TranslationRemedy = (typeof TRANSLATION_REMEDIES)[number];
+const TranslationFailureSchema = z.object({ remedy: z.enum(TRANSLATION_REMEDIES) });
+
+/** A failed `conversations.translate`'s remedy; another try for errors that name none. */
+export function translationRemedy(error: unknown): TranslationRemedy {
+  const parsed = TranslationFailureSchema.safeParse(error instanceof ApiError ? error.details : undefined);
+  return parsed.success ? parsed.data.remedy : 'retry';
+}
 
 /** What to put in an exported conversation besides its messages. */
 export const ConversationExportOptionsSchema = z.object({

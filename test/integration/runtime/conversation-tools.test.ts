@@ -143,7 +143,11 @@ describe('conversation tools through the API: task log, translation and export',
       language: 'de',
       messages: [{ messageId, text: 'Hello there' }],
     });
-    expect(outcome).toMatchObject({ ok: false, error: { code: 'unavailable', message: /Gemini API key/ } });
+    // Settings mends it; the console sends the operator there instead of offering another try.
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { code: 'unavailable', message: /Gemini API key/, details: { remedy: 'settings' } },
+    });
   });
 
   it('refuses an answer that leaves a message out, keeping nothing of it', async () => {
@@ -160,7 +164,7 @@ describe('conversation tools through the API: task log, translation and export',
     });
     expect(outcome).toMatchObject({
       ok: false,
-      error: { code: 'unavailable', message: /leaves out message/ },
+      error: { code: 'unavailable', message: /leaves out message/, details: { remedy: 'retry' } },
     });
     // The call still cost something.
     expect(ledgerRows()).toHaveLength(1);

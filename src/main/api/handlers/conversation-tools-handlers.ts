@@ -1,5 +1,5 @@
-import { ApiError, TASK_LOG_PAGE_LIMIT } from '../../../shared/api';
-import { LlmError } from '../../llm';
+import { ApiError, TASK_LOG_PAGE_LIMIT, type TranslationRemedy } from '../../../shared/api';
+import { LlmError, type LlmErrorKind } from '../../llm';
 import type { Store } from '../../store';
 import { TranslationAnswerError, type TranslationRequest } from '../../translation';
 import type { ApiHandlers } from '../dispatcher';
@@ -14,13 +14,24 @@ export interface ConversationToolsHandlerDeps extends ConversationHandlerDeps {
   translate(request: TranslationRequest): Promise<{ messageId: number; text: string }[]>;
 }
 
-/** Why a translation failed, as the operator reads it: the model's error (a missing key names where to set it). */
+/** LLM failures only the operator can mend, in Settings: the key, the model's name, the request it builds. */
+const FIXED_IN_SETTINGS: ReadonlySet<LlmErrorKind> = new Set(['auth', 'not_found', 'bad_request']);
+
+/**
+ * Why a translation failed, as the operator reads it (a missing key names where to set it), with
+ * its remedy in the details (see `translationRemedy`).
+ */
 function translationError(error: unknown): unknown {
-  if (error instanceof LlmError) return new ApiError('unavailable', `Translation failed: ${error.message}`);
+  if (error instanceof LlmError) {
+    const remedy: TranslationRemedy = FIXED_IN_SETTINGS.has(error.kind) ? 'settings' : 'retry';
+    return new ApiError('unavailable', `Translation failed: ${error.message}`, undefined, { remedy });
+  }
   if (error instanceof TranslationAnswerError) {
     return new ApiError(
       'unavailable',
-      `The model's translation could not be used: ${error.message} Try again.`,
+      `The model's translation could not be used: ${error.message}`,
+      undefined,
+      { remedy: 'retry' satisfies TranslationRemedy },
     );
   }
   return error;

@@ -1,7 +1,12 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { MessageTranslation, TaskLogRowView } from '../../../shared/api';
+import {
+  type MessageTranslation,
+  type TaskLogRowView,
+  type TranslationRemedy,
+  translationRemedy,
+} from '../../../shared/api';
 import type { ApiClient } from '../../../shared/api/client';
 import type { ChatMsg } from '../../../shared/domain/conversation';
 import { messageWords } from '../../../shared/domain/message-text';
@@ -29,7 +34,13 @@ export interface ChatTranslations {
   byId: Record<number, KeptTranslation>;
   /** Asked for and not answered yet: the words asked about, by message id. */
   asked: Record<number, string>;
-  error: string | null;
+  /** The last failure, until the operator tries again: nothing is asked for while it stands. */
+  error: TranslationFailure | null;
+}
+
+export interface TranslationFailure {
+  message: string;
+  remedy: TranslationRemedy;
 }
 
 export interface ChatTools {
@@ -46,8 +57,13 @@ export interface ConversationToolsActions {
   setLanguage(language: string): void;
   /** Loads the task log back to a little before `oldestSentAt` (the oldest message loaded). */
   coverTaskLog(ref: ToolsChatRef, oldestSentAt: string): Promise<void>;
-  /** Asks for the translations these messages lack, in the operator's language. */
+  /**
+   * Asks for the translations these messages lack, in the operator's language; nothing after a
+   * failure until `retryTranslation` (each ask is a paid call, and it would likely fail again).
+   */
   translateMessages(ref: ToolsChatRef, messages: readonly ChatMsg[]): Promise<void>;
+  /** Clears a translation failure, so the chat's messages are asked for again. */
+  retryTranslation(ref: ToolsChatRef): void;
   applyTaskLogged(ref: ToolsChatRef, row: TaskLogRowView): void;
   applyTranslated(ref: ToolsChatRef, language: string, translations: readonly MessageTranslation[]): void;
 }
@@ -150,6 +166,7 @@ export function createConversationToolsStore(
       },
       async translateMessages(ref, messages) {
         const { translations } = toolsOf(ref);
+        if (translations.error !== null) return;
         const wanted = untranslated(messages, translations.byId, translations.asked);
         if (wanted.length === 0) return;
         const language = translations.language;
@@ -161,15 +178,16 @@ export function createConversationToolsStore(
           const answer = await api.call('conversations.translate', { ...ref, language, messages: wanted });
           actions.applyTranslated(ref, language, answer.translations);
         } catch (error) {
-          // What was not translated may be asked for again (after a key is set, for instance).
+          // What was not translated is asked for again once the operator retries.
           patchTranslations(ref, (t) => ({
             asked: Object.fromEntries(
               Object.entries(t.asked).filter(([id]) => !wanted.some((item) => item.messageId === Number(id))),
             ),
-            error: errorMessage(error),
+            error: { message: errorMessage(error), remedy: translationRemedy(error) },
           }));
         }
       },
+      retryTranslation: (ref) => patchTranslations(ref, () => ({ error: null })),
       applyTaskLogged(ref, row) {
         const { taskLog } = toolsOf(ref);
         if (taskLog.since === null || row.at < taskLog.since) return;

@@ -23,14 +23,15 @@ export function useChatTools(
   const showTaskLog = tools?.showTaskLog ?? false;
   const translate = tools?.translate ?? false;
   const language = tools?.translations.language;
+  const translationFailed = tools?.translations.error != null;
 
   useEffect(() => {
     if (showTaskLog && oldestSentAt !== null) void actions.coverTaskLog(ref, oldestSentAt);
   }, [actions, ref, showTaskLog, oldestSentAt]);
   useEffect(() => {
-    // The language is a dependency: a new one asks again.
-    if (translate && language) void actions.translateMessages(ref, messages);
-  }, [actions, ref, translate, language, messages]);
+    // A new language asks again, and so does a retry after a failure.
+    if (translate && language && !translationFailed) void actions.translateMessages(ref, messages);
+  }, [actions, ref, translate, language, translationFailed, messages]);
 
   return { tools, taskRows: showTaskLog ? (tools?.taskLog.rows ?? NO_ROWS) : NO_ROWS };
 }

@@ -1,18 +1,21 @@
-import { Alert, Anchor, CloseButton, Group, Text } from '@mantine/core';
+import { Alert, Anchor, Button, CloseButton, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'wouter';
 import type { ChatTools } from '../store';
 
 /**
- * Why a tool could not do its work in this chat: a translation's failure (a missing API key
- * among them, with the way to Settings) or the task log's. Closing it turns the tool off.
+ * Why a tool could not do its work in this chat: a translation's failure, with what mends it (the
+ * way to Settings for a missing key or model, else a Try again), or the task log's. Closing it
+ * turns the tool off.
  */
 export function ToolsNotice({
   tools,
+  onRetryTranslation,
   onCloseTranslation,
   onCloseTaskLog,
 }: {
   tools: ChatTools | undefined;
+  onRetryTranslation: () => void;
   onCloseTranslation: () => void;
   onCloseTaskLog: () => void;
 }) {
@@ -32,12 +35,21 @@ export function ToolsNotice({
       {translationError && (
         <Group gap={6} wrap="nowrap" justify="space-between">
           <Text size="sm">
-            {translationError}{' '}
-            <Anchor component={Link} href="/settings" size="sm">
-              Open Settings
-            </Anchor>
+            {translationError.message}{' '}
+            {translationError.remedy === 'settings' && (
+              <Anchor component={Link} href="/settings" size="sm">
+                Open Settings
+              </Anchor>
+            )}
           </Text>
-          <CloseButton size="sm" aria-label="Stop translating" onClick={onCloseTranslation} />
+          <Group gap={4} wrap="nowrap">
+            {translationError.remedy === 'retry' && (
+              <Button size="compact-sm" variant="subtle" color="red" onClick={onRetryTranslation}>
+                Try again
+              </Button>
+            )}
+            <CloseButton size="sm" aria-label="Stop translating" onClick={onCloseTranslation} />
+          </Group>
         </Group>
       )}
       {taskLogError && (

@@ -147,7 +147,7 @@ function LoadedTimeline({
   const { conversation, summaries } = useChatSummaries(chatRef);
   const messages = useMemo(() => window.ids.map((id) => window.byId[id]!), [window]);
   const { tools, taskRows } = useChatTools(conversation, messages);
-  const { setShowTaskLog, setTranslate } = useConversationToolsActions();
+  const { setShowTaskLog, setTranslate, retryTranslation } = useConversationToolsActions();
   const rows = useMemo(
     () => timelineRows(window, pending, typing, summaries, taskRows),
     [window, pending, typing, summaries, taskRows],
@@ -298,6 +298,7 @@ function LoadedTimeline({
     <>
       <ToolsNotice
         tools={tools}
+        onRetryTranslation={() => retryTranslation(conversation)}
         onCloseTranslation={() => setTranslate(conversation, false)}
         onCloseTaskLog={() => setShowTaskLog(conversation, false)}
       />
