@@ -16,6 +16,7 @@ export const AGENT_NAME_COLUMNS = [
   { table: 'outbound_sends', column: 'agent' },
   { table: 'conversation_settings', column: 'agent' },
   { table: 'conversation_read_marks', column: 'agent' },
+  { table: 'telegram_chat_titles', column: 'agent' },
   { table: 'llm_exchange_history', column: 'agent' },
   { table: 'memory_entries', column: 'agent' },
   { table: 'archive_messages', column: 'agent' },

@@ -29,6 +29,7 @@ import { SettingsRepository } from './settings-repository';
 import { type SimulatorTables, simulatorTables } from './simulator';
 import { SummaryRepository } from './summary-repository';
 import { TaskLogRepository } from './task-log-repository';
+import { TelegramChatTitleRepository } from './telegram-chat-title-repository';
 import { TelegramSessionRepository } from './telegram-session-repository';
 import { TranslationRepository } from './translation-repository';
 import { UsageRepository } from './usage-repository';
@@ -58,6 +59,8 @@ export interface Store {
   readonly conversationSettings: EngineConversationSettingsRepository;
   /** How far the agent has read each conversation (what its turns answered). */
   readonly readMarks: ReadMarkRepository;
+  /** What each Telegram chat was called at the agent's latest turn in it. */
+  readonly telegramChatTitles: TelegramChatTitleRepository;
   /**
    * Every LLM exchange, within the retention window (each conversation's last one always): the
    * provenance of what agents said.
@@ -147,6 +150,7 @@ export function openStore(options: OpenStoreOptions): Store {
     memoryEntries: new EngineMemoryRepository(db),
     conversationSettings: new EngineConversationSettingsRepository(db),
     readMarks: new ReadMarkRepository(db, deps),
+    telegramChatTitles: new TelegramChatTitleRepository(db, deps),
     exchangeHistory,
     telegramSessions: new TelegramSessionRepository(db, deps),
     archive: new ArchiveRepository(db),

@@ -84,11 +84,15 @@ export class UsageRepository {
          WHERE m.agent = c.agent AND m.channel_id = c.channel_id ORDER BY p.id LIMIT 1)) AS name
        FROM sim_chats c WHERE c.agent = ? AND c.channel_id = ?`,
     );
-    // Telegram chat titles are not kept; a direct chat reads as the name its partner writes under.
-    this.#telegramName = db.prepare<[string, number], NameRow>(
-      `SELECT sender_name AS name FROM archive_messages
-       WHERE agent = ? AND network = 'telegram' AND channel_id = ? AND is_agent = 0 AND sender_name IS NOT NULL
-       ORDER BY message_id DESC LIMIT 1`,
+    // A Telegram chat's name as the agent's latest turn saw it; else, for a direct chat, the name
+    // its partner writes under.
+    this.#telegramName = db.prepare<{ agent: string; channelId: number }, NameRow>(
+      `SELECT COALESCE(
+         (SELECT title FROM telegram_chat_titles WHERE agent = @agent AND channel_id = @channelId),
+         (SELECT sender_name FROM archive_messages
+          WHERE @channelId > 0 AND agent = @agent AND network = 'telegram' AND channel_id = @channelId
+            AND is_agent = 0 AND sender_name IS NOT NULL
+          ORDER BY message_id DESC LIMIT 1)) AS name`,
     );
   }
 
@@ -124,9 +128,11 @@ export class UsageRepository {
 
   /** A conversation's name as the cost views show it: a group's title or the partner's name; null when unknown. */
   conversationName(agent: string, network: Network, channelId: number): string | null {
-    const statement = network === 'simulator' ? this.#simulatorName : this.#telegramName;
-    if (network === 'telegram' && channelId < 0) return null;
-    return statement.get(agent, channelId)?.name || null;
+    const row =
+      network === 'simulator'
+        ? this.#simulatorName.get(agent, channelId)
+        : this.#telegramName.get({ agent, channelId });
+    return row?.name || null;
   }
 
   #parameters(filter: UsageFilter): Parameters {

@@ -155,6 +155,26 @@ describe('Telegram conversations in the console API', () => {
     });
   });
 
+  it('calls a group by its title in the costs, as the agent’s latest turn there saw it', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    await logInAda();
+    const group = fake.createGroup({ title: 'Quay Street readers', creatorId: pat.id, memberIds: [ada.id] });
+    llm.replyWith({ tasks: [{ kind: 'send', text: REPLY }] });
+    fake.groupSays(pat.id, group.id, '@ada_agent any news?');
+    await messageEvent((message) => message.isAgent);
+    await waitFor(() => runtime.engines.telegram?.isIdle('Ada'), 'the engine to finish', WAIT_MS);
+
+    const now = Date.now();
+    const { conversations } = (await callApi(runtime, 'usage.summary', {
+      since: new Date(now - 60_000).toISOString(),
+      until: new Date(now + 60_000).toISOString(),
+    })) as { conversations: { channelId: number | null; name: string | null }[] };
+    expect(conversations).toContainEqual(
+      expect.objectContaining({ channelId: -Number(group.id), name: 'Quay Street readers' }),
+    );
+  });
+
   it('streams the agent’s own reaction as an edited message', { timeout: TEST_TIMEOUT_MS }, async () => {
     await logInAda();
     const said = fake.userSays(pat.id, ada.id, 'I got the job!');

@@ -200,6 +200,53 @@ describe('UsageRepository', () => {
     store.close();
   });
 
+  it('names a Telegram chat as its latest turn saw it, else a direct chat by its partner', () => {
+    const store = setup();
+    const group = -1001700000001;
+    const direct = 55;
+    for (const channelId of [group, direct, 66]) {
+      record(store, {
+        at: '2026-03-01T10:00:00Z',
+        channelId,
+        network: 'telegram',
+        costUsd: channelId === group ? 3 : 1,
+      });
+    }
+    store.telegramChatTitles.remember('Ada', group, 'Quay Street readers');
+    const said = (messageId: number, senderName: string) => ({
+      messageId,
+      senderId: 9,
+      senderName,
+      isAgent: false,
+      replyTo: null,
+      sentAt: '2026-03-01T09:00:00.000Z',
+      editedAt: null,
+      text: 'hello',
+      partsJson: '[]',
+    });
+    const telegram = (channelId: number) => ({ agent: 'Ada', network: 'telegram' as const, channelId });
+    store.archive.put(telegram(direct), [said(1, 'Pat'), said(2, 'Pat Lee')], at('2026-03-01T09:00:00Z'));
+    // A group's members are not its name.
+    store.archive.put(telegram(group), [said(1, 'Tomás')], at('2026-03-01T09:00:00Z'));
+    const names = () =>
+      store.usage
+        .summary(window('2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z'), UTC)
+        .conversations.map((row) => [row.channelId, row.name]);
+    expect(names()).toEqual([
+      [group, 'Quay Street readers'],
+      [direct, 'Pat Lee'],
+      [66, null],
+    ]);
+    store.telegramChatTitles.remember('Ada', direct, 'Patricia Lee');
+    store.telegramChatTitles.remember('Ada', group, ' ');
+    expect(names()).toEqual([
+      [group, 'Quay Street readers'],
+      [direct, 'Patricia Lee'],
+      [66, null],
+    ]);
+    store.close();
+  });
+
   it('is written by recordLlmUsage with the conversation network', () => {
     const store = setup();
     recordLlmUsage(store, {

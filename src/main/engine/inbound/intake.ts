@@ -160,6 +160,10 @@ export class InboundIntake {
     if (insertion.outcome === 'duplicate') return false;
     core.deps.store.transaction(() => {
       core.deps.store.taskGraphs.save(insertion.graph);
+      // The Simulator keeps its chats' titles; Telegram's are kept for views that outlive the connection.
+      if (!hasPendingReceived && conversation.network === 'telegram') {
+        core.deps.store.telegramChatTitles.remember(conversation.agent, conversation.channelId, channelName);
+      }
       commitment?.write();
     });
     core.graphs.set(conversationKeyString(conversation), insertion.graph);

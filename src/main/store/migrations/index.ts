@@ -27,6 +27,7 @@ import { migration026PromptTexts } from './026-prompt-texts';
 import { migration027ArchiveIndexQueue } from './027-archive-index-queue';
 import { migration028TaskLogWithoutKindIndex } from './028-task-log-without-kind-index';
 import { migration029ArchiveTextChangeTriggers } from './029-archive-text-change-triggers';
+import { migration030TelegramChatTitles } from './030-telegram-chat-titles';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -60,4 +61,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration027ArchiveIndexQueue,
   migration028TaskLogWithoutKindIndex,
   migration029ArchiveTextChangeTriggers,
+  migration030TelegramChatTitles,
 ];
