@@ -14,7 +14,9 @@ const HOW = 'Enter a @username, a t.me link or an invite link such as t.me/+AbCd
 
 function usernameTarget(name: string): JoinTarget | { error: string } {
   if (USERNAME.test(name)) return { kind: 'username', username: name };
-  return { error: `@${name} is no username: 5 to 32 letters, digits or _, starting with a letter.` };
+  return {
+    error: `“${name}” is not a Telegram username: those are 5 to 32 letters, digits or underscores, starting with a letter.`,
+  };
 }
 
 function inviteTarget(hash: string): JoinTarget | { error: string } {

@@ -145,7 +145,7 @@ describe('The agent’s groups and channels from the console', () => {
       const clubInvite = fake.createInviteLink({ chatId: bookClub.id });
       expect(await onField(`t.me/+${clubInvite}`)).toBe('The agent is already in Book club.');
       expect(await onField('https://example.com/group')).toMatch(/^Enter a @username, a t.me link/);
-      expect(await onField('@x')).toMatch(/is no username/);
+      expect(await onField('@x')).toMatch(/is not a Telegram username/);
       expect(fake.calls.filter((entry) => entry.method === 'messages.ImportChatInvite')).toEqual([]);
     } finally {
       await testbed.close();

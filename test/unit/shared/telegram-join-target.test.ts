@@ -20,7 +20,8 @@ describe('parseJoinTarget', () => {
     ['', /^Enter a @username, a t.me link/],
     ['https://example.com/group', /^Enter a @username, a t.me link/],
     ['t.me/', /^Enter a @username, a t.me link/],
-    ['@9lives', /^@9lives is no username/],
+    ['@9lives', /^“9lives” is not a Telegram username: those are 5 to 32/],
+    ['no such thing!!', /^“no such thing!!” is not a Telegram username/],
     ['t.me/+ab', /cut short or mistyped/],
     ['tg://join?code=abcd', /cut short or mistyped/],
   ])('says what is wrong with %j', (text, message) => {
