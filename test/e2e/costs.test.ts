@@ -125,6 +125,34 @@ describe('the costs page against troupe serve and a scripted LLM', () => {
     await shot('costs-conversation');
   });
 
+  it('fits a phone: the window picker whole, and the inspector opening with its close button clear', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${harness.server.origin}/#/costs`);
+    await expectText(main(), 'per priced call');
+    const custom = await main().getByText('Custom', { exact: true }).boundingBox();
+    expect(custom!.x + custom!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot('costs-phone');
+
+    // Opened by a tap, the inspector's tabs lie under the finger: their tooltips show below them.
+    await page.goto(`${harness.server.origin}/#/playground/${AGENT}/${channelId}`);
+    await page.getByRole('button', { name: /^Inspector/ }).click();
+    const close = page
+      .getByRole('dialog', { name: 'Inspector' })
+      .getByRole('button', { name: 'Close the inspector' });
+    await expectVisible(close);
+    await page.mouse.move(370, 80);
+    await page.waitForTimeout(600);
+    const reachable = await close.evaluate((button) => {
+      const { x, y, width, height } = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+    });
+    expect(reachable).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOTS, 'costs-inspector-phone.png') });
+    await close.click();
+    await page.setViewportSize({ width: 1360, height: 900 });
+  });
+
   it('reads well in the dark', async () => {
     await page.getByRole('group', { name: 'Color scheme' }).getByRole('button', { name: 'Dark' }).click();
     await expectAttribute(page.locator('html'), 'data-mantine-color-scheme', 'dark');

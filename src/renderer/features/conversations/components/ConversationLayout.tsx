@@ -81,6 +81,7 @@ export function ConversationLayout({
           position="right"
           size="md"
           title="Inspector"
+          closeButtonProps={{ 'aria-label': 'Close the inspector' }}
           styles={{
             body: { padding: 0, height: 'calc(100% - 60px)', display: 'flex', flexDirection: 'column' },
           }}

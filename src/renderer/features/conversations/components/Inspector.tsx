@@ -58,7 +58,8 @@ interface InspectorTabEntry {
  */
 function InspectorTabButton({ value, label, icon, badge, active }: InspectorTabEntry & { active: boolean }) {
   return (
-    <Tooltip label={label} disabled={active} openDelay={300}>
+    // Below the tabs: above them it would cover the drawer's close button on a phone.
+    <Tooltip label={label} disabled={active} openDelay={300} position="bottom">
       <Tabs.Tab
         value={value}
         aria-label={badge ? `${label}, ${badge.words}` : label}

@@ -1,4 +1,5 @@
 import { Group, SegmentedControl, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { localDay, RANGE_LABELS, rangeProblems, type UsageRange } from '../model';
 import { costsSelectors } from '../selectors';
@@ -18,6 +19,9 @@ export function RangePicker({
   /** Narrow places (the inspector): small, across the whole width. */
   compact?: boolean;
 }) {
+  // A phone's width holds the five windows only small, across the whole width.
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const small = compact || narrow === true;
   const range = useCostsStore(costsSelectors.range);
   const { setRange } = useCostsStore(costsSelectors.actions);
   const today = localDay(new Date());
@@ -47,8 +51,9 @@ export function RangePicker({
     <Group gap="sm" align="flex-end" wrap="wrap">
       <SegmentedControl
         aria-label="Window"
-        size={compact ? 'xs' : 'sm'}
-        fullWidth={compact}
+        size={small ? 'xs' : 'sm'}
+        fullWidth={small}
+        w={small ? '100%' : undefined}
         value={custom ? 'custom' : range.kind}
         onChange={pickKind}
         data={KINDS.map((kind) => ({ value: kind, label: RANGE_LABELS[kind] }))}
