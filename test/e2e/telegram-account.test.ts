@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeTelegram, FakeUser } from '../support/fake-telegram';
 import { expectCount, expectText, expectVisible } from '../support/page-assertions';
 import { solidPng } from '../support/png';
@@ -66,6 +66,18 @@ describe('The agent’s Telegram account from the telegramConsole', () => {
     await expectText(username, 'This username is taken; try another.');
     await username.scrollIntoViewIfNeeded();
     await shot('telegram-account-profile');
+
+    // A year before 1900 stays as typed, and the field says why it is refused.
+    const birthday = page.getByRole('form', { name: 'Birthday' });
+    await birthday.getByRole('textbox', { name: 'Day' }).fill('3');
+    await birthday.getByRole('textbox', { name: 'Year (optional)' }).fill('1850');
+    await birthday.getByRole('button', { name: 'Save birthday' }).click();
+    await expectText(birthday, `Enter a year from 1900 to ${new Date().getFullYear()}, or leave it empty.`);
+    await expect
+      .poll(() => birthday.getByRole('textbox', { name: 'Year (optional)' }).inputValue())
+      .toBe('1850');
+    await birthday.scrollIntoViewIfNeeded();
+    await shot('telegram-account-birthday-refused');
   });
 
   it('uploads a photo, refusing a file that is no image', async () => {

@@ -41,8 +41,11 @@ describe('the agent’s Telegram profile in the console', () => {
       errors: {
         day: 'Enter a day from 1 to 31.',
         month: 'Pick a month.',
-        year: 'Enter a year such as 1990, or leave it empty.',
+        year: `Enter a year from 1900 to ${new Date().getFullYear()}, or leave it empty.`,
       },
+    });
+    expect(parseBirthday({ day: '3', month: '5', year: '1850' })).toEqual({
+      errors: { year: `Enter a year from 1900 to ${new Date().getFullYear()}, or leave it empty.` },
     });
     expect(bioHint('Hello', { premium: false, bioLimit: 70 })).toBe(
       '5 / 70 characters: Telegram allows 70 without Premium (140 with it).',

@@ -29,6 +29,9 @@ export function birthdayDraft(birthday: Birthday | null): BirthdayDraft {
   };
 }
 
+/** The earliest birth year the form takes. */
+export const FIRST_BIRTH_YEAR = 1900;
+
 /** The birthday a draft says, or what to fix under each field. */
 export function parseBirthday(
   draft: BirthdayDraft,
@@ -40,8 +43,9 @@ export function parseBirthday(
   const year = yearText === '' ? null : Number(yearText);
   if (!Number.isInteger(day) || day < 1 || day > 31) errors.day = 'Enter a day from 1 to 31.';
   if (!Number.isInteger(month) || month < 1 || month > 12) errors.month = 'Pick a month.';
-  if (year !== null && (!Number.isInteger(year) || year < 1900 || year > new Date().getFullYear()))
-    errors.year = 'Enter a year such as 1990, or leave it empty.';
+  const thisYear = new Date().getFullYear();
+  if (year !== null && (!Number.isInteger(year) || year < FIRST_BIRTH_YEAR || year > thisYear))
+    errors.year = `Enter a year from ${FIRST_BIRTH_YEAR} to ${thisYear}, or leave it empty.`;
   if (Object.keys(errors).length > 0) return { errors };
   return { birthday: { day, month, year } };
 }

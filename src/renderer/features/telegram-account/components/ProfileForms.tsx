@@ -2,7 +2,7 @@ import { Alert, Button, Group, NumberInput, Select, Stack, Text, Textarea, TextI
 import { IconCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { MAX_NAME_LENGTH, type OwnProfile } from '../../../../shared/api/telegram-account-contract';
-import { bioHint, birthdayDraft, MONTHS, parseBirthday } from '../model';
+import { bioHint, birthdayDraft, FIRST_BIRTH_YEAR, MONTHS, parseBirthday } from '../model';
 import { telegramAccountSelectors } from '../selectors';
 import { useTelegramAccountStore } from '../store';
 import { useAccountAction } from './use-account-action';
@@ -142,10 +142,12 @@ export function BirthdayForm({ configName, profile }: { configName: string; prof
     <form onSubmit={submit} aria-label="Birthday">
       <Stack gap="sm">
         <Group grow align="flex-start">
+          {/* Out of range is said under the field on save, never clamped away unseen. */}
           <NumberInput
             label="Day"
             min={1}
             max={31}
+            clampBehavior="none"
             allowDecimal={false}
             value={draft.day}
             error={fieldError('day')}
@@ -160,7 +162,9 @@ export function BirthdayForm({ configName, profile }: { configName: string; prof
           />
           <NumberInput
             label="Year (optional)"
-            min={1900}
+            min={FIRST_BIRTH_YEAR}
+            max={new Date().getFullYear()}
+            clampBehavior="none"
             allowDecimal={false}
             value={draft.year}
             error={fieldError('year')}
