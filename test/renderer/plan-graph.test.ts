@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   dependentsOf,
-  hasPending,
   REPLACED_PLANS_KEPT,
   rememberReplaced,
   taskActions,
   taskIntent,
   taskInWords,
+  workTasks,
 } from '../../src/renderer/features/conversations/model';
 import {
   liveElements,
@@ -109,9 +109,13 @@ describe('plan graph model: dependents and actions', () => {
     expect(taskActions(task('k', { kind: 'sticker', status: 'active' })).cancel).toBe(false);
     expect(taskActions(task('r', { kind: 'received', status: 'active' })).cancel).toBe(true);
     expect(taskActions(task('w', { kind: 'wait', status: 'active' })).cancel).toBe(true);
-    expect(hasPending(burstPlan())).toBe(true);
-    expect(hasPending(plan('g', [task('s', { status: 'done' })]))).toBe(false);
-    expect(hasPending(null)).toBe(false);
+  });
+
+  it('counts the presence window after an answer as part of the plan, not as work left', () => {
+    const sent = task('s', { status: 'done' });
+    const online = task('w', { kind: 'wait', params: { seconds: 60, online: true } });
+    const typing = task('t', { kind: 'wait', params: { seconds: 3, typing: true } });
+    expect(workTasks([sent, online, typing])).toEqual([sent, typing]);
   });
 });
 

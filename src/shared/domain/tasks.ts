@@ -52,6 +52,14 @@ export const TaskNodeViewSchema = z.object({
 });
 export type TaskNodeView = z.infer<typeof TaskNodeViewSchema>;
 
+/**
+ * The window a plan keeps the agent online after it answered (a `wait` marked `online`): part of
+ * the plan, but no work left to do, so neither counted as pending nor a reason to clear it.
+ */
+export function isPresenceWindow(node: { kind: string; params: Readonly<Record<string, unknown>> }): boolean {
+  return node.kind === 'wait' && node.params.online === true;
+}
+
 export const TaskGraphViewSchema = z.object({
   id: z.string(),
   agent: z.string(),

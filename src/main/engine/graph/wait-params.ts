@@ -1,3 +1,4 @@
+import { isPresenceWindow } from '../../../shared/domain/tasks';
 import { MAX_DURATION_SECONDS, validateTaskParams } from '../../tasks/kinds';
 import type { TaskNode, TaskParams } from './task-graph';
 
@@ -50,5 +51,5 @@ export function isTypingWait(node: TaskNode): boolean {
 }
 
 export function isOnlineWait(node: TaskNode): boolean {
-  return isWait(node) && hasFlag(node, 'online');
+  return isPresenceWindow(node);
 }

@@ -1,6 +1,5 @@
-import type { TaskGraphView, TaskNodeView } from '../../../../shared/domain/tasks';
+import { isPresenceWindow, type TaskGraphView, type TaskNodeView } from '../../../../shared/domain/tasks';
 import { formatSeconds } from './formatting';
-import { isTerminal } from './graph-view';
 
 /**
  * The plan as the graph view reads it: what each task will do, which tasks wait on one, what the
@@ -121,9 +120,9 @@ export function taskActions(node: TaskNodeView): { cancel: boolean; retry: boole
   return { cancel, retry: node.status === 'failed' };
 }
 
-/** Whether the plan still has anything that has not run, for "Clear pending". */
-export function hasPending(graph: TaskGraphView | null): boolean {
-  return graph?.nodes.some((node) => !isTerminal(node.status)) ?? false;
+/** The plan's tasks that are work, for its counts and "Clear pending": its presence window left out. */
+export function workTasks(nodes: readonly TaskNodeView[]): TaskNodeView[] {
+  return nodes.filter((node) => !isPresenceWindow(node));
 }
 
 /**

@@ -3,7 +3,7 @@ import { IconArrowsMaximize } from '@tabler/icons-react';
 import { TASK_STATUSES } from '../../../../../shared/domain/tasks';
 import { IconAction } from '../../../../ui/IconAction';
 import { RelativeTime } from '../../../../ui/RelativeTime';
-import { countByStatus, TASK_STATUS_COLORS, TASK_STATUS_LABELS } from '../../model';
+import { countByStatus, TASK_STATUS_COLORS, TASK_STATUS_LABELS, workTasks } from '../../model';
 import { ClearPendingButton } from './ClearPendingButton';
 import { PauseToggle } from './PauseToggle';
 import type { PlanViewProps } from './plan-context';
@@ -16,7 +16,7 @@ export function PlanHeader({
   live,
   onExpand,
 }: PlanViewProps & { onExpand: (() => void) | undefined }) {
-  const counts = countByStatus(graph.nodes);
+  const counts = countByStatus(workTasks(graph.nodes));
   const pending = counts.pending + counts.active;
   return (
     <Stack gap={6}>
