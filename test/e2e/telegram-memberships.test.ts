@@ -39,9 +39,30 @@ describe('The agent’s groups and channels from the console', () => {
     await logInJuniper(app.page, app.telegram, app.juniperPhone);
   });
 
+  it('keeps the agent page’s ten tabs on one row at desktop widths, scrolled sideways on a phone', async () => {
+    const { page } = app;
+    const tabs = page.getByRole('tablist').first().getByRole('tab');
+    await expectCount(tabs, 10);
+    const rows = () =>
+      tabs.evaluateAll((all) => new Set(all.map((tab) => tab.getBoundingClientRect().top)).size);
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(rows).toBe(1);
+    }
+    await shot('agent-tabs-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(rows).toBe(1);
+    // The page is no wider than the phone: only the tab bar scrolls.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await tabs.last().scrollIntoViewIfNeeded();
+    await expectVisible(tabs.last());
+    await shot('agent-tabs-phone');
+    await page.setViewportSize({ width: 1360, height: 900 });
+  });
+
   it('joins a group by invite link, refusing one that does not exist, and lists it muted and gagged', async () => {
     const { page } = app;
-    await page.getByRole('tab', { name: 'Groups & channels' }).click();
+    await page.getByRole('tab', { name: 'Groups' }).click();
     const table = page.getByRole('table', { name: 'Groups and channels' });
     await expectText(table, 'Book club');
     await expectText(table, 'Bookshop News');

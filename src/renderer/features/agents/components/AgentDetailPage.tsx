@@ -21,6 +21,7 @@ import type { Network } from '../../../../shared/api/conversation-contract';
 import { lazyComponent } from '../../../ui/lazy-component';
 import { PageHeader } from '../../../ui/PageHeader';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
+import { useActiveTabInView } from '../../../ui/use-active-tab-in-view';
 import { isLoggedIn } from '../../conversations/telegram-agents';
 import { agentCostsPath } from '../../costs/paths';
 import { agentDocumentsPath } from '../../documents/paths';
@@ -133,6 +134,7 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
   const network: Network =
     'network' in view && view.network ? view.network : isLoggedIn(account) ? 'telegram' : 'simulator';
   const tabTitle = TAB_TITLES[view.tab];
+  const tabStrip = useActiveTabInView<HTMLDivElement>(view.tab);
 
   return (
     <>
@@ -166,7 +168,7 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
         }
         keepMounted={false}
       >
-        <Tabs.List mb="lg">
+        <Tabs.List mb="lg" className="troupe-tab-strip" ref={tabStrip}>
           <Tabs.Tab value="overview" leftSection={<IconFileDescription size={16} aria-hidden />}>
             Overview
           </Tabs.Tab>
@@ -201,7 +203,7 @@ export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: A
           )}
           {(isLoggedIn(account) || view.tab === 'groups') && (
             <Tabs.Tab value="groups" leftSection={<IconUsersGroup size={16} aria-hidden />}>
-              Groups & channels
+              Groups
             </Tabs.Tab>
           )}
         </Tabs.List>
