@@ -5,6 +5,7 @@ import { fakeTelegramControl } from '../../test/support/fake-telegram/control-cl
 import { startStandaloneFakeTelegram } from '../../test/support/fake-telegram/standalone';
 import { REPO_ROOT } from '../../test/support/serve-process';
 import { spawnWatched } from '../../test/support/watched-process';
+import { echoConversations } from './conversation-echo';
 import { Lifetime } from './lifetime';
 import { openInBrowser } from './open-browser';
 import { DEMO_AGENT, DEMO_GROUP, DEMO_GROUP_MEMBERS, DEMO_PERSONAS } from './personas';
@@ -150,6 +151,17 @@ async function start(): Promise<void> {
       if (!playing.signal.aborted) report(`${DEMO_GROUP.title} stopped: ${(error as Error).message}`);
     },
   );
+  void echoConversations(
+    control,
+    agent,
+    people.map(({ person }) => person),
+    group,
+    playing.signal,
+    report,
+  ).catch((error: unknown) => {
+    if (!playing.signal.aborted)
+      report(`The conversations stopped showing here: ${(error as Error).message}`);
+  });
   watchLoginCodes(control, playing.signal);
 }
 

@@ -12,6 +12,7 @@ import type { DemoGroupScene, DemoPersona } from './personas';
  * timer, types for a moment, writes its next line, and waits for the agent's answer (and a
  * pause to read it) before the next. A person whose answer does not come goes on after a while,
  * as people do. The group scene plays the same way, its members taking turns in the group.
+ * What they say and what the agent answers is printed by the conversations' echo.
  */
 
 const TYPING_MS = 2_000;
@@ -45,7 +46,7 @@ export async function playPeople(
 /** Plays the group scene: each line by its member, in the group, once the agent answered the one before. */
 export async function playGroup(
   control: FakeTelegramControl,
-  { id: agentId, firstName: agentName }: ControlPerson,
+  { id: agentId }: ControlPerson,
   scene: DemoGroupScene,
   group: ControlGroup,
   members: ReadonlyMap<string, ControlPerson>,
@@ -62,17 +63,14 @@ export async function playGroup(
     await sleep(TYPING_MS, undefined, { signal });
     const answeredBefore = (await answers()).length;
     await control.groupSend(member.id, group.id, line.says);
-    report(`${line.by} in ${group.title}: ${line.says}`);
-    const answered = await waitForAnswer(answers, answeredBefore, signal, (text) =>
-      report(`  ${agentName} in ${group.title}: ${text}`),
-    );
+    const answered = await waitForAnswer(answers, answeredBefore, signal);
     if (!answered) report(`${line.by} got no answer in ${group.title} within ${GIVE_UP_MS / 1000} s.`);
   }
 }
 
 async function playPerson(
   control: FakeTelegramControl,
-  { id: agentId, firstName: agentName }: ControlPerson,
+  { id: agentId }: ControlPerson,
   { persona, person }: PlayedPerson,
   signal: AbortSignal,
   report: (line: string) => void,
@@ -84,10 +82,7 @@ async function playPerson(
     const answers = () => answersFrom(control, person.id, agentId);
     const answeredBefore = (await answers()).length;
     await control.send(person.id, agentId, line.says);
-    report(`${persona.firstName}: ${line.says}`);
-    const answered = await waitForAnswer(answers, answeredBefore, signal, (text) =>
-      report(`  ${agentName} to ${persona.firstName}: ${text}`),
-    );
+    const answered = await waitForAnswer(answers, answeredBefore, signal);
     if (!answered) report(`${persona.firstName} got no answer within ${GIVE_UP_MS / 1000} s and goes on.`);
   }
 }
@@ -97,7 +92,6 @@ async function waitForAnswer(
   answersSoFar: () => Promise<ControlMessage[]>,
   before: number,
   signal: AbortSignal,
-  heard: (text: string) => void,
 ): Promise<boolean> {
   const deadline = Date.now() + GIVE_UP_MS;
   let seen = before;
@@ -106,7 +100,6 @@ async function waitForAnswer(
     await sleep(POLL_MS, undefined, { signal });
     const answers = await answersSoFar();
     if (answers.length > seen) {
-      for (const answer of answers.slice(seen)) heard(answer.text);
       seen = answers.length;
       quietSince = Date.now();
     } else if (seen > before && Date.now() - quietSince >= READING_MS) {

@@ -131,6 +131,22 @@ describe('npm run demo: the console during the demo', () => {
     await shot('demo-group');
   });
 
+  it('answers what you write to her yourself, and the terminal shows both', async () => {
+    const text = 'Hello from the operator, writing as Ada!';
+    await fakeTelegramControl(demo.controlUrl).send(`@${ADA!.username}`, `@${DEMO_AGENT.username}`, text);
+    await demo.process.waitForOutput(
+      new RegExp(`${ADA!.firstName}: ${text}`),
+      ANSWER_MS,
+      'the message echoed',
+    );
+    // Not scripted: the holding reply, as README says.
+    await demo.process.waitForOutput(
+      new RegExp(`${DEMO_AGENT.firstName} to ${ADA!.firstName}: Ha, you’ve caught me`),
+      ANSWER_MS,
+      'the holding reply',
+    );
+  });
+
   it('shows what the agent kept about the person in its memory', async () => {
     await page.getByRole('link', { name: 'Agents', exact: true }).click();
     await page
