@@ -5,6 +5,7 @@ import {
   isProcedureName,
   type ProcedureName,
   type ProcedureOutput,
+  parseInput,
   procedures,
 } from '../../shared/api';
 import type { Logger } from '../logging';
@@ -32,10 +33,8 @@ export function createApiDispatcher(handlers: ApiHandlers, logger: Logger): ApiD
       if (!isProcedureName(method))
         throw new ApiError('not_found', `There is no API procedure named "${method}".`);
       const procedure = procedures[method];
-      const input = procedure.input.safeParse(rawInput ?? {});
-      if (!input.success) {
-        throw new ApiError('invalid_input', `Invalid input for ${method}.`, issuesOf(input.error));
-      }
+      const input = parseInput(procedure.input, rawInput ?? {});
+      if (!input.success) throw new ApiError('invalid_input', `Invalid input for ${method}.`, input.issues);
       const handler = handlers[method] as (input: unknown) => Promise<unknown> | unknown;
       const result = await handler(input.data);
       const output = procedure.output.safeParse(result);

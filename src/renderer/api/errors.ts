@@ -1,5 +1,4 @@
 import { ApiError } from '../../shared/api/errors';
-import { readableIssue } from './issue-wording';
 
 /** A sentence for the operator, whatever was thrown: API errors already carry one. */
 export function errorMessage(error: unknown): string {
@@ -9,13 +8,13 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * Field-level messages of an `invalid_input` error, keyed by the input path (`llmBaseUrls.gemini`),
- * in words a person would use.
+ * Field-level messages of an `invalid_input` error, keyed by the input path (`llmBaseUrls.gemini`);
+ * the API words them for a person (see `issueInWords`).
  */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || error.issues === undefined) return {};
   const byPath: Record<string, string> = {};
-  for (const issue of error.issues) byPath[issue.path] ??= readableIssue(issue.message);
+  for (const issue of error.issues) byPath[issue.path] ??= issue.message;
   return byPath;
 }
 

@@ -11,6 +11,7 @@ export * from './documents-contract';
 export * from './errors';
 export * from './events-contract';
 export * from './http-auth';
+export * from './input-issues';
 export * from './media-contract';
 export * from './memory-contract';
 export * from './plan-contract';

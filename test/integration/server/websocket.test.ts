@@ -107,6 +107,16 @@ describe('API calls over the WebSocket', () => {
     expect(invalid.ok).toBe(false);
     expect(invalid.error.code).toBe('invalid_input');
     expect(invalid.error.issues.map((issue) => issue.path)).toContain('llmBaseUrls.openai');
+    // A field's refusal is worded for the person who typed it, not as the validator's report.
+    const outOfRange = (await request(socket, {
+      type: 'request',
+      id: 3,
+      method: 'settings.update',
+      input: { engine: { maxRetries: 99_999_999 } },
+    })) as { error: { issues: { path: string; message: string }[] } };
+    expect(outOfRange.error.issues).toEqual([
+      { path: 'engine.maxRetries', message: 'Enter a number of at most 100.' },
+    ]);
 
     const unknown = (await request(socket, {
       type: 'request',

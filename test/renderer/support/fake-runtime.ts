@@ -13,6 +13,7 @@ import {
 } from '../../../src/shared/api/contract';
 import type { Network } from '../../../src/shared/api/conversation-contract';
 import { ApiError } from '../../../src/shared/api/errors';
+import { parseInput } from '../../../src/shared/api/input-issues';
 import type { CallOutcome } from '../../../src/shared/api/wire';
 import type { AgentRuntimeState } from '../../../src/shared/domain/agent-runtime';
 import type { AgentConfig, ConfigProblem } from '../../../src/shared/domain/config';
@@ -179,14 +180,8 @@ export class FakeRuntime {
     try {
       if (!isProcedureName(method))
         throw new ApiError('not_found', `There is no API procedure named "${method}".`);
-      const input = procedures[method].input.safeParse(rawInput);
-      if (!input.success) {
-        throw new ApiError(
-          'invalid_input',
-          `Invalid input for ${method}.`,
-          input.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-        );
-      }
+      const input = parseInput(procedures[method].input, rawInput);
+      if (!input.success) throw new ApiError('invalid_input', `Invalid input for ${method}.`, input.issues);
       const override = this.overrides.get(method);
       const result = override ? await override(input.data as never) : this.#answer(method, input.data);
       return { ok: true, result };
