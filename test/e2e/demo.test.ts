@@ -45,6 +45,10 @@ async function startDemo(entry: 'script' | 'troupe'): Promise<RunningDemo> {
   return { process: demo, loginUrl: loginUrl!, controlUrl: controlUrl!, root: dirname(log!) };
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** Processes whose command line names the demo's folder (`troupe login` and `serve` get its state). */
 function processesUsing(root: string): string[] {
   return readdirSync('/proc')
@@ -131,7 +135,18 @@ describe('npm run demo: the console during the demo', () => {
     await shot('demo-group');
   });
 
-  it('answers what you write to her yourself, and the terminal shows both', async () => {
+  it('answers what you write to her yourself, and the terminal shows both', {
+    timeout: 4 * ANSWER_MS,
+  }, async () => {
+    // After Ada's script, so her next scripted line cannot join the same turn.
+    const lastAnswer = ADA!.lines
+      .at(-1)!
+      .reply.flatMap((task) => (task.kind === 'send' ? [task.text] : []))[0]!;
+    await demo.process.waitForOutput(
+      new RegExp(escapeRegExp(lastAnswer)),
+      2 * ANSWER_MS,
+      'the end of Ada’s script',
+    );
     const text = 'Hello from the operator, writing as Ada!';
     await fakeTelegramControl(demo.controlUrl).send(`@${ADA!.username}`, `@${DEMO_AGENT.username}`, text);
     await demo.process.waitForOutput(
