@@ -50,8 +50,20 @@ describe('The agent’s groups and channels from the console', () => {
       await expect.poll(rows).toBe(1);
     }
     await shot('agent-tabs-desktop');
+    // The tab chosen on a wide window stays in sight when the window narrows.
+    await tabs.last().click();
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(rows).toBe(1);
+    const activeInSight = () =>
+      page.evaluate(() => {
+        const tab = document.querySelector('[role="tab"][data-active]');
+        const bar = tab?.closest('[role="tablist"]');
+        if (!tab || !bar) return false;
+        const [tabBox, barBox] = [tab.getBoundingClientRect(), bar.getBoundingClientRect()];
+        return tabBox.left >= barBox.left && tabBox.right <= barBox.right;
+      });
+    await expect.poll(activeInSight).toBe(true);
+    await tabs.first().click();
     // The page is no wider than the phone: only the tab bar scrolls.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await tabs.last().scrollIntoViewIfNeeded();
