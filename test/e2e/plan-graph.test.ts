@@ -166,4 +166,34 @@ describe('the task graph against troupe serve and a scripted LLM', () => {
     await page.keyboard.press('Escape');
     await expectCount(page.getByRole('dialog', { name: 'Plan' }), 0);
   });
+
+  it("opens a card's Cancel with the mouse, in the inspector and in the whole window", async () => {
+    // Paused, a new message waits as a pending task with its Cancel.
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    await inspector.getByRole('button', { name: 'Pause' }).click();
+    await call('simulator.send', { agent: AGENT, channelId, personId, text: 'Are you open on Sunday?' });
+    const pendingIn = (scope: Locator) =>
+      scope
+        .getByRole('application', { name: 'Task graph' })
+        .getByRole('article', { name: /^received task .*, Pending$/ });
+    const askToCancel = async (scope: Locator) => {
+      const task = pendingIn(scope);
+      await expectVisible(task);
+      await task.getByRole('button', { name: /^Cancel / }).click();
+      const confirm = page.getByRole('dialog', { name: /^Cancel received / });
+      await expectVisible(confirm);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the popover's fade-in, for the picture
+      return confirm;
+    };
+
+    await (await askToCancel(inspector)).getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expectCount(page.getByRole('dialog', { name: /^Cancel received / }), 0);
+
+    await page.getByRole('button', { name: 'Show the plan in the whole window' }).click();
+    const full = page.getByRole('dialog', { name: 'Plan' });
+    await askToCancel(full);
+    await shot('plan-graph-cancel-by-mouse');
+    await page.keyboard.press('Escape');
+    await expectVisible(pendingIn(full));
+  });
 });
