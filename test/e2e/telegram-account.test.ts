@@ -136,4 +136,17 @@ describe('The agent’s Telegram account from the telegramConsole', () => {
     await expectVisible(profile.getByRole('button', { name: 'Add to contacts' }));
     await shot('telegram-account-partner');
   });
+
+  it('knows the account is signed in on an agent page first opened on a tab other than Overview', async () => {
+    await page.goto(`${telegramConsole.server.origin}/#/agents/Juniper/memory`);
+    await page.reload();
+    await expectVisible(page.getByText('@juniper_hale'));
+    await expectVisible(page.getByRole('tab', { name: 'Profile' }));
+    await expect.poll(() => page.getByRole('radio', { name: 'Telegram' }).isChecked()).toBe(true);
+    await shot('telegram-account-memory-opened-first');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(400);
+    await shot('telegram-account-memory-opened-first-390');
+    await page.setViewportSize({ width: 1360, height: 900 });
+  });
 });

@@ -28,6 +28,7 @@ import { agentDocumentsPath } from '../../documents/paths';
 import { playgroundPath } from '../../playground/paths';
 import { telegramSelectors } from '../../telegram/selectors';
 import { useTelegramStore } from '../../telegram/store';
+import { useAccountsLoaded } from '../../telegram/use-accounts-loaded';
 import { agentContactsPath, agentGroupsPath, agentProfilePath } from '../../telegram-account/paths';
 import {
   AGENTS_PATH,
@@ -127,6 +128,8 @@ const TAB_PATHS: Record<AgentPageView['tab'], (configName: string) => string> = 
 export function AgentDetailView({ detail, view }: { detail: AgentDetail; view: AgentPageView }) {
   const { config, runtime } = detail;
   const [, navigate] = useLocation();
+  // Every tab reads the account (the badges, the account's tabs, the network shown), not only the Overview.
+  useAccountsLoaded();
   const account = useTelegramStore(
     useMemo(() => telegramSelectors.account(config.configName), [config.configName]),
   );

@@ -9,8 +9,7 @@ import { FilterChips } from '../../../ui/FilterChips';
 import { pluralize } from '../../../ui/format';
 import { PageHeader } from '../../../ui/PageHeader';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
-import { telegramSelectors } from '../../telegram/selectors';
-import { useTelegramStore } from '../../telegram/store';
+import { useAccountsLoaded } from '../../telegram/use-accounts-loaded';
 import { AGENT_FILTER_LABELS, AGENT_FILTERS, countByFilter } from '../model';
 import { agentsSelectors } from '../selectors';
 import { useAgentsStore } from '../store';
@@ -177,17 +176,13 @@ function AgentsContent() {
 export function AgentsPage() {
   const listStatus = useAgentsStore(agentsSelectors.listStatus);
   const { loadAgents } = useAgentsStore(agentsSelectors.actions);
-  const accountsStatus = useTelegramStore(telegramSelectors.status);
-  const { loadAccounts } = useTelegramStore(telegramSelectors.actions);
 
   useEffect(() => {
     if (listStatus === 'idle') void loadAgents();
   }, [listStatus, loadAgents]);
 
   // The rows show each account's state; without it they fall back to the login state.
-  useEffect(() => {
-    if (accountsStatus === 'idle') void loadAccounts();
-  }, [accountsStatus, loadAccounts]);
+  useAccountsLoaded();
 
   return (
     <>

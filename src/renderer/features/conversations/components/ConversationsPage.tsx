@@ -8,6 +8,7 @@ import { agentsSelectors } from '../../agents/selectors';
 import { useAgentsStore } from '../../agents/store';
 import { telegramSelectors } from '../../telegram/selectors';
 import { useTelegramStore } from '../../telegram/store';
+import { useAccountsLoaded } from '../../telegram/use-accounts-loaded';
 import type { ChatRef } from '../model';
 import { conversationsPath } from '../paths';
 import { conversationSelectors } from '../selectors';
@@ -38,14 +39,11 @@ function useTelegramAgents(): {
   const accounts = useTelegramStore(telegramSelectors.accounts);
   const accountsStatus = useTelegramStore(telegramSelectors.status);
   const accountsError = useTelegramStore(telegramSelectors.error);
-  const { loadAccounts } = useTelegramStore(telegramSelectors.actions);
 
   useEffect(() => {
     if (agentsStatus === 'idle') void loadAgents();
   }, [agentsStatus, loadAgents]);
-  useEffect(() => {
-    if (accountsStatus === 'idle') void loadAccounts();
-  }, [accountsStatus, loadAccounts]);
+  useAccountsLoaded();
 
   const split = useMemo(() => telegramAgents(agents, accounts), [agents, accounts]);
   if (agentsStatus === 'error' || accountsStatus === 'error')

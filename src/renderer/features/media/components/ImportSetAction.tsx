@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Popover, Select, Stack, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useApiForm } from '../../memory/components/useApiForm';
 import { userLabel } from '../../telegram/model';
 import { telegramSelectors } from '../../telegram/selectors';
 import { useTelegramStore } from '../../telegram/store';
+import { useAccountsLoaded } from '../../telegram/use-accounts-loaded';
 import { stickerSetInput } from '../jobs-model';
 import { mediaSelectors } from '../selectors';
 import { useMediaStore } from '../store';
@@ -13,11 +14,7 @@ import { useConfigDirs } from './useConfigDirs';
 /** The agents whose Telegram accounts are connected now: an import fetches through one of them. */
 function useConnectedAgents(): Array<{ value: string; label: string }> {
   const accounts = useTelegramStore(telegramSelectors.accounts);
-  const status = useTelegramStore(telegramSelectors.status);
-  const { loadAccounts } = useTelegramStore(telegramSelectors.actions);
-  useEffect(() => {
-    if (status === 'idle') void loadAccounts();
-  }, [status, loadAccounts]);
+  useAccountsLoaded();
   return useMemo(
     () =>
       Object.values(accounts)

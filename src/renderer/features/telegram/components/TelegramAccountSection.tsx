@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconLogin2, IconLogout } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import type { AgentConfig } from '../../../../shared/domain/config';
 import type { TelegramAccountView } from '../../../../shared/domain/telegram';
 import { errorMessage } from '../../../api/errors';
@@ -13,6 +13,7 @@ import { ErrorState, LoadingState } from '../../../ui/states';
 import { canLogIn, canLogOut, enableBlockedReason, formatRemaining, remainingMs } from '../model';
 import { telegramSelectors } from '../selectors';
 import { useTelegramStore } from '../store';
+import { useAccountsLoaded } from '../use-accounts-loaded';
 import { ConnectionBadge } from './AccountBadges';
 import { LoginWizard } from './LoginWizard';
 
@@ -223,10 +224,7 @@ export function TelegramAccountSection({ config }: { config: AgentRef }) {
   const status = useTelegramStore(telegramSelectors.status);
   const error = useTelegramStore(telegramSelectors.error);
   const { loadAccounts } = useTelegramStore(telegramSelectors.actions);
-
-  useEffect(() => {
-    if (status === 'idle') void loadAccounts();
-  }, [status, loadAccounts]);
+  useAccountsLoaded();
 
   let content: ReactNode;
   if (account) content = <AccountView account={account} config={config} />;
