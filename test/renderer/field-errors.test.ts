@@ -33,4 +33,20 @@ describe('field messages of a refused input', () => {
     const errors = await refusal('media.list', { location: null, search: 'x'.repeat(201) });
     expect(errors.search).toBe('Use at most 200 characters.');
   });
+
+  it('refuse a model name no provider takes, wherever one is written, saying what to write', async () => {
+    const engine = await refusal('settings.update', { engine: { defaultAgentLlm: 'bogus:model' } });
+    expect(engine['engine.defaultAgentLlm']).toMatch(
+      /^"bogus" is not a provider: start the name with gemini:/,
+    );
+    const media = await refusal('settings.update', { media: { model: 'nonsense' } });
+    expect(media['media.model']).toMatch(/^No provider is known for the model "nonsense"/);
+    const chat = await refusal('conversations.updateParameters', {
+      agent: 'Juniper',
+      network: 'simulator',
+      channelId: 1,
+      llmOverride: 'no-such-provider:xyz',
+    });
+    expect(chat.llmOverride).toMatch(/^"no-such-provider" is not a provider/);
+  });
 });

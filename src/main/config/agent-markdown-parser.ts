@@ -1,4 +1,5 @@
 import type { AgentConfig, ConfigProblem } from '../../shared/domain/config';
+import { modelNameProblem } from '../../shared/domain/model-names';
 import {
   AGENT_SECTIONS,
   isUnsetWord,
@@ -119,8 +120,10 @@ export function parseAgentMarkdown(text: string, context: AgentFileContext): Par
     timezone: parseTimeZone(sectionValue(AGENT_SECTIONS.timezone), (message) =>
       warn(AGENT_SECTIONS.timezone, message),
     ),
-    llm: parseOptionalWord(sectionValue(AGENT_SECTIONS.llm)),
-    memoryLlm: parseOptionalWord(sectionValue(AGENT_SECTIONS.memoryLlm)),
+    llm: parseModelName(sectionValue(AGENT_SECTIONS.llm), (message) => warn(AGENT_SECTIONS.llm, message)),
+    memoryLlm: parseModelName(sectionValue(AGENT_SECTIONS.memoryLlm), (message) =>
+      warn(AGENT_SECTIONS.memoryLlm, message),
+    ),
     startTypingDelay: parseBoundedNumber(
       sectionValue(AGENT_SECTIONS.startTypingDelay),
       START_TYPING_DELAY_RANGE,
@@ -163,6 +166,14 @@ function parseTimeZone(value: string | undefined, warn: (message: string) => voi
     `"${zone}" is not an IANA time zone, so the agent uses the computer's zone; write a name like "Europe/Paris" or "America/Chicago", or "none".`,
   );
   return null;
+}
+
+/** The name as written (the runtime's error says the same at each turn); a warning when no provider takes it. */
+function parseModelName(value: string | undefined, warn: (message: string) => void): string | null {
+  const name = parseOptionalWord(value);
+  const problem = name === null ? null : modelNameProblem(name);
+  if (problem !== null) warn(`${problem} Until then every turn of the agent fails.`);
+  return name;
 }
 
 function parseBoundedNumber(

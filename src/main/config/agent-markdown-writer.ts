@@ -1,4 +1,6 @@
 import type { AgentConfig } from '../../shared/domain/config';
+import { modelNameProblem } from '../../shared/domain/model-names';
+import { isPhoneNumber, PHONE_NUMBER_HINT } from '../../shared/domain/phone-number';
 import { AGENT_SECTIONS, isUnsetWord, START_TYPING_DELAY_RANGE, TYPING_SPEED_RANGE } from './agent-sections';
 import {
   demoteHeadingsOutsideCodeFences,
@@ -23,10 +25,16 @@ export class UnwritableAgentError extends Error {
   }
 }
 
+/** Control characters (a NUL, a tab, an escape) a file shows as garbage, or a line break. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
 function singleLine(heading: string, value: string, { required }: { required: boolean }): string | null {
   const trimmed = value.trim();
   if (trimmed.includes('\n') || trimmed.includes('\r')) {
     throw new UnwritableAgentError(`"${heading}" must fit on one line.`);
+  }
+  if (CONTROL_CHARACTER.test(trimmed)) {
+    throw new UnwritableAgentError(`"${heading}" holds a control character; type it again without it.`);
   }
   if (trimmed === '' && required) throw new UnwritableAgentError(`"${heading}" must not be empty.`);
   if (levelOneHeadingText(trimmed) !== null || hasUnclosedCodeFence(trimmed)) {
@@ -62,6 +70,14 @@ function optionalWord(heading: string, value: string | null): string | null {
   return word;
 }
 
+/** A model name no provider takes would fail every turn: refused here, with what to write. */
+function modelName(heading: string, value: string | null): string | null {
+  const name = optionalWord(heading, value);
+  const problem = name === null ? null : modelNameProblem(name);
+  if (problem !== null) throw new UnwritableAgentError(problem);
+  return name;
+}
+
 function boundedNumber(
   heading: string,
   value: number | null,
@@ -84,7 +100,11 @@ type FieldRenderers = { [K in keyof AgentFileContent]: (value: AgentFileContent[
  */
 const RENDERERS: FieldRenderers = {
   name: (value) => singleLine(AGENT_SECTIONS.name, value, { required: true }),
-  phone: (value) => singleLine(AGENT_SECTIONS.phone, value, { required: true }),
+  phone: (value) => {
+    const phone = singleLine(AGENT_SECTIONS.phone, value, { required: true });
+    if (phone !== null && !isPhoneNumber(phone)) throw new UnwritableAgentError(PHONE_NUMBER_HINT);
+    return phone;
+  },
   telegramId: (value) => {
     if (value === null) return null;
     if (!Number.isSafeInteger(value)) {
@@ -99,8 +119,8 @@ const RENDERERS: FieldRenderers = {
     }
     return timezone;
   },
-  llm: (value) => optionalWord(AGENT_SECTIONS.llm, value),
-  memoryLlm: (value) => optionalWord(AGENT_SECTIONS.memoryLlm, value),
+  llm: (value) => modelName(AGENT_SECTIONS.llm, value),
+  memoryLlm: (value) => modelName(AGENT_SECTIONS.memoryLlm, value),
   stickerSets: (value) => lines(AGENT_SECTIONS.stickerSets, value),
   rolePrompts: (value) => lines(AGENT_SECTIONS.rolePrompts, value),
   startTypingDelay: (value) =>

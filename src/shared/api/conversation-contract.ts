@@ -7,6 +7,7 @@ import {
   ReplyPolicySchema,
   StickerRefSchema,
 } from '../domain/conversation';
+import { ModelNameSchema } from '../domain/model-names';
 import { TaskGraphViewSchema, TurnStateSchema } from '../domain/tasks';
 import { FileDataSchema, MAX_CAPTION_LENGTH, SimulatedFileKindSchema, takesCaption } from './simulated-file';
 
@@ -181,7 +182,7 @@ export const conversationProcedures = {
   },
   'conversations.updateParameters': {
     input: ConversationRefSchema.extend({
-      llmOverride: z.string().trim().min(1).nullable().optional(),
+      llmOverride: ModelNameSchema.min(1).nullable().optional(),
       gaggedOverride: z.boolean().nullable().optional(),
       replyPolicy: ReplyPolicySchema.optional(),
       paused: z.boolean().optional(),

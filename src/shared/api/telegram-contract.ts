@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPhoneNumber, PHONE_NUMBER_HINT } from '../domain/phone-number';
 import { LoginStepSchema, TelegramAccountViewSchema, TelegramServerViewSchema } from '../domain/telegram';
 
 const AgentInput = z.object({ configName: z.string().min(1) }).strict();
@@ -17,10 +18,7 @@ export const telegramProcedures = {
   /** Starts (or restarts) a phone login: Telegram sends a code. */
   'telegram.login.start': {
     input: AgentInput.extend({
-      phone: z
-        .string()
-        .trim()
-        .regex(/^\+?[0-9 ()-]{5,20}$/, 'Enter the phone number with its country code, e.g. +44 7700 900123.'),
+      phone: z.string().trim().refine(isPhoneNumber, PHONE_NUMBER_HINT),
     }).strict(),
     output: LoginStepSchema,
   },

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { DEFAULT_DESKTOP_SETTINGS, DesktopSettingsSchema } from './desktop-settings';
+import { LLM_PROVIDERS, type LlmProviderId } from './llm-providers';
+import { isDefaultModelName, ModelNameSchema } from './model-names';
 import { DEFAULT_TELEGRAM_SERVER_SETTINGS, TelegramServerSettingsSchema } from './telegram';
 
-export const LLM_PROVIDERS = ['gemini', 'openai', 'xai', 'openrouter', 'ollama'] as const;
+export { LLM_PROVIDERS, type LlmProviderId };
 export const LlmProviderIdSchema = z.enum(LLM_PROVIDERS);
-export type LlmProviderId = z.infer<typeof LlmProviderIdSchema>;
 
 export const LLM_PROVIDER_LABELS: Record<LlmProviderId, string> = {
   gemini: 'Google Gemini',
@@ -33,7 +34,9 @@ const BaseUrlSchema = z
 /** Global engine parameters, editable live; agent files may override the pacing ones per agent. */
 export const EngineSettingsSchema = z.object({
   /** The model of agents whose file names none (a model or a provider name such as `gemini`). */
-  defaultAgentLlm: z.string().trim().min(1, 'Name a model or a provider, e.g. gemini.'),
+  defaultAgentLlm: ModelNameSchema.refine((name) => !isDefaultModelName(name), {
+    message: 'Name a model or a provider, e.g. gemini.',
+  }),
   /** Pause before typing starts, in seconds. */
   startTypingDelaySeconds: z.number().min(0).max(3600),
   /** Simulated typing speed in characters per second; 1000 or more means no typing time. */
@@ -101,7 +104,7 @@ export type EmbeddingSettings = z.infer<typeof EmbeddingSettingsSchema>;
  */
 export const MediaSettingsSchema = z.object({
   /** Empty: media is not described (the agents read "not understood"). */
-  model: z.string().trim(),
+  model: ModelNameSchema,
   /** New AI descriptions one turn waits for; the rest are described in the background. */
   descriptionsPerTurn: z.number().int().min(0).max(100),
   /** Longer videos, animations and voice notes are not described. */
@@ -122,7 +125,7 @@ export const DEFAULT_MEDIA_SETTINGS: MediaSettings = {
 /** How the console translates conversations for the operator. */
 export const TranslationSettingsSchema = z.object({
   /** A model or provider name, as agents name theirs; empty: each conversation's own model. */
-  model: z.string().trim(),
+  model: ModelNameSchema,
 });
 export type TranslationSettings = z.infer<typeof TranslationSettingsSchema>;
 

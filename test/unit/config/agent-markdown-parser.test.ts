@@ -363,14 +363,29 @@ Say hello.
   });
 
   it('uses the last of two sections with the same heading and warns', () => {
-    const { agent, problems } = parse(`${MINIMAL}# LLM\n\nfirst\n\n# LLM\n\nsecond\n`);
-    expect(agent?.llm).toBe('second');
+    const { agent, problems } = parse(`${MINIMAL}# LLM\n\ngemini-2.5-flash\n\n# LLM\n\ngpt-5-mini\n`);
+    expect(agent?.llm).toBe('gpt-5-mini');
     expect(problems).toEqual([
       {
         severity: 'warning',
         file: context.file,
         line: 17,
         message: expect.stringContaining('first at line 13'),
+      },
+    ]);
+  });
+
+  it('warns, at its line, about a model no provider takes, keeping the name as written', () => {
+    const { agent, problems } = parse(`${MINIMAL}# LLM\n\nnope:thing\n\n# Memory LLM\n\ngemini\n`);
+    expect(agent?.llm).toBe('nope:thing');
+    expect(problems).toEqual([
+      {
+        severity: 'warning',
+        file: context.file,
+        line: 15,
+        message: expect.stringMatching(
+          /^"nope" is not a provider: start the name with gemini:, .* every turn/,
+        ),
       },
     ]);
   });

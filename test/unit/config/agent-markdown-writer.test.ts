@@ -106,7 +106,31 @@ describe('writeAgentMarkdown', () => {
     ['an unknown time zone', { timezone: 'Atlantis/Central' }],
     ['an LLM that reads back as unset', { llm: 'none' }],
     ['a fractional Telegram ID', { telegramId: 1.5 }],
+    ['a name holding a NUL character', { name: 'Juniper\u0000Zero' }],
+    ['a phone that is no phone number', { phone: 'not a phone' }],
+    ['an LLM no provider takes', { llm: 'nonsense:model-x' }],
+    ['a memory LLM no provider takes', { memoryLlm: 'bogus' }],
   ])('refuses %s', (_label, change) => {
     expect(() => writeAgentMarkdown({ ...minimal, ...change })).toThrow(UnwritableAgentError);
+  });
+
+  it('says under which field a refused value belongs, and what to write', () => {
+    const refusal = (change: Partial<AgentConfig>) => {
+      try {
+        writeAgentMarkdown({ ...minimal, ...change });
+      } catch (error) {
+        return error as UnwritableAgentError;
+      }
+      throw new Error('written');
+    };
+    expect(refusal({ llm: 'nonsense:model-x' })).toMatchObject({
+      field: 'llm',
+      message: expect.stringMatching(/^"nonsense" is not a provider: start the name with gemini:/),
+    });
+    expect(refusal({ phone: 'not a phone' })).toMatchObject({
+      field: 'phone',
+      message: 'Enter the phone number with its country code, e.g. +44 7700 900123.',
+    });
+    expect(refusal({ name: 'Juniper\u0000Zero' })).toMatchObject({ field: 'name' });
   });
 });
