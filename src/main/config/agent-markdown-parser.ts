@@ -1,5 +1,6 @@
 import type { AgentConfig, ConfigProblem } from '../../shared/domain/config';
 import { modelNameProblem } from '../../shared/domain/model-names';
+import { isPhoneNumber, PHONE_NUMBER_HINT } from '../../shared/domain/phone-number';
 import {
   AGENT_SECTIONS,
   isUnsetWord,
@@ -108,12 +109,16 @@ export function parseAgentMarkdown(text: string, context: AgentFileContext): Par
   const warn = (heading: string, message: string) =>
     problems.push(configWarning(file, sections.get(heading)?.valueLine ?? null, message));
 
+  const phone = sectionValue(AGENT_SECTIONS.phone)!;
+  if (!isPhoneNumber(phone))
+    warn(AGENT_SECTIONS.phone, `"${phone}" is no phone number. ${PHONE_NUMBER_HINT}`);
+
   const agent: AgentConfig = {
     configName: context.configName,
     configDir: context.configDir,
     file,
     name: sectionValue(AGENT_SECTIONS.name)!,
-    phone: sectionValue(AGENT_SECTIONS.phone)!,
+    phone,
     instructions: sectionValue(AGENT_SECTIONS.instructions)!,
     rolePrompts: listEntries(sectionValue(AGENT_SECTIONS.rolePrompts) ?? ''),
     stickerSets: listEntries(sectionValue(AGENT_SECTIONS.stickerSets) ?? ''),

@@ -390,6 +390,19 @@ Say hello.
     ]);
   });
 
+  it('warns, at its line, about a phone that is no phone number', () => {
+    const { agent, problems } = parse(
+      MINIMAL.replace(/# Agent Phone\n\n[^\n]+/, '# Agent Phone\n\nnot a phone'),
+    );
+    expect(agent?.phone).toBe('not a phone');
+    expect(problems).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        message: expect.stringMatching(/^"not a phone" is no phone number/),
+      }),
+    ]);
+  });
+
   it('warns about text before the first heading', () => {
     const { agent, problems } = parse(`Some stray notes.\n${MINIMAL}`);
     expect(agent?.name).toBe('Robin');
