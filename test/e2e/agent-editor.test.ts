@@ -76,4 +76,16 @@ describe('editing an agent in the console against troupe serve', () => {
       )
       .toBe(true);
   });
+
+  it('opens the editor when the address of the Overview shown turns to its edit address', async () => {
+    await page.goto(`${harness.server.origin}/#/agents/${AGENT}`);
+    await expectVisible(page.getByRole('button', { name: 'Edit the agent' }));
+    await page.goto(`${harness.server.origin}/#/agents/${AGENT}/edit`);
+    const form = page.getByRole('form', { name: /^Edit / });
+    await expectVisible(form);
+    await shot('agent-editor-from-address');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => new URL(page.url()).hash).toBe(`#/agents/${AGENT}`);
+    await expectVisible(page.getByRole('button', { name: 'Edit the agent' }));
+  });
 });

@@ -10,7 +10,7 @@ import { Section } from '../../../ui/Section';
 import { AgentCopilotSection } from '../../copilot/components/AgentCopilotSection';
 import { TelegramAccountSection } from '../../telegram/components/TelegramAccountSection';
 import { groupProblemsByFile } from '../model';
-import { type AgentEditField, agentEditFieldId, agentPath } from '../paths';
+import { type AgentEditField, agentEditFieldId, agentEditPath, agentPath } from '../paths';
 import { useAgentsStore } from '../store';
 import { AgentEditor } from './editor/AgentEditor';
 import { AgentFileSection } from './lifecycle/AgentFileSection';
@@ -124,12 +124,12 @@ function flagFields({ config }: AgentDetail): Field[] {
 
 /**
  * The Overview tab: everything parsed from the agent's file, its prompts, account and problems.
- * `edit` (from `#/agents/:configName/edit[/:field]`) opens the editor, at that field.
+ * The address drives the editor: `edit` (from `#/agents/:configName/edit[/:field]`) opens it, at
+ * that field, so following a link to it opens it on a page already shown.
  */
 export function AgentOverview({ detail, edit }: { detail: AgentDetail; edit?: AgentEditField | 'all' }) {
   const { config, rolePrompts, problems } = detail;
   const groups = useMemo(() => groupProblemsByFile(problems), [problems]);
-  const [editing, setEditing] = useState(edit !== undefined);
   // A new key starts the editor afresh from the agent as read now.
   const [editorKey, setEditorKey] = useState(0);
   const { openAgent } = useAgentsStore((state) => state.actions);
@@ -140,16 +140,12 @@ export function AgentOverview({ detail, edit }: { detail: AgentDetail; edit?: Ag
     field?.scrollIntoView({ block: 'center' });
     field?.focus();
   }, [edit]);
-  if (editing) {
+  if (edit !== undefined) {
     return (
       <AgentEditor
         key={editorKey}
         detail={detail}
-        onDone={() => {
-          setEditing(false);
-          // Done with the editor the address opened: back to the plain Overview's address.
-          if (edit !== undefined) navigate(agentPath(config.configName), { replace: true });
-        }}
+        onDone={() => navigate(agentPath(config.configName), { replace: true })}
         onReload={async () => {
           await openAgent(config.configName);
           setEditorKey((key) => key + 1);
@@ -163,7 +159,7 @@ export function AgentOverview({ detail, edit }: { detail: AgentDetail; edit?: Ag
         <Button
           variant="default"
           leftSection={<IconPencil size={16} aria-hidden />}
-          onClick={() => setEditing(true)}
+          onClick={() => navigate(agentEditPath(config.configName), { replace: true })}
         >
           Edit the agent
         </Button>
