@@ -1,5 +1,8 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { dateFormat, formatRelativeTime, splitPath } from '../../src/renderer/ui/format';
+import { dateFormat, formatPastTime, formatRelativeTime, splitPath } from '../../src/renderer/ui/format';
+import { RelativeTime } from '../../src/renderer/ui/RelativeTime';
 import { safeLinkUrl } from '../../src/renderer/ui/safe-url';
 
 describe('safe links in agent markdown', () => {
@@ -24,6 +27,19 @@ describe('formatting', () => {
     expect(formatRelativeTime('2025-06-01T11:57:00.000Z', now, 'en')).toBe('3 minutes ago');
     expect(formatRelativeTime('2025-05-31T12:00:00.000Z', now, 'en')).toBe('yesterday');
     expect(formatRelativeTime('not a date', now, 'en')).toBe('not a date');
+  });
+
+  it('never words a past event as a time to come, when the clocks differ a little', () => {
+    expect(formatPastTime('2025-06-01T12:00:10.000Z', now, 'en')).toBe('just now');
+    expect(formatPastTime('2025-06-01T12:05:00.000Z', now, 'en')).toBe('just now');
+    expect(formatPastTime('2025-06-01T11:57:00.000Z', now, 'en')).toBe('3 minutes ago');
+    // A plan the runtime dates a little ahead of this browser's clock.
+    const aheadBy10s = new Date(Date.now() + 10_000).toISOString();
+    expect(renderToStaticMarkup(createElement(RelativeTime, { iso: aheadBy10s }))).toContain('>just now<');
+    const inThreeHours = new Date(Date.now() + 3 * 3600_000).toISOString();
+    expect(
+      renderToStaticMarkup(createElement(RelativeTime, { iso: inThreeHours, upcoming: true })),
+    ).toContain('>in 3 hours<');
   });
 
   it('splits a path into directory and file name on either separator', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatDateTime, formatRelativeTime } from './format';
+import { formatDateTime, formatPastTime, formatRelativeTime } from './format';
 
 /** The current time, refreshed every `intervalMs`, so relative times do not go stale on screen. */
 export function useNow(intervalMs = 30_000): Date {
@@ -11,12 +11,12 @@ export function useNow(intervalMs = 30_000): Date {
   return now;
 }
 
-/** "3 minutes ago", with the full date and time on hover. */
-export function RelativeTime({ iso }: { iso: string }) {
+/** "3 minutes ago" (or, for a time `upcoming`, "in 3 hours"), with the full date and time on hover. */
+export function RelativeTime({ iso, upcoming = false }: { iso: string; upcoming?: boolean }) {
   const now = useNow();
   return (
     <time dateTime={iso} title={formatDateTime(iso)}>
-      {formatRelativeTime(iso, now)}
+      {upcoming ? formatRelativeTime(iso, now) : formatPastTime(iso, now)}
     </time>
   );
 }

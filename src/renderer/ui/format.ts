@@ -38,6 +38,14 @@ export function formatRelativeTime(iso: string, now: Date, locale?: string): str
   return Math.abs(seconds) < 10 ? 'just now' : format.format(seconds, 'second');
 }
 
+/**
+ * A past event's time, as `formatRelativeTime` words it, but never as a time to come: the runtime's
+ * clock may run a little ahead of the browser's, and a plan made a moment ago is "just now".
+ */
+export function formatPastTime(iso: string, now: Date, locale?: string): string {
+  return Date.parse(iso) > now.getTime() ? 'just now' : formatRelativeTime(iso, now, locale);
+}
+
 /** A full local date and time, for tooltips and `<time>` titles. */
 export function formatDateTime(iso: string, locale?: string): string {
   const date = new Date(iso);

@@ -38,7 +38,7 @@ export function SpendingLimitAlert({
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm">
           {formatUsd(steering.spentTodayUsd)} spent of {formatUsd(steering.dailyLimitUsd ?? 0)}. Its turns and
-          memory work wait until its next day begins (<RelativeTime iso={steering.resetsAt} />
+          memory work wait until its next day begins (<RelativeTime iso={steering.resetsAt} upcoming />
           ); messages still arrive.
         </Text>
         <Button size="xs" variant="light" color="orange" loading={lifting} onClick={() => void lift()}>
