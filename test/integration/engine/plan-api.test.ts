@@ -84,6 +84,33 @@ describe('plan actions through the API', () => {
     expect(unknown.task).toBeNull();
   });
 
+  it('leaves a message unanswered once the operator cancels its turn, through a resume and a scan', async () => {
+    const { runtime, llm } = bed;
+    const { chat, people } = runtime.simulator.createChat('Ada', {
+      kind: 'direct',
+      people: [{ firstName: 'Pat' }],
+    });
+    const ref = { agent: 'Ada', network: 'simulator', channelId: chat.channelId };
+    await callApi(runtime, 'conversations.updateParameters', { ...ref, paused: true });
+    runtime.simulator.sendAsPerson('Ada', chat.channelId, people[0]!.id, { text: 'Are you open on Sunday?' });
+    const received = await waitFor(async () => {
+      const { graph } = (await callApi(runtime, 'conversations.graph', ref)) as {
+        graph: TaskGraphView | null;
+      };
+      return graph?.nodes.find((node) => node.kind === 'received' && node.status === 'pending');
+    }, 'the turn to wait');
+    await callApi(runtime, 'plan.cancelTask', { ...ref, taskId: received.id });
+
+    await callApi(runtime, 'conversations.updateParameters', { ...ref, paused: false });
+    await runtime.engines.simulator?.scan('Ada');
+    await waitFor(() => runtime.engines.simulator?.isIdle('Ada'), 'the engine to settle');
+    const { graph } = (await callApi(runtime, 'conversations.graph', ref)) as { graph: TaskGraphView | null };
+    expect(
+      graph?.nodes.filter((node) => node.kind === 'received' && node.status !== 'cancelled') ?? [],
+    ).toEqual([]);
+    expect(llm.requests).toEqual([]);
+  });
+
   it('starts a turn with the operator’s intent as a secret instruction (xsend)', async () => {
     const { runtime, llm } = bed;
     const { chat } = runtime.simulator.createChat('Ada', { kind: 'direct', people: [{ firstName: 'Pat' }] });

@@ -1,6 +1,7 @@
 import type { ConversationKey } from '../../../shared/domain/conversation-key';
 import type { EngineCore } from '../engine-core';
 import { DEPENDENCY_FAILED } from '../graph/graph-rules';
+import { receivedParams } from '../graph/received-task';
 import { isTerminal, type TaskGraph, type TaskNode, updateNode } from '../graph/task-graph';
 import { resourceOf } from '../tasks/handler-registry';
 
@@ -48,8 +49,9 @@ export function dependentsOf(graph: TaskGraph, id: string): TaskNode[] {
 
 /**
  * Cancels a task and every task waiting for it, in one transaction. A turn being thought is
- * stopped; a message being sent right now cannot be called back, and one already sent is said
- * to be so. Returns the ids cancelled (none when it was cancelled already).
+ * stopped, and the messages it was to answer count as answered; a message being sent right now
+ * cannot be called back, and one already sent is said to be so. Returns the ids cancelled (none
+ * when it was cancelled already).
  */
 export function cancelTask(core: EngineCore, conversation: ConversationKey, taskId: string): string[] {
   const graph = graphOrFail(core, conversation);
@@ -68,6 +70,13 @@ export function cancelTask(core: EngineCore, conversation: ConversationKey, task
   core.commit(conversation, (_graph, now) => {
     for (const candidate of doomed)
       updateNode(candidate, { status: 'cancelled', lastError: CANCELLED_BY_OPERATOR }, now);
+    // The operator chose not to answer: the engine's record of what it answered says so, or the
+    // unread scan would bring the message back as a new turn.
+    const unanswered = doomed.flatMap((candidate) =>
+      candidate.kind === 'received' ? [receivedParams(candidate).messageId ?? 0] : [],
+    );
+    const through = Math.max(0, ...unanswered);
+    if (through > 0) core.deps.store.readMarks.advance(conversation, through);
   });
   const runner = core.runner(conversation);
   if (runner.current && doomed.some((candidate) => candidate.id === runner.current!.nodeId)) {
