@@ -49,4 +49,21 @@ describe('field messages of a refused input', () => {
     });
     expect(chat.llmOverride).toMatch(/^"no-such-provider" is not a provider/);
   });
+
+  it('refuse a price far past any model’s, and cached input dearer than input', async () => {
+    const price = { modelId: 'qa-model', provider: 'gemini', displayName: 'QA', cachedInputUsdPerMtok: null };
+    const absurd = await refusal('prices.put', {
+      ...price,
+      inputUsdPerMtok: 999_999_999,
+      outputUsdPerMtok: 1,
+    });
+    expect(absurd.inputUsdPerMtok).toBe('Enter a price of at most $10,000 per million tokens.');
+    const dearer = await refusal('prices.put', {
+      ...price,
+      inputUsdPerMtok: 1,
+      outputUsdPerMtok: 2,
+      cachedInputUsdPerMtok: 50,
+    });
+    expect(dearer.cachedInputUsdPerMtok).toBe('Cached input is a discount: it cannot cost more than input.');
+  });
 });

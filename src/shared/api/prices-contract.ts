@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LlmPriceInputSchema, LlmPriceSchema } from '../domain/prices';
+import { LlmPriceEntrySchema, LlmPriceSchema } from '../domain/prices';
 
 /**
  * The LLM price catalogue every cost is computed with: listed, a model added or its prices
@@ -8,7 +8,10 @@ import { LlmPriceInputSchema, LlmPriceSchema } from '../domain/prices';
  */
 export const pricesProcedures = {
   'prices.list': { input: z.object({}).strict(), output: z.object({ prices: z.array(LlmPriceSchema) }) },
-  'prices.put': { input: LlmPriceInputSchema.strict(), output: z.object({ price: LlmPriceSchema }) },
+  'prices.put': {
+    input: LlmPriceEntrySchema,
+    output: z.object({ price: LlmPriceSchema }),
+  },
   'prices.delete': {
     input: z.object({ modelId: z.string().min(1) }).strict(),
     output: z.object({ deleted: z.literal(true) }),
