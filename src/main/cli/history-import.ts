@@ -20,6 +20,7 @@ import {
   UsageError,
 } from './cli-options';
 import { findAgentAndConfig, UnknownAgentError } from './configured-agent';
+import { fileReadReason } from './file-read-reason';
 import { type MemoryPasses, MissingSecretKeyError, runMemoryPasses } from './history-memory-passes';
 import type { CliIo } from './io';
 import { ProgressBar } from './progress-bar';
@@ -128,7 +129,7 @@ function exportFile(path: string, cwd: string): string {
     return file;
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw new InputError(`Cannot read --export ${path}: ${(error as Error).message}`);
+    throw new InputError(`Cannot read --export ${path}: ${fileReadReason(error)}`);
   }
 }
 

@@ -17,6 +17,7 @@ import {
   stateDirHelp,
   UsageError,
 } from './cli-options';
+import { fileReadReason } from './file-read-reason';
 import type { CliIo } from './io';
 
 const MEMORY_USAGE = `Usage: troupe memory <subcommand> [options]
@@ -81,7 +82,7 @@ function readQueries(file: string, cwd: string): string[] {
   try {
     text = readFileSync(resolve(cwd, file), 'utf8');
   } catch (error) {
-    throw new RecallInputError(`Cannot read --queries ${file}: ${(error as Error).message}`);
+    throw new RecallInputError(`Cannot read --queries ${file}: ${fileReadReason(error)}`);
   }
   const queries = text
     .split(/\r?\n/)

@@ -13,6 +13,7 @@ import {
   validateConsoleServerSettings,
 } from '../server';
 import { configPathHelp, parseCommandArgs, reportUsageError, stateDirHelp, UsageError } from './cli-options';
+import { fileReadReason } from './file-read-reason';
 import type { CliIo } from './io';
 
 const DEFAULT_SERVE_HOST = '127.0.0.1';
@@ -102,7 +103,7 @@ function readPassword(
   try {
     content = readFileSync(passwordFile, 'utf8');
   } catch (error) {
-    throw new UsageError(`Cannot read --password-file ${passwordFile}: ${(error as Error).message}`);
+    throw new UsageError(`Cannot read --password-file ${passwordFile}: ${fileReadReason(error)}`);
   }
   if (process.platform !== 'win32' && (statSync(passwordFile).mode & 0o077) !== 0) {
     warn(`Warning: ${passwordFile} is readable by other users; consider chmod 600.\n`);

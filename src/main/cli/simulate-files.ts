@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { simulatedFileSizeProblem } from '../../shared/api/conversation-contract';
+import { fileReadReason } from './file-read-reason';
 import { ScriptError, type SimulateScript, stepFile } from './simulate-script';
 
 /** A file a step sends, read from disk. */
@@ -8,13 +9,6 @@ export interface StepFile {
   fileName: string;
   bytes: Buffer;
 }
-
-/** Why a file cannot be read, in words, for the file system's usual refusals. */
-const REASONS: Record<string, string> = {
-  ENOENT: 'there is no such file.',
-  EACCES: 'it may not be read.',
-  EPERM: 'it may not be read.',
-};
 
 async function readStepFile(path: string): Promise<Buffer> {
   const info = await stat(path);
@@ -42,9 +36,8 @@ export async function readStepFiles(
     try {
       files.set(index, { fileName: basename(path), bytes: await readStepFile(path) });
     } catch (error) {
-      const { code, message } = error as NodeJS.ErrnoException;
       throw new ScriptError(
-        `step ${index}: the ${file.kind} ${path} cannot be sent: ${REASONS[code ?? ''] ?? message}`,
+        `step ${index}: the ${file.kind} ${path} cannot be sent: ${fileReadReason(error)}`,
       );
     }
   }

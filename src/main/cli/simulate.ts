@@ -6,6 +6,7 @@ import { resolveStateDir } from '../runtime/state-dir';
 import type { ConversationRuntimeHandle } from '../runtime/types';
 import { createKeyFileCipher } from '../secrets';
 import { configPathHelp, parseCommandArgs, reportUsageError, stateDirHelp, UsageError } from './cli-options';
+import { fileReadReason } from './file-read-reason';
 import type { CliIo } from './io';
 import { readStepFiles, type StepFile } from './simulate-files';
 import { call, playScript, sleep } from './simulate-play';
@@ -114,7 +115,7 @@ export async function runSimulate(args: string[], io: SimulateIo): Promise<numbe
     try {
       text = await readFile(parsed.scriptFile, 'utf8');
     } catch (error) {
-      throw new ScriptError(`Cannot read --script ${parsed.scriptFile}: ${(error as Error).message}`);
+      throw new ScriptError(`Cannot read --script ${parsed.scriptFile}: ${fileReadReason(error)}`);
     }
     script = parseSimulateScript(text, parsed.scriptFile);
     files = await readStepFiles(script, parsed.scriptFile);

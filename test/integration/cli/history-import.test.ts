@@ -136,7 +136,7 @@ describe('troupe history import', () => {
 
     const absent = await cli(['--agent', 'Ada', '--export', 'nowhere/result.json']);
     expect(absent.code).toBe(2);
-    expect(absent.stderr).toMatch(/^Cannot read --export nowhere\/result\.json: ENOENT/);
+    expect(absent.stderr).toMatch(/^Cannot read --export nowhere\/result\.json: there is no such file\.\n/);
 
     const unknown = await cli(['--agent', 'Zed', '--export', join(FIXTURES, 'personal-chat')]);
     expect(unknown.code).toBe(2);

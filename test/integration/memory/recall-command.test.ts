@@ -146,7 +146,10 @@ describe('troupe memory recall', () => {
         ['--agent', 'Ada', '--chat', '1', '--query', 'x', '--network', 'irc'],
         /--network is telegram or simulator/,
       ],
-      [['--agent', 'Ada', '--chat', '1', '--queries', join(root, 'missing.txt')], /Cannot read --queries/],
+      [
+        ['--agent', 'Ada', '--chat', '1', '--queries', join(root, 'missing.txt')],
+        /Cannot read --queries .*: there is no such file\./,
+      ],
       [['--agent', 'Nobody', '--chat', '1', '--query', 'x'], /Unknown agent "Nobody".*agents there: Ada/],
       [['--agent', 'Ada', '--chat', '1', '--query', 'x', '--now', 'soon'], /--now needs an ISO date-time/],
     ];
