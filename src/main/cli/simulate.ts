@@ -21,7 +21,8 @@ const USAGE = `Usage: troupe simulate --agent NAME --script FILE [--state DIR] [
 
 Plays a scripted Simulator conversation with an agent through the full engine and its configured
 LLM, printing the transcript, every task state change and every LLM call. Exits 0 once the agent
-is idle after the last step. Each run is a new chat: a username an earlier run took gets a number.
+is idle after the last step, 1 when a task failed or the agent was not idle in time, 2 when an
+option or the script is wrong. Each run is a new chat: a username an earlier run took gets a number.
 
 The script is JSON:
   { "people": ["Pat"] | [{"firstName": "Pat", "username": "pat_b"}, ...],
@@ -97,8 +98,9 @@ function parseSimulateArgs(args: string[]): SimulateArgs | 'help' {
 
 /**
  * `troupe simulate`: a scripted Simulator conversation through the full engine. Resolves with the
- * exit code: 0 once the agent is idle after the last step (and no task failed), 1 on errors
- * (a failed task, a script step that cannot be played, no idle before the timeout), 2 on usage.
+ * exit code: 0 once the agent is idle after the last step (and no task failed), 1 on errors while
+ * playing (a failed task, no idle before the timeout), 2 on bad input (options, a script or a
+ * file it sends that cannot be read or played), before anything runs.
  */
 export async function runSimulate(args: string[], io: SimulateIo): Promise<number> {
   let parsed: SimulateArgs;
@@ -121,9 +123,10 @@ export async function runSimulate(args: string[], io: SimulateIo): Promise<numbe
     files = await readStepFiles(script, parsed.scriptFile);
   } catch (error) {
     if (error instanceof UsageError) return reportUsageError(error, USAGE, io.stderr);
+    // A script that cannot be played is bad input, as a wrong option is: nothing was run.
     if (error instanceof ScriptError) {
       io.stderr(`${error.message}\n`);
-      return 1;
+      return 2;
     }
     throw error;
   }

@@ -121,12 +121,12 @@ describe('troupe simulate', () => {
     expect(again.lines.filter((line) => line.type === 'message').map((line) => line.index)).toEqual([0, 1]);
   });
 
-  it('names the step of an invalid script and exits non-zero', async () => {
+  it('names the step of an invalid script and exits 2, as for bad input', async () => {
     const { code, stderr } = await simulate({ steps: [{ say: 'hi' }, { shout: 'HI' }] });
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(stderr).toContain('step 1');
     const missingPerson = await simulate({ people: ['Pat'], steps: [{ say: 'hi', as: 'Kim' }] });
-    expect(missingPerson.code).toBe(1);
+    expect(missingPerson.code).toBe(2);
     expect(missingPerson.stderr).toContain('step 0: nobody in "people" is called "Kim"');
   });
 
@@ -198,7 +198,7 @@ describe('troupe simulate', () => {
 
   it('stops before playing when a media step names a missing file, and names what the API refused', async () => {
     const missing = await simulate({ steps: [{ say: 'hi' }, { document: 'menu.pdf' }] }, ['--fast']);
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
     expect(missing.stderr).toContain(
       `step 1: the document ${join(root, 'menu.pdf')} cannot be sent: there is no such file.`,
     );
