@@ -4,6 +4,7 @@ import type { ConversationStore } from '../../src/renderer/features/conversation
 import { formatFileSize, toBase64 } from '../../src/renderer/features/playground/model/attachment';
 import { playgroundSelectors } from '../../src/renderer/features/playground/selectors';
 import { createPlaygroundStore, type PlaygroundStore } from '../../src/renderer/features/playground/store';
+import { simulatedFileSizeProblem } from '../../src/shared/api/conversation-contract';
 import { ApiError } from '../../src/shared/api/errors';
 import type { ChatMsg } from '../../src/shared/domain/conversation';
 import { createConversationStores, feedFromRuntimeEvents } from './support/conversation-stores';
@@ -146,6 +147,9 @@ describe('playground: attachment helpers', () => {
   it('formats file sizes for a glance', () => {
     expect(formatFileSize(512)).toBe('512 B');
     expect(formatFileSize(830 * 1024)).toBe('830 KB');
-    expect(formatFileSize(2.44 * 1024 * 1024)).toBe('2.4 MB');
+    expect(formatFileSize(2.44 * 1024 * 1024)).toBe('2.5 MB');
+    // The size shown beside a refused file is the size its refusal names.
+    expect(formatFileSize(21_000_000)).toBe('20.1 MB');
+    expect(simulatedFileSizeProblem(21_000_000)).toContain('has 20.1 MB');
   });
 });

@@ -14,8 +14,8 @@ export const SIMULATED_FILE_KINDS = ['photo', 'video', 'voice', 'audio', 'docume
 export const SimulatedFileKindSchema = z.enum(SIMULATED_FILE_KINDS);
 export type SimulatedFileKind = z.infer<typeof SimulatedFileKindSchema>;
 
-/** Rounded up, so a file just over the limit never reads as the limit. */
-const megabytes = (bytes: number) => `${(Math.ceil((bytes / 1024 / 1024) * 10) / 10).toFixed(1)} MB`;
+/** Megabytes to a tenth, rounded up, so a file just over the limit never reads as the limit. */
+export const megabytes = (bytes: number) => `${(Math.ceil((bytes / 1024 / 1024) * 10) / 10).toFixed(1)} MB`;
 
 /** Why the Simulator refuses a file of this size, or null when it takes it. */
 export function simulatedFileSizeProblem(bytes: number): string | null {

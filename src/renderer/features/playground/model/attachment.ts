@@ -3,6 +3,7 @@ import {
   simulatedFileSizeProblem,
   takesCaption,
 } from '../../../../shared/api/conversation-contract';
+import { megabytes } from '../../../../shared/api/simulated-file';
 
 /** A file the operator picked to send as the composer's person, not sent yet. */
 export type AttachmentDraft = {
@@ -38,7 +39,8 @@ export function attachKindLabel(kind: SimulatedFileKind): string {
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  // As the Simulator's refusal words it, so the size shown and the size refused agree.
+  return megabytes(bytes);
 }
 
 /** A fresh draft for a picked file; a file the Simulator would refuse for its size says so at once. */
