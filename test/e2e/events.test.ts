@@ -78,6 +78,10 @@ describe('scheduled events in the Playground against troupe serve and a scripted
     const late = await createEvent({ intent: 'Too late', time: agentLocalTime(-120) });
     await late.getByRole('button', { name: 'Create event' }).click();
     await expectText(late.getByRole('alert'), 'is in the past');
+    // The refusal was about the time given: it goes once the time changes.
+    await late.getByLabel('When').fill(agentLocalTime(60));
+    await expectCount(late.getByRole('alert'), 0);
+    await shot('events-refusal-cleared');
     await late.getByRole('button', { name: 'Cancel' }).click();
     expect(await events()).toHaveLength(1);
 

@@ -5,6 +5,10 @@ import type { IntervalUnit } from '../../../../shared/domain/event-interval';
 import { errorMessage } from '../../../api/errors';
 import { checkEventForm, type EventForm, UNIT_OPTIONS } from '../model';
 
+function withoutKeys<T extends object>(record: T, keys: readonly string[]): T {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key))) as T;
+}
+
 /**
  * One event's form, new or being edited: a draft until Save, which the runtime checks as it checks
  * the agent's own event tasks (a time in the past, an impossible repeat), its refusal shown here.
@@ -26,7 +30,12 @@ export function EventEditor({
   const [errors, setErrors] = useState<Partial<Record<keyof EventForm, string>>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const change = (patch: Partial<EventForm>) => setForm((current) => ({ ...current, ...patch }));
+  // What was said about the values before (the runtime's refusal, a field's check) goes once they change.
+  const change = (patch: Partial<EventForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setErrors((current) => withoutKeys(current, Object.keys(patch)));
+    setRefusal(null);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
