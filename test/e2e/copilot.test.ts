@@ -236,8 +236,8 @@ describe('the co-pilot against troupe serve and a scripted LLM', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page
-      .getByRole('dialog', { name: /^Cancel send / })
-      .getByRole('button', { name: 'Cancel task' })
+      .getByRole('dialog', { name: /^Stop Message / })
+      .getByRole('button', { name: 'Stop it' })
       .click();
     await expectCount(draft(LATER), 0);
     await draft(FIRST).getByRole('button', { name: 'Approve' }).click();

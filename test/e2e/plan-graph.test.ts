@@ -18,12 +18,6 @@ const WAIT_SECONDS = 12;
 /** The agent's own pacing (Juniper's file: 3 s, then 7 characters a second) plus the LLM round trip. */
 const REPLY_TIMEOUT_MS = 45_000;
 
-/** The name of a task node's Cancel button: "Cancel send send-1a2b3c4d". */
-async function cancelLabel(node: Locator): Promise<string> {
-  const [kind, , id] = ((await node.getAttribute('aria-label')) ?? '').split(/[ ,]/);
-  return `Cancel ${kind} ${id}`;
-}
-
 /** Waits until a task node's accessible name (kind, id, state) matches. */
 function expectTaskLabel(locator: Locator, pattern: RegExp, timeout = 10_000): Promise<void> {
   return expect.poll(() => locator.getAttribute('aria-label'), { timeout }).toMatch(pattern);
@@ -79,21 +73,21 @@ describe('the task graph against troupe serve and a scripted LLM', () => {
     await expectVisible(graph.getByRole('timer'));
     await shot('plan-graph-light');
 
-    // By keyboard: the later send's Cancel, which names what waits on it before it is confirmed.
+    // By keyboard: the later send's Stop, which names what waits on it before it is confirmed.
     await taskWith(LATER).focus();
     await page.keyboard.press('Tab');
-    await expectAttribute(page.locator(':focus'), 'aria-label', await cancelLabel(taskWith(LATER)));
+    await expectAttribute(page.locator(':focus'), 'aria-label', `Stop Message “${LATER}”`);
     await page.keyboard.press('Enter');
-    const confirm = page.getByRole('dialog', { name: /^Cancel send / });
-    await expectText(confirm, LATER);
-    await expectText(confirm.getByRole('list', { name: 'Tasks cancelled with it' }), AFTER_THAT);
+    const confirm = page.getByRole('dialog', { name: `Stop Message “${LATER}”` });
+    await expectText(confirm, 'Stop this task?');
+    await expectText(confirm.getByRole('list', { name: 'Tasks stopped with it' }), AFTER_THAT);
     await new Promise((resolve) => setTimeout(resolve, 300)); // the popover's fade-in, for the picture
     await shot('plan-graph-confirm');
-    await confirm.getByRole('button', { name: 'Cancel task' }).click();
+    await confirm.getByRole('button', { name: 'Stop it' }).click();
 
     await expectTaskLabel(taskWith(LATER), /, Cancelled$/);
     await expectTaskLabel(taskWith(AFTER_THAT), /, Cancelled$/);
-    await expectCount(taskWith(LATER).getByRole('button', { name: /^Cancel / }), 0);
+    await expectCount(taskWith(LATER).getByRole('button', { name: /^Stop / }), 0);
 
     // The wait runs out and finishes; the cancelled messages never come.
     await expectVisible(
@@ -167,8 +161,8 @@ describe('the task graph against troupe serve and a scripted LLM', () => {
     await expectCount(page.getByRole('dialog', { name: 'Plan' }), 0);
   });
 
-  it("opens a card's Cancel with the mouse, in the inspector and in the whole window", async () => {
-    // Paused, a new message waits as a pending task with its Cancel.
+  it("opens a card's Stop with the mouse, in the inspector and in the whole window", async () => {
+    // Paused, a new message waits as a pending task with its Stop.
     const inspector = page.getByRole('complementary', { name: 'Inspector' });
     await inspector.getByRole('button', { name: 'Pause' }).click();
     await call('simulator.send', { agent: AGENT, channelId, personId, text: 'Are you open on Sunday?' });
@@ -176,22 +170,22 @@ describe('the task graph against troupe serve and a scripted LLM', () => {
       scope
         .getByRole('application', { name: 'Task graph' })
         .getByRole('article', { name: /^received task .*, Pending$/ });
-    const askToCancel = async (scope: Locator) => {
+    const askToStop = async (scope: Locator) => {
       const task = pendingIn(scope);
       await expectVisible(task);
-      await task.getByRole('button', { name: /^Cancel / }).click();
-      const confirm = page.getByRole('dialog', { name: /^Cancel received / });
+      await task.getByRole('button', { name: /^Stop Incoming / }).click();
+      const confirm = page.getByRole('dialog', { name: /^Stop Incoming / });
       await expectVisible(confirm);
       await new Promise((resolve) => setTimeout(resolve, 300)); // the popover's fade-in, for the picture
       return confirm;
     };
 
-    await (await askToCancel(inspector)).getByRole('button', { name: 'Cancel', exact: true }).click();
-    await expectCount(page.getByRole('dialog', { name: /^Cancel received / }), 0);
+    await (await askToStop(inspector)).getByRole('button', { name: 'Keep it' }).click();
+    await expectCount(page.getByRole('dialog', { name: /^Stop Incoming / }), 0);
 
     await page.getByRole('button', { name: 'Show the plan in the whole window' }).click();
     const full = page.getByRole('dialog', { name: 'Plan' });
-    await askToCancel(full);
+    await askToStop(full);
     await shot('plan-graph-cancel-by-mouse');
     await page.keyboard.press('Escape');
     await expectVisible(pendingIn(full));

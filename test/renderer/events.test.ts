@@ -125,8 +125,9 @@ describe('events panel', () => {
     expect(text).toContain('Every day, 5 times left · fired 2×');
     expect(text).toContain('Tue, 3 Jun 2025, 13:00');
     expect(text).toContain('Once');
-    expect(html).toContain('aria-label="Delete event a"');
-    expect(html).toContain('aria-label="Edit event b"');
+    // Named by when and what, not by their ids.
+    expect(html).toContain('aria-label="Delete event Mon, 2 Jun 2025, 08:00, “Say good morning”"');
+    expect(html).toContain('aria-label="Edit event Tue, 3 Jun 2025, 13:00, “Ask how the exam went”"');
   });
 
   it('draws the editor with the repeat fields only when the event repeats, in the agent zone', () => {

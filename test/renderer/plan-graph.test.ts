@@ -6,6 +6,7 @@ import {
   taskActions,
   taskIntent,
   taskInWords,
+  taskTitle,
   workTasks,
 } from '../../src/renderer/features/conversations/model';
 import {
@@ -74,6 +75,15 @@ describe('plan graph model: what each task will do', () => {
       'sticker 🍯 from Pooh',
     );
     expect(taskInWords(task('b', { kind: 'block' }))).toBe('block');
+  });
+
+  it('names a task as its card does, for its buttons and what stopping it stops', () => {
+    expect(taskTitle(task('send-1a2b', { params: { text: 'See you' } }))).toBe('Message “See you”');
+    expect(taskTitle(task('wait-ffe1', { kind: 'wait', params: { delay: 12 } }))).toBe('Wait 12 s');
+    expect(taskTitle(task('recv-8c02', { kind: 'received', params: { messageId: 8 } }))).toBe(
+      'Incoming Message #8',
+    );
+    expect(taskTitle(task('b', { kind: 'block' }))).toBe('Block');
   });
 });
 

@@ -10,6 +10,7 @@ export function ConfirmAction({
   icon,
   question,
   confirmLabel,
+  dismissLabel = 'Cancel',
   onConfirm,
   text,
 }: {
@@ -18,6 +19,8 @@ export function ConfirmAction({
   icon: ReactNode;
   question: ReactNode;
   confirmLabel: string;
+  /** The button that leaves things as they are, where "Cancel" would read as the action itself. */
+  dismissLabel?: string;
   /** Runs the action; failures are the caller's to report. */
   onConfirm: () => Promise<unknown>;
   /** Draws a small labelled button instead of the icon alone, for an action that needs its words. */
@@ -79,7 +82,7 @@ export function ConfirmAction({
           <Text size="sm">{question}</Text>
           <Group gap="xs" justify="flex-end">
             <Button size="compact-sm" variant="default" disabled={running} onClick={() => setOpened(false)}>
-              Cancel
+              {dismissLabel}
             </Button>
             <Button size="compact-sm" color="red" loading={running} onClick={() => void confirm()}>
               {confirmLabel}

@@ -1,5 +1,6 @@
 import { isPresenceWindow, type TaskGraphView, type TaskNodeView } from '../../../../shared/domain/tasks';
 import { formatSeconds } from './formatting';
+import { taskKindLabel } from './graph-view';
 
 /**
  * The plan as the graph view reads it: what each task will do, which tasks wait on one, what the
@@ -69,26 +70,39 @@ export function taskIntent(node: TaskNodeView): TaskIntent {
   }
 }
 
+/** What a task will do in a few words, null when its kind says it all. */
+function intentInWords(node: TaskNodeView, max: number): string | null {
+  const intent = taskIntent(node);
+  switch (intent.kind) {
+    case 'text':
+      return `“${intent.text.length > max ? `${intent.text.slice(0, max - 1)}…` : intent.text}”`;
+    case 'sticker':
+      return `${intent.name} from ${intent.set}`;
+    case 'emoji':
+      return intent.emoji;
+    case 'wait':
+      return intent.delaySeconds === null ? null : formatSeconds(intent.delaySeconds);
+    case 'trigger':
+      return intent.words;
+    case 'other':
+      return intent.words;
+  }
+}
+
 /** A task in a few words, for lists: "send “See you”", "wait 12 s", "react 👍". */
 export function taskInWords(node: TaskNodeView, max = 48): string {
-  const intent = taskIntent(node);
-  const words = (() => {
-    switch (intent.kind) {
-      case 'text':
-        return `“${intent.text.length > max ? `${intent.text.slice(0, max - 1)}…` : intent.text}”`;
-      case 'sticker':
-        return `${intent.name} from ${intent.set}`;
-      case 'emoji':
-        return intent.emoji;
-      case 'wait':
-        return intent.delaySeconds === null ? null : formatSeconds(intent.delaySeconds);
-      case 'trigger':
-        return intent.words;
-      case 'other':
-        return intent.words;
-    }
-  })();
+  const words = intentInWords(node, max);
   return words ? `${node.kind} ${words}` : node.kind;
+}
+
+/**
+ * A task as its card names it, for what the operator reads and hears of it (its buttons, what
+ * stopping it stops): "Message “See you”", "Wait 12 s", "Incoming Message #8".
+ */
+export function taskTitle(node: TaskNodeView, max = 48): string {
+  const words = intentInWords(node, max);
+  const kind = taskKindLabel(node.kind);
+  return words ? `${kind} ${words}` : kind;
 }
 
 /** The tasks that wait on `taskId`, directly or through others, in the graph's order. */

@@ -6,7 +6,7 @@ import type { EventsList, ScheduledEventView } from '../../../../shared/api/even
 import { ConfirmAction } from '../../../ui/ConfirmAction';
 import { IconAction } from '../../../ui/IconAction';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
-import { dueWords, type EventForm, eventForm, newEventForm, repeatWords } from '../model';
+import { dueWords, type EventForm, eventForm, eventName, newEventForm, repeatWords } from '../model';
 import { eventsKey, useEventsStore } from '../store';
 import { EventEditor } from './EventEditor';
 
@@ -111,8 +111,9 @@ function EventCard({
   onEdit: () => void;
   onDelete: () => Promise<unknown>;
 }) {
+  const name = eventName(event, list.timeZone);
   return (
-    <Paper withBorder p="sm" radius="md" aria-label={`Event ${event.id}`} component="article">
+    <Paper withBorder p="sm" radius="md" aria-label={`Event ${name}`} component="article">
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text size="sm" fw={600}>
@@ -125,13 +126,13 @@ function EventCard({
         </Stack>
         <Group gap={2} wrap="nowrap">
           <IconAction
-            label={`Edit event ${event.id}`}
+            label={`Edit event ${name}`}
             tooltip="Edit"
             icon={<IconPencil size={15} />}
             onClick={onEdit}
           />
           <ConfirmAction
-            label={`Delete event ${event.id}`}
+            label={`Delete event ${name}`}
             icon={<IconTrash size={15} />}
             question="Delete this event? The agent will not be reminded."
             confirmLabel="Delete"
