@@ -149,7 +149,16 @@ describe('the agent’s Schedule tab against troupe serve', () => {
 
     // Merged with the afternoon in one action, then deleted after asking.
     await block('Long lunch').click();
-    await form().getByRole('button', { name: 'Merge with “Open the shop”' }).click();
+    await expectVisible(form().getByRole('button', { name: /^Merge with the next, “Open the shop” 13:00–/ }));
+    await page.waitForTimeout(300); // the editor's fade-in, for the picture
+    await harness.shot('schedule-merge');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await harness.shot('schedule-merge-390');
+    await page.setViewportSize({ width: 1360, height: 900 });
+    await form()
+      .getByRole('button', { name: /^Merge with the next, “Open the shop”/ })
+      .click();
     await expect.poll(spans).toEqual(['Open the shop', 'Long lunch', 'Asleep']);
     await block('Long lunch').click();
     await form().getByRole('button', { name: 'Delete activity' }).click();

@@ -1,8 +1,10 @@
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { ActivityEditor } from '../../src/renderer/features/schedule/components/ActivityEditor';
 import { AgentSchedule } from '../../src/renderer/features/schedule/components/AgentSchedule';
 import { ExtendNowOutcome } from '../../src/renderer/features/schedule/components/ExtendNow';
 import { ScheduleTimeline } from '../../src/renderer/features/schedule/components/ScheduleTimeline';
+import { activityForm } from '../../src/renderer/features/schedule/model/activity-form';
 import { viewDays } from '../../src/renderer/features/schedule/model/timeline';
 import { createScheduleStore } from '../../src/renderer/features/schedule/store';
 import { ApiError } from '../../src/shared/api/errors';
@@ -137,6 +139,42 @@ describe('schedule views', () => {
       'aria-label="Event at 15:30 in Ada Lovelace (Playground): Ask Ada about the book"',
     );
     expect(textOf(html)).toContain('Sun 1 Jun');
+  });
+
+  it('says a day with nothing planned is free all day, not from midnight to midnight', async () => {
+    const { runtime, store } = setUp();
+    runtime.schedules.seed(AGENT, [activity('Shop', '09:00', '17:00')]);
+    store.getState().actions.follow(AGENT);
+    await settle();
+    const html = renderSchedule(
+      store,
+      createElement(ScheduleTimeline, {
+        agent: AGENT,
+        days: viewDays('day', '2025-06-02', 'UTC'),
+        schedule: store.getState().agents[AGENT]!.value!,
+        handlers: { onOpen: () => {}, onAdd: () => {} },
+      }),
+    );
+    expect(html).toContain('aria-label="Free all day: add an activity"');
+  });
+
+  it('offers to merge with the next activity, saying which and when', () => {
+    const { store } = setUp();
+    const lunch = activity('Lunch', '12:00', '13:00');
+    const html = renderSchedule(
+      store,
+      createElement(ActivityEditor, {
+        initial: activityForm(lunch, 'UTC'),
+        timeZone: 'UTC',
+        activityId: lunch.id,
+        actions: {
+          save: async () => {},
+          mergeNext: { next: activity('Shop', '13:00', '17:00'), run: async () => {} },
+        },
+        onDone: () => {},
+      }),
+    );
+    expect(textOf(html)).toContain('Merge with the next, “Shop” 13:00–17:00');
   });
 
   it('says when the agent keeps no schedule, and links to the field of its file to write one', () => {

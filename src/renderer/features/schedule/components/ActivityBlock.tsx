@@ -3,7 +3,13 @@ import { IconMoon } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import type { ScheduleActivity } from '../../../../shared/domain/schedule';
 import { responsivenessLook } from '../model/responsiveness';
-import { type ActivitySegment, clockTime, type GapSegment, MINUTES_PER_DAY } from '../model/timeline';
+import {
+  type ActivitySegment,
+  activitySpan,
+  type GapSegment,
+  gapSpan,
+  MINUTES_PER_DAY,
+} from '../model/timeline';
 
 /** Where a segment sits in its day column, as a share of the column's height. */
 export function segmentPosition(fromMinute: number, toMinute: number): CSSProperties {
@@ -12,11 +18,6 @@ export function segmentPosition(fromMinute: number, toMinute: number): CSSProper
     top: `${(fromMinute / MINUTES_PER_DAY) * 100}%`,
     height: `${(Math.max(toMinute - fromMinute, 10) / MINUTES_PER_DAY) * 100}%`,
   };
-}
-
-/** "08:00–12:30": an activity crossing midnight shows its hours on both days. */
-function spanWords(activity: ScheduleActivity, timeZone: string): string {
-  return `${clockTime(new Date(activity.start), timeZone)}–${clockTime(new Date(activity.end), timeZone)}`;
 }
 
 /**
@@ -39,7 +40,7 @@ export function ActivityBlock({
 }) {
   const { activity } = segment;
   const look = responsivenessLook(activity.responsiveness);
-  const span = spanWords(activity, timeZone);
+  const span = activitySpan(activity, timeZone);
   const tall = segment.toMinute - segment.fromMinute >= 50;
   const label = `${activity.name}, ${span}, ${look.asleep ? 'asleep' : `responsiveness ${activity.responsiveness}`}${current ? ', now' : ''}`;
   return (
@@ -103,7 +104,7 @@ export function GapBlock({
   timeZone: string;
   onAdd: (start: Date, end: Date) => void;
 }) {
-  const span = `${clockTime(gap.start, timeZone)}–${clockTime(gap.end, timeZone)}`;
+  const span = gapSpan(gap, timeZone);
   return (
     <UnstyledButton
       aria-label={`Free ${span}: add an activity`}

@@ -12,6 +12,7 @@ import {
   formFieldOf,
 } from '../model/activity-form';
 import { responsivenessLook } from '../model/responsiveness';
+import { activitySpan } from '../model/timeline';
 
 /** What the editor can do to the schedule; each rejects with the runtime's refusal. */
 export interface ActivityEditorActions {
@@ -183,11 +184,18 @@ export function ActivityEditor({
               <Button
                 variant="default"
                 size="xs"
+                // Its words name the neighbour and its times, so on a phone they wrap rather than clip.
+                h="auto"
+                mih={30}
+                py={4}
+                maw="100%"
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
                 disabled={busy}
                 leftSection={<IconArrowMergeAltRight size={14} aria-hidden />}
                 onClick={() => void run(actions.mergeNext!.run)}
               >
-                Merge with “{actions.mergeNext.next.name}”
+                Merge with the next, “{actions.mergeNext.next.name}”{' '}
+                {activitySpan(actions.mergeNext.next, timeZone)}
               </Button>
             )}
           </Group>

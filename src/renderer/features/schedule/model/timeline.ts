@@ -163,6 +163,23 @@ export function adjacentNext(
 }
 
 /** `14:30` in the zone. */
+/** "08:00–12:30" on the agent's wall clock. */
+function clockSpan(start: Date, end: Date, timeZone: string): string {
+  return `${clockTime(start, timeZone)}–${clockTime(end, timeZone)}`;
+}
+
+/** "08:00–12:30": an activity crossing midnight shows its hours on both days. */
+export function activitySpan(activity: Pick<ScheduleActivity, 'start' | 'end'>, timeZone: string): string {
+  return clockSpan(new Date(activity.start), new Date(activity.end), timeZone);
+}
+
+/** A free stretch of a day in words: "07:00–09:00", or "all day" for one from midnight to midnight. */
+export function gapSpan(gap: GapSegment, timeZone: string): string {
+  return gap.fromMinute === 0 && gap.toMinute === MINUTES_PER_DAY
+    ? 'all day'
+    : clockSpan(gap.start, gap.end, timeZone);
+}
+
 export function clockTime(instant: Date, timeZone: string, withSeconds = false): string {
   return new Intl.DateTimeFormat('en-GB', {
     timeZone,
