@@ -51,7 +51,9 @@ describe('event changes', () => {
     expect(reasons).toEqual([
       {
         outcome: 'refused',
-        reason: expect.stringMatching(/^time 2026-03-01T09:00 is in the past \(it is now Monday/),
+        reason: expect.stringMatching(
+          /^the time Sunday, March 1, 2026 at 9:00 AM CET is in the past \(it is now Monday/,
+        ),
       },
       { outcome: 'refused', reason: 'interval must be at least 1 minute' },
       { outcome: 'refused', reason: '4 occurrences need an interval to repeat at' },

@@ -111,13 +111,15 @@ describe('scheduled events', () => {
     await harness.advance(6_000);
     expect(harness.engine.events(harness.conversation(chat)).events).toEqual([]);
     const logged = harness.store.taskLog.list({ agent: 'Ada', kinds: ['event'], limit: 5 });
-    expect(logged[0]!.failureMessage).toMatch(/^event task: time 2026-03-01T08:00 is in the past/);
+    expect(logged[0]!.failureMessage).toMatch(
+      /^event task: the time Sunday, March 1, 2026 at 8:00 AM .* is in the past/,
+    );
 
     harness.say(chat, 'well?');
     await harness.advance(6_000);
     const prompt = harness.llm.turnQueries[1]!.systemPrompt;
     expect(prompt).toContain('These event tasks of your last turn were not done');
-    expect(prompt).toContain('event "late": time 2026-03-01T08:00 is in the past');
+    expect(prompt).toMatch(/event "late": the time Sunday, March 1, 2026 at 8:00 AM .* is in the past/);
   });
 
   it('waits while its agent may not act, and fires once it may', async () => {

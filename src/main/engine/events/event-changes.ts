@@ -59,8 +59,11 @@ function checkedFields(
     const parsed = parseEventTime(change.time, context.timeZone, change.timezone);
     if (!parsed.ok) return { ok: false, reason: parsed.error };
     if (parsed.instant.getTime() < context.now.getTime() - PAST_GRACE_MS) {
-      const now = formatLongLocalTime(context.now, context.timeZone);
-      return { ok: false, reason: `time ${change.time} is in the past (it is now ${now})` };
+      // Both in the agent's zone, as the console and the agent read times.
+      const [when, now] = [parsed.instant, context.now].map((instant) =>
+        formatLongLocalTime(instant, context.timeZone),
+      );
+      return { ok: false, reason: `the time ${when} is in the past (it is now ${now})` };
     }
     dueAt = parsed.instant;
   }
