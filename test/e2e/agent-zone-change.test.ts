@@ -86,7 +86,7 @@ describe('changing the time zone of an agent with a schedule and events, against
     await expectVisible(dialog());
     await expectText(
       dialog(),
-      `Juniper has 2 schedule activities and 1 scheduled event timed in ${FROM_ZONE}. Moving it to ${TO_ZONE}`,
+      `Juniper has 2 schedule activities and 1 scheduled event timed in ${FROM_ZONE}. With Juniper moving to ${TO_ZONE}`,
     );
     // The dialog takes the focus, on the choice that keeps everything.
     await expect

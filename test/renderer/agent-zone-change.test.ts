@@ -23,7 +23,7 @@ const NEEDED: ZoneChoiceNeeded = {
   events: 1,
 };
 
-function choices(pending: ZoneChangeChoice | null): string {
+function choices(pending: ZoneChangeChoice | null, needed: ZoneChoiceNeeded = NEEDED): string {
   const noop = () => undefined;
   const html = renderToStaticMarkup(
     createElement(
@@ -31,7 +31,7 @@ function choices(pending: ZoneChangeChoice | null): string {
       null,
       createElement(ZoneChangeChoices, {
         agentName: 'Juniper',
-        needed: NEEDED,
+        needed,
         pending,
         onChoose: noop,
         onCancel: noop,
@@ -96,9 +96,10 @@ describe('changing the time zone of an agent that keeps times', () => {
   it('asks in the dialog with the counts and both zones, offering keep, delete and cancel', () => {
     const html = choices(null);
     expect(textOf(html)).toContain(
-      'Juniper has 2 schedule activities and 1 scheduled event timed in Europe/London. Moving it to Europe/Paris, what becomes of them?',
+      'Juniper has 2 schedule activities and 1 scheduled event timed in Europe/London. With Juniper moving to Europe/Paris, what becomes of them?',
     );
     expect(textOf(html)).toContain('a 07:00 wake-up stays 07:00');
+    expect(textOf(html)).toContain('Delete them : the schedule and the event are removed.');
     expect(buttons(html)).toEqual(['Cancel', 'Delete them', 'Keep wall-clock times']);
     expect(html).toMatch(/<button[^>]*data-autofocus="true"[^>]*>[\s\S]*?Keep wall-clock times/);
   });
@@ -114,6 +115,14 @@ describe('changing the time zone of an agent that keeps times', () => {
       'Delete them (off)',
       'Keep wall-clock times (off)',
     ]);
+  });
+
+  it('speaks of one event as one, and of no schedule when there is none', () => {
+    const html = choices(null, { ...NEEDED, activities: 0, events: 1 });
+    expect(textOf(html)).toContain('Juniper has 1 scheduled event timed in Europe/London.');
+    expect(textOf(html)).toContain('what becomes of it?');
+    expect(textOf(html)).toContain('Delete it : the event is removed.');
+    expect(buttons(html)).toEqual(['Cancel', 'Delete it', 'Keep wall-clock times']);
   });
 
   it('names only what the agent keeps', () => {

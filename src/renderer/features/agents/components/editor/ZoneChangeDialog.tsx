@@ -7,6 +7,17 @@ import {
   type ZoneChoiceNeeded,
 } from '../../../../../shared/api/agent-zone-contract';
 
+/** What would move or go, as the dialog names it: "the schedule and the events", "the event". */
+function whatIsTimed({ activities, events }: Pick<ZoneChoiceNeeded, 'activities' | 'events'>): {
+  things: string;
+  pronoun: 'it' | 'them';
+} {
+  const eventWords = events === 1 ? 'the event' : 'the events';
+  if (activities > 0 && events > 0) return { things: `the schedule and ${eventWords}`, pronoun: 'them' };
+  if (activities > 0) return { things: 'the schedule', pronoun: activities === 1 ? 'it' : 'them' };
+  return { things: eventWords, pronoun: events === 1 ? 'it' : 'them' };
+}
+
 /** What the operator chooses between, named as the runtime asked; `pending` is the choice being saved. */
 export function ZoneChangeChoices({
   agentName,
@@ -22,11 +33,13 @@ export function ZoneChangeChoices({
   onCancel: () => void;
 }) {
   const { fromZone, toZone } = needed;
+  const { things, pronoun } = whatIsTimed(needed);
+  const deleteLabel = `Delete ${pronoun}`;
   return (
     <Stack gap="md">
       <Text size="sm">
-        {agentName} has {timedSummary(needed)} timed in {fromZone}. Moving it to {toZone}, what becomes of
-        them?
+        {agentName} has {timedSummary(needed)} timed in {fromZone}. With {agentName} moving to {toZone}, what
+        becomes of {pronoun}?
       </Text>
       <List size="sm" spacing="xs">
         <List.Item>
@@ -34,7 +47,7 @@ export function ZoneChangeChoices({
           stays 07:00; repeating events keep their time of day).
         </List.Item>
         <List.Item>
-          <b>Delete them</b>: the schedule and the events are removed.
+          <b>{deleteLabel}</b>: {things} {pronoun === 'it' ? 'is' : 'are'} removed.
         </List.Item>
       </List>
       <Group justify="flex-end" gap="xs">
@@ -48,7 +61,7 @@ export function ZoneChangeChoices({
           disabled={pending === 'keepWallClock'}
           onClick={() => onChoose('delete')}
         >
-          Delete them
+          {deleteLabel}
         </Button>
         <Button
           data-autofocus
