@@ -97,6 +97,20 @@ describe('the costs page against troupe serve and a scripted LLM', () => {
     await expectText(prices, MODEL);
     await shot('costs-prices');
 
+    // Adding it again would replace its price unseen, and a negative price is not quietly made 0.
+    await page.getByRole('button', { name: 'Add a model' }).click();
+    const again = page.getByRole('dialog', { name: 'Add a model price' });
+    await again.getByLabel('Model').fill(MODEL);
+    await again.getByLabel('Input', { exact: true }).fill('-1');
+    await again.getByLabel('Output', { exact: true }).fill('1');
+    await again.getByRole('button', { name: 'Add price' }).click();
+    await expectText(again, `${MODEL} has a price already: edit it in the table.`);
+    await again.getByLabel('Model').fill(`${MODEL}-copy`);
+    await again.getByRole('button', { name: 'Add price' }).click();
+    await expectText(again, 'A price cannot be negative.');
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await expectCount(page.getByRole('dialog'), 0);
+
     await page.getByRole('tab', { name: 'Usage' }).click();
     await expectText(main(), '1 call was made before its model had a price');
     await expectCount(main().getByText('no price: add the model to the catalogue'), 0);

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { alreadyPriced } from '../../src/renderer/features/costs/components/PriceFormModal';
 import { UsageReport } from '../../src/renderer/features/costs/components/UsageReport';
 import { type CostsStore, createCostsStore } from '../../src/renderer/features/costs/store';
 import { FakeRuntime, settle } from './support/fake-runtime';
@@ -95,5 +96,15 @@ describe('the usage report', () => {
     );
     expect(text).not.toContain('no price: add the model');
     expect(text).toContain('1 call was made before its model had a price');
+  });
+});
+
+describe('adding a model price', () => {
+  it('refuses a model the catalogue prices already, whatever its case, pointing at the table', () => {
+    const prices = [{ modelId: 'gemini-2.5-flash' }];
+    expect(alreadyPriced(' Gemini-2.5-Flash ', prices)).toBe(
+      'gemini-2.5-flash has a price already: edit it in the table.',
+    );
+    expect(alreadyPriced('gemini-2.5-pro', prices)).toBeNull();
   });
 });

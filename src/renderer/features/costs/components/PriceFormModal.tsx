@@ -43,11 +43,27 @@ function toInput(draft: LlmPriceDraft): LlmPriceInput {
   };
 }
 
-const USD = { prefix: '$', min: 0, decimalScale: 4, hideControls: true, thousandSeparator: ',' } as const;
+/** A negative price stays as typed (not clamped to 0 unseen), so the runtime's refusal names it. */
+const USD = {
+  prefix: '$',
+  min: 0,
+  clampBehavior: 'none',
+  decimalScale: 4,
+  hideControls: true,
+  thousandSeparator: ',',
+} as const;
+
+/** Adding a model the catalogue prices already would replace its price unseen; editing it says so. */
+export function alreadyPriced(modelId: string, prices: readonly { modelId: string }[]): string | null {
+  const wanted = modelId.trim().toLowerCase();
+  const found = prices.find((price) => price.modelId.toLowerCase() === wanted);
+  return found ? `${found.modelId} has a price already: edit it in the table.` : null;
+}
 
 /** Adds a model's price or edits one; the runtime's refusals show under their fields. */
 export function PriceFormModal({ draft, onClose }: { draft: PriceDraft; onClose: () => void }) {
   const { savePrice } = useCostsStore(costsSelectors.actions);
+  const { list: prices } = useCostsStore(costsSelectors.prices);
   const [value, setValue] = useState(draft.value);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -57,6 +73,8 @@ export function PriceFormModal({ draft, onClose }: { draft: PriceDraft; onClose:
     setErrors(({ [key]: _fixed, ...rest }) => rest);
   };
   const save = async () => {
+    const duplicate = draft.editing ? null : alreadyPriced(value.modelId, prices);
+    if (duplicate !== null) return setErrors({ modelId: duplicate });
     setSaving(true);
     const result = await savePrice(toInput(value));
     setSaving(false);
