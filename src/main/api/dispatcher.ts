@@ -3,6 +3,7 @@ import {
   ApiError,
   type CallOutcome,
   isProcedureName,
+  issuesOf,
   type ProcedureName,
   type ProcedureOutput,
   parseInput,
@@ -18,10 +19,6 @@ export type ApiHandlers = {
 };
 
 export type ApiDispatcher = (method: string, input: unknown) => Promise<CallOutcome>;
-
-function issuesOf(error: z.ZodError): NonNullable<ApiError['issues']> {
-  return error.issues.map((issue) => ({ path: issue.path.join('.') || '(input)', message: issue.message }));
-}
 
 /**
  * The single entry point both transports call: validates the method and input, runs the

@@ -17,36 +17,40 @@ const EXPECTED: Record<string, string> = {
   boolean: 'Choose yes or no.',
 };
 
-/** A number's bound, or a size's, in words: "of at least 1", "at most 200 characters". */
-function bound(issue: Extract<Issue, { code: 'too_small' | 'too_big' }>): string | undefined {
-  const small = issue.code === 'too_small';
-  const limit = small ? issue.minimum : issue.maximum;
+type Bounded = Extract<Issue, { code: 'too_small' | 'too_big' }>;
+type Relation = 'exactly' | 'atLeast' | 'moreThan' | 'atMost' | 'lessThan';
+
+const NUMBER_RELATIONS: Record<Relation, string> = {
+  exactly: 'of exactly',
+  atLeast: 'of at least',
+  moreThan: 'above',
+  atMost: 'of at most',
+  lessThan: 'below',
+};
+const SIZE_RELATIONS: Record<Relation, string> = {
+  exactly: 'exactly',
+  atLeast: 'at least',
+  moreThan: 'more than',
+  atMost: 'at most',
+  lessThan: 'fewer than',
+};
+
+function relationOf(issue: Bounded): Relation {
+  if (issue.exact) return 'exactly';
   const inclusive = issue.inclusive !== false;
-  if (NUMBER_ORIGINS.has(issue.origin)) {
-    const relation = issue.exact
-      ? 'of exactly'
-      : small
-        ? inclusive
-          ? 'of at least'
-          : 'above'
-        : inclusive
-          ? 'of at most'
-          : 'below';
-    return `Enter a number ${relation} ${limit}.`;
-  }
+  if (issue.code === 'too_small') return inclusive ? 'atLeast' : 'moreThan';
+  return inclusive ? 'atMost' : 'lessThan';
+}
+
+/** A number's bound, or a size's, in words: "Enter a number of at least 1.", "Use at most 200 characters." */
+function bound(issue: Bounded): string | undefined {
+  const relation = relationOf(issue);
+  const limit = issue.code === 'too_small' ? issue.minimum : issue.maximum;
+  if (NUMBER_ORIGINS.has(issue.origin)) return `Enter a number ${NUMBER_RELATIONS[relation]} ${limit}.`;
   const units = SIZE_UNITS[issue.origin];
   if (!units) return undefined;
-  if (small && inclusive && !issue.exact && Number(limit) === 1) return 'Fill this in.';
-  const relation = issue.exact
-    ? 'exactly'
-    : small
-      ? inclusive
-        ? 'at least'
-        : 'more than'
-      : inclusive
-        ? 'at most'
-        : 'fewer than';
-  return `Use ${relation} ${limit} ${Number(limit) === 1 ? units[0] : units[1]}.`;
+  if (relation === 'atLeast' && Number(limit) === 1) return 'Fill this in.';
+  return `Use ${SIZE_RELATIONS[relation]} ${limit} ${Number(limit) === 1 ? units[0] : units[1]}.`;
 }
 
 /**
@@ -67,18 +71,20 @@ export function issueInWords(issue: Issue): string | undefined {
   }
 }
 
+type Issues = NonNullable<ApiErrorPayload['issues']>;
+
+/** A validation error's issues as the API sends them: each message with its field's path. */
+export function issuesOf(error: z.ZodError): Issues {
+  return error.issues.map((issue) => ({ path: issue.path.join('.') || '(input)', message: issue.message }));
+}
+
 /** Parses a procedure's input, its refusals worded for the field they belong to. */
 export function parseInput<S extends z.ZodType>(
   schema: S,
   raw: unknown,
-): { success: true; data: z.output<S> } | { success: false; issues: NonNullable<ApiErrorPayload['issues']> } {
+): { success: true; data: z.output<S> } | { success: false; issues: Issues } {
   const parsed = schema.safeParse(raw, { error: issueInWords });
-  if (parsed.success) return { success: true, data: parsed.data };
-  return {
-    success: false,
-    issues: parsed.error.issues.map((issue) => ({
-      path: issue.path.join('.') || '(input)',
-      message: issue.message,
-    })),
-  };
+  return parsed.success
+    ? { success: true, data: parsed.data }
+    : { success: false, issues: issuesOf(parsed.error) };
 }

@@ -2,11 +2,6 @@ import type { TaskGraphView } from '../../../../shared/domain/tasks';
 import { isPresenceWait } from './graph-view';
 import { type PlanLayout, TASK_NODE_SIZE } from './plan-layout';
 
-/**
- * Where the graph view first looks: a plan that fits readably is shown whole, else the layers
- * around its task in focus that fit readably, whole cards from edge to edge.
- */
-
 /** Below this zoom a card's words are too small to read. */
 export const READABLE_ZOOM = 0.75;
 const MARGIN = 8;
@@ -50,6 +45,10 @@ function offsetAlong(length: number, span: Span, zoom: number, keep: number): nu
   return Math.min(MARGIN - span.from * zoom, Math.max(length - MARGIN - span.to * zoom, around));
 }
 
+/**
+ * Where the graph view first looks: a plan that fits readably is shown whole, else the layers
+ * around its task in focus that fit readably, whole cards from edge to edge.
+ */
 export function initialViewport(
   graph: TaskGraphView,
   layout: PlanLayout,
