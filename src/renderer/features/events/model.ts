@@ -93,13 +93,13 @@ export function localInputTime(instant: Date, timeZone: string): string {
   return instant.toLocaleString('sv-SE', { timeZone, hourCycle: 'h23' }).replace(' ', 'T').slice(0, 16);
 }
 
-/** "Tue, 3 Mar 2026, 09:00" in the agent's zone: when an event is due, as the operator reads it. */
 /** How an event's controls name it: when it is due and what it asks ("Mon, 2 Jun 2025, 08:00, “Say hi”"). */
 export function eventName(event: Pick<ScheduledEventView, 'dueAt' | 'intent'>, timeZone: string): string {
   const intent = event.intent.length > 40 ? `${event.intent.slice(0, 39)}…` : event.intent;
   return `${dueWords(event, timeZone)}, “${intent}”`;
 }
 
+/** "Tue, 3 Mar 2026, 09:00" in the agent's zone: when an event is due, as the operator reads it. */
 export function dueWords(event: Pick<ScheduledEventView, 'dueAt'>, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', {
     timeZone,
