@@ -6,6 +6,15 @@ import type { CliIo } from './io';
 /** The agent a command names is not in the configuration; the message lists the ones that are. */
 export class UnknownAgentError extends Error {}
 
+/** What every command says of an agent name it cannot find: where it looked and what is there. */
+export function unknownAgentMessage(
+  name: string,
+  configDirs: readonly string[],
+  known: readonly string[],
+): string {
+  return `There is no agent "${name}" in ${configDirs.join(':')} (agents: ${known.join(', ') || 'none'}). Agent names are the file names in agents/, without .md.`;
+}
+
 /**
  * The agent a command names (by config name), from the config directories the runtime would
  * load: --config-path, the environment, the path saved in Settings, the shipped ones.
@@ -36,8 +45,11 @@ export async function findAgentAndConfig(
   const { agents } = await loadConfig(configPath.dirs);
   const agent = agents.find((candidate) => candidate.configName === name);
   if (agent) return { agent, configDirs: configPath.dirs };
-  const known = agents.map((candidate) => candidate.configName).join(', ') || 'none';
   throw new UnknownAgentError(
-    `There is no agent "${name}" in ${configPath.dirs.join(':')} (agents: ${known}). Agent names are the file names in agents/, without .md.`,
+    unknownAgentMessage(
+      name,
+      configPath.dirs,
+      agents.map((candidate) => candidate.configName),
+    ),
   );
 }

@@ -129,7 +129,7 @@ export async function runLogin(args: string[], io: LoginIo): Promise<number> {
   let service: TelegramLoginService | undefined;
   try {
     const { cipher, secrets } = openStateSecrets({ store, stateDir, env: io.env, logger });
-    const agent = await findAgent(parsed, store, io);
+    const agent = await findConfiguredAgent(parsed.agent, parsed.configPathOverride, store, io);
     const credentials = telegramCredentialsFrom(secrets);
     if (!credentials) {
       throw new SetupError(
@@ -153,6 +153,11 @@ export async function runLogin(args: string[], io: LoginIo): Promise<number> {
     await recordTelegramId(agent, user, io);
     return 0;
   } catch (error) {
+    // An agent name that is not there is bad input, as a wrong option is.
+    if (error instanceof UnknownAgentError) {
+      io.stderr(`${error.message}\n`);
+      return 2;
+    }
     const explained = [SetupError, LoginError, CancelledError, SecretDecryptError, SecretKeyMismatchError];
     if (explained.some((type) => error instanceof type)) {
       io.stderr(`${(error as Error).message}\n`);
@@ -163,15 +168,6 @@ export async function runLogin(args: string[], io: LoginIo): Promise<number> {
     prompter.close();
     await service?.close();
     store.close();
-  }
-}
-
-async function findAgent(parsed: LoginArgs, store: Store, io: LoginIo): Promise<AgentConfig> {
-  try {
-    return await findConfiguredAgent(parsed.agent, parsed.configPathOverride, store, io);
-  } catch (error) {
-    if (error instanceof UnknownAgentError) throw new SetupError(error.message);
-    throw error;
   }
 }
 

@@ -17,6 +17,7 @@ import {
   stateDirHelp,
   UsageError,
 } from './cli-options';
+import { unknownAgentMessage } from './configured-agent';
 import { fileReadReason } from './file-read-reason';
 import type { CliIo } from './io';
 
@@ -153,9 +154,12 @@ async function agentTimeZone(parsed: RecallArgs, store: Store, io: MemoryRecallI
   const { agents } = await loadConfig(dirs);
   const agent = agents.find((candidate) => candidate.configName === parsed.agent);
   if (!agent) {
-    const names = agents.map((candidate) => candidate.configName).join(', ') || 'none';
     throw new RecallInputError(
-      `Unknown agent "${parsed.agent}": --agent takes a config name from ${dirs.join(':')} (agents there: ${names}).`,
+      unknownAgentMessage(
+        parsed.agent,
+        dirs,
+        agents.map((candidate) => candidate.configName),
+      ),
     );
   }
   return agent.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -231,6 +235,31 @@ function settingsEmbedder(
   return embedderFromSettings({ secrets: { reveal }, settings: () => store.settings.get(), env });
 }
 
+/** Chats named in the note about a chat with nothing archived. */
+const CHATS_SUGGESTED = 5;
+
+/**
+ * A chat with no archived messages is most often a wrong --chat or --network: recall can then
+ * find summaries and facts at most, so the note says where the agent's messages are.
+ */
+function noteEmptyChat(store: Store, conversation: ConversationKey, io: MemoryRecallIo): void {
+  if (store.archive.count(conversation) > 0) return;
+  const { agent, network, channelId } = conversation;
+  const chats = store.archive.chats(agent, CHATS_SUGGESTED);
+  const where =
+    chats.length === 0
+      ? `${agent} has no archived messages in any chat yet: the agent archives what it sees, and \`troupe history import\` brings in older history.`
+      : `Chats with archived messages: ${chats
+          .map(
+            (chat) =>
+              `--network ${chat.conversation.network} --chat ${chat.conversation.channelId} (${chat.messages} messages)`,
+          )
+          .join(', ')}.`;
+  io.stderr(
+    `Note: ${agent} has no archived messages in ${network} chat ${channelId}, so only summaries and facts can be recalled there. ${where}\n`,
+  );
+}
+
 async function recallAll(
   parsed: RecallArgs,
   store: Store,
@@ -301,6 +330,7 @@ export async function runMemoryRecall(args: string[], io: MemoryRecallIo): Promi
     store = openStore({ file, logger });
     const timeZone = await agentTimeZone(parsed, store, io);
     const embedder = settingsEmbedder(store, stateDir, io.env, logger);
+    noteEmptyChat(store, parsed.conversation, io);
     await recallAll(parsed, store, { timeZone, embedder, logger }, io);
     return 0;
   } catch (error) {

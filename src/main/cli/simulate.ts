@@ -6,6 +6,7 @@ import { resolveStateDir } from '../runtime/state-dir';
 import type { ConversationRuntimeHandle } from '../runtime/types';
 import { createKeyFileCipher } from '../secrets';
 import { configPathHelp, parseCommandArgs, reportUsageError, stateDirHelp, UsageError } from './cli-options';
+import { UnknownAgentError, unknownAgentMessage } from './configured-agent';
 import { fileReadReason } from './file-read-reason';
 import type { CliIo } from './io';
 import { readStepFiles, type StepFile } from './simulate-files';
@@ -162,9 +163,13 @@ export async function runSimulate(args: string[], io: SimulateIo): Promise<numbe
     );
     const agent = agents.agents.find((known) => known.config.configName === parsed.agent);
     if (!agent) {
-      const known = agents.agents.map((other) => other.config.configName).join(', ') || 'none';
-      throw new ScriptError(
-        `There is no agent "${parsed.agent}" in the loaded configuration (agents: ${known}).`,
+      const { configPath } = await call<{ configPath: string[] }>(runtime, 'app.info', {});
+      throw new UnknownAgentError(
+        unknownAgentMessage(
+          parsed.agent,
+          configPath,
+          agents.agents.map((other) => other.config.configName),
+        ),
       );
     }
     agentName = agent.config.name || parsed.agent;
@@ -210,7 +215,8 @@ export async function runSimulate(args: string[], io: SimulateIo): Promise<numbe
     return 0;
   } catch (error) {
     io.stderr(`troupe simulate: ${(error as Error).message}\n`);
-    return 1;
+    // An agent name that is not there is bad input, as a wrong option is: nothing was played.
+    return error instanceof UnknownAgentError ? 2 : 1;
   } finally {
     await runtime?.close();
   }

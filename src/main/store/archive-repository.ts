@@ -69,6 +69,7 @@ export class ArchiveRepository {
   readonly #selectPage;
   readonly #selectAfter;
   readonly #count;
+  readonly #chats;
 
   constructor(db: SqliteDatabase) {
     this.#upsert = db.prepare<Record<string, unknown>>(
@@ -114,6 +115,13 @@ export class ArchiveRepository {
     this.#count = db.prepare<{ agent: string; network: string; channelId: number }, { n: number }>(
       `SELECT count(*) AS n FROM archive_messages
        WHERE agent = @agent AND network = @network AND channel_id = @channelId`,
+    );
+    this.#chats = db.prepare<
+      { agent: string; limit: number },
+      { network: string; channel_id: number; messages: number }
+    >(
+      `SELECT network, channel_id, count(*) AS messages FROM archive_messages
+       WHERE agent = @agent GROUP BY network, channel_id ORDER BY max(sent_at) DESC LIMIT @limit`,
     );
   }
 
@@ -176,5 +184,13 @@ export class ArchiveRepository {
       network: conversation.network,
       channelId: conversation.channelId,
     })!.n;
+  }
+
+  /** The agent's chats that have archived messages, the latest written in first, at most `limit`. */
+  chats(agent: string, limit: number): { conversation: ConversationKey; messages: number }[] {
+    return this.#chats.all({ agent, limit }).map((row) => ({
+      conversation: { agent, network: row.network as ConversationKey['network'], channelId: row.channel_id },
+      messages: row.messages,
+    }));
   }
 }

@@ -157,8 +157,8 @@ describe('troupe simulate', () => {
       ],
       { stdout: () => {}, stderr: (text) => (stderr += text), env: {}, cwd: root, appRoot: root },
     );
-    expect(code).toBe(1);
-    expect(stderr).toContain('There is no agent "Nobody"');
+    expect(code).toBe(2);
+    expect(stderr).toContain(`There is no agent "Nobody" in ${join(root, 'config')} (agents: `);
   });
 
   it('sends the files of media steps, read from paths relative to the script, and the agent sees them described', async () => {

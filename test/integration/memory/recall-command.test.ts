@@ -122,7 +122,7 @@ describe('troupe memory recall', () => {
     expect(lines.map((line) => line.items.map((item) => item.messageIds[0]))).toEqual([[100], [103], []]);
   });
 
-  it('prints a readable table without --json, and works for an empty chat of the simulator', async () => {
+  it('prints a readable table without --json, and says where the messages are for a chat with none', async () => {
     const table = await cli('--agent', 'Ada', '--chat', '4242', '--query', 'ferry island');
     expect(table.code).toBe(0);
     expect(table.stdout).toContain('Query: ferry island');
@@ -130,6 +130,10 @@ describe('troupe memory recall', () => {
     const empty = await cli('--agent', 'Ada', '--chat', '4242', '--network', 'simulator', '--query', 'ferry');
     expect(empty.code).toBe(0);
     expect(empty.stdout).toContain('(nothing recalled)');
+    expect(empty.stderr).toContain(
+      'Ada has no archived messages in simulator chat 4242, so only summaries and facts can be recalled there. Chats with archived messages: --network telegram --chat 4242 (4 messages).',
+    );
+    expect(table.stderr).toBe('');
   });
 
   it('says what to fix on bad input, with exit code 2', async () => {
@@ -150,7 +154,7 @@ describe('troupe memory recall', () => {
         ['--agent', 'Ada', '--chat', '1', '--queries', join(root, 'missing.txt')],
         /Cannot read --queries .*: there is no such file\./,
       ],
-      [['--agent', 'Nobody', '--chat', '1', '--query', 'x'], /Unknown agent "Nobody".*agents there: Ada/],
+      [['--agent', 'Nobody', '--chat', '1', '--query', 'x'], /There is no agent "Nobody" in .*\(agents: Ada\)/],
       [['--agent', 'Ada', '--chat', '1', '--query', 'x', '--now', 'soon'], /--now needs an ISO date-time/],
     ];
     for (const [args, message] of cases) {

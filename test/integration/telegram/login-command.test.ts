@@ -194,8 +194,8 @@ describe('troupe login', () => {
 
     setApiCredentials();
     const unknown = await login(['Bob', '--state', stateDir, '--config-path', configDir], () => {});
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('There is no agent "Bob"');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(`There is no agent "Bob" in ${configDir}`);
     expect(unknown.stderr).toContain('agents: Ada');
   });
 
