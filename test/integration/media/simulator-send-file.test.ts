@@ -103,7 +103,7 @@ describe('a simulated person sends files through the API', () => {
     expect(voiceRequest!.systemText).toContain('# Describing A Recording');
   });
 
-  it('refuses a photo that is not an image, saying what it is and to send it as a document', async () => {
+  it('refuses a photo that is not an image or is cut short, saying what it is and what to send', async () => {
     const outcome = await sendFile(asFile('photo', 'archive.zip', 'menu.zip'));
     expect(outcome).toMatchObject({
       ok: false,
@@ -116,6 +116,24 @@ describe('a simulated person sends files through the API', () => {
     expect(video).toMatchObject({
       ok: false,
       error: { message: expect.stringContaining('is a video (video/mp4), not an image: send it as a video') },
+    });
+    const cut = await sendFile(asFile('photo', 'truncated.png', 'beach.png'));
+    expect(cut).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message:
+          '"beach.png" is cut short: the image/png image ends before its last part. Send the whole file.',
+      },
+    });
+    const text = await sendFile({
+      kind: 'photo',
+      fileName: 'notes.txt',
+      dataBase64: Buffer.from('Buy milk, eggs and crème fraîche.\n').toString('base64'),
+    });
+    expect(text).toMatchObject({
+      ok: false,
+      error: { message: '"notes.txt" is text, not an image: send it as a document.' },
     });
     // Sent as a document, the same bytes go through with their real type.
     const document = await sent(asFile('document', 'archive.zip', 'menu.zip'));

@@ -1,6 +1,6 @@
 import { ApiError, type ProcedureInput, type SimulatedFileKind } from '../../../shared/api';
 import type { MediaKind } from '../../../shared/domain/config';
-import { type SniffedMedia, sniffMedia } from '../../media';
+import { isImageComplete, type SniffedMedia, sniffMedia } from '../../media';
 import type { PersonFileInput } from '../../simulator';
 
 type SendFileInput = ProcedureInput<'simulator.sendFile'>;
@@ -32,15 +32,29 @@ const RULES: Record<SimulatedFileKind, KindRule> = {
   },
 };
 
+/** Bytes no format claims that read as UTF-8 without control bytes: a text file. */
+function looksLikeText(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, 4096);
+  if (head.some((byte) => byte === 0)) return false;
+  try {
+    // The cut at 4 KB may split a character: only its end may be incomplete.
+    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, head.length - 3));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** What the bytes are, and what a person would send them as, by their type. */
-function describeBytes(media: SniffedMedia): { what: string; sendAs: string | null } {
+function describeBytes(media: SniffedMedia, bytes: Uint8Array): { what: string; sendAs: string | null } {
   const family = media.mimeType.split('/')[0];
   if (media.isLottie) return { what: 'an animated sticker', sendAs: 'a sticker' };
   if (media.mimeType === 'image/gif') return { what: 'a GIF', sendAs: 'a photo or a video' };
   if (family === 'image') return { what: 'an image', sendAs: 'a photo' };
   if (family === 'video') return { what: 'a video', sendAs: 'a video' };
   if (family === 'audio') return { what: 'audio', sendAs: 'a voice note or audio' };
-  return { what: media.source === 'hint' ? 'a file of unknown type' : 'a document', sendAs: null };
+  if (media.source === 'bytes') return { what: 'a document', sendAs: null };
+  return { what: looksLikeText(bytes) ? 'text' : 'a file of unknown type', sendAs: null };
 }
 
 /**
@@ -56,10 +70,17 @@ export async function personFileFromInput(input: SendFileInput): Promise<PersonF
     isAudio: rule.hint === 'audio',
   });
   if (!rule.accepts(media)) {
-    const { what, sendAs } = describeBytes(media);
+    const { what, sendAs } = describeBytes(media, bytes);
+    const type = media.source === 'bytes' ? ` (${media.mimeType})` : '';
     throw new ApiError(
       'invalid_input',
-      `"${input.fileName}" is ${what} (${media.mimeType}), not ${rule.expected}: send it as ${sendAs ? `${sendAs} or as a document` : 'a document'}.`,
+      `"${input.fileName}" is ${what}${type}, not ${rule.expected}: send it as ${sendAs ? `${sendAs} or as a document` : 'a document'}.`,
+    );
+  }
+  if (input.kind !== 'document' && !isImageComplete(bytes, media.mimeType)) {
+    throw new ApiError(
+      'invalid_input',
+      `"${input.fileName}" is cut short: the ${media.mimeType} image ends before its last part. Send the whole file.`,
     );
   }
   return {
