@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { deepFreeze } from '../../shared/domain/deep-freeze';
 import {
   DEFAULT_SETTINGS,
@@ -137,11 +137,34 @@ export class SettingsRepository {
       return;
     }
     const result = STORED_VALUE_SCHEMAS[key].safeParse(parsed);
-    if (!result.success) {
-      const problems = result.error.issues.map((issue) => `${issue.path.join('.') || key}: ${issue.message}`);
-      this.#logger.warn({ key, problems }, 'stored setting is invalid; using the default');
+    if (result.success) {
+      settings[key] = result.data;
       return;
     }
-    settings[key] = result.data;
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || key}: ${issue.message}`);
+    const salvaged = validFieldsOf(key, parsed);
+    if (salvaged) {
+      settings[key] = salvaged;
+      this.#logger.warn({ key, problems }, 'stored setting has invalid fields; those use their defaults');
+      return;
+    }
+    this.#logger.warn({ key, problems }, 'stored setting is invalid; using the default');
   }
+}
+
+/**
+ * An object-valued setting whose stored value has a bad field (written by another version, or by
+ * hand): its valid fields over the defaults, so one bad field does not reset the others. Null when
+ * the value is no object, or the fields kept do not make a valid whole.
+ */
+function validFieldsOf<K extends SettingsKey>(key: K, stored: unknown): Settings[K] | null {
+  const schema = SettingsSchema.shape[key];
+  if (!(schema instanceof z.ZodObject) || typeof stored !== 'object' || stored === null) return null;
+  const fields: Record<string, unknown> = { ...DEFAULT_SETTINGS[key] };
+  for (const [field, fieldSchema] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const value = (stored as Record<string, unknown>)[field];
+    if (value !== undefined && fieldSchema.safeParse(value).success) fields[field] = value;
+  }
+  const whole = schema.safeParse(fields);
+  return whole.success ? (whole.data as Settings[K]) : null;
 }

@@ -86,12 +86,28 @@ describe('SettingsRepository', () => {
   it('falls back to the default for a value of the wrong shape without losing the other keys', () => {
     const { db, settings, storeRaw, warnings } = setup();
     settings.update({ configPath: ['/agents'] });
-    storeRaw('llmBaseUrls', '{"openai": 42}');
+    storeRaw('llmBaseUrls', '[42]');
     expect(settings.get()).toEqual({ ...DEFAULT_SETTINGS, configPath: ['/agents'] });
-    expect(warnings()[0]).toMatchObject({
-      key: 'llmBaseUrls',
-      problems: [expect.stringContaining('openai')],
+    expect(warnings()[0]).toMatchObject({ key: 'llmBaseUrls' });
+    db.close();
+  });
+
+  it('keeps the valid fields of a stored group with a bad one, which alone gets its default', () => {
+    const { db, settings, storeRaw, warnings } = setup();
+    storeRaw('llmBaseUrls', '{"openai": 42, "gemini": "https://g.example"}');
+    storeRaw(
+      'engine',
+      JSON.stringify({ ...DEFAULT_SETTINGS.engine, defaultAgentLlm: 'no such:model:x', llmConcurrency: 3 }),
+    );
+    expect(settings.get().llmBaseUrls).toEqual({
+      ...DEFAULT_SETTINGS.llmBaseUrls,
+      gemini: 'https://g.example',
     });
+    expect(settings.get().engine).toEqual({ ...DEFAULT_SETTINGS.engine, llmConcurrency: 3 });
+    expect(warnings()).toEqual([
+      expect.objectContaining({ key: 'llmBaseUrls', problems: [expect.stringContaining('openai')] }),
+      expect.objectContaining({ key: 'engine', problems: [expect.stringContaining('defaultAgentLlm')] }),
+    ]);
     db.close();
   });
 
