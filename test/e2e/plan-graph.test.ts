@@ -23,6 +23,25 @@ function expectTaskLabel(locator: Locator, pattern: RegExp, timeout = 10_000): P
   return expect.poll(() => locator.getAttribute('aria-label'), { timeout }).toMatch(pattern);
 }
 
+/**
+ * Whether the plan's header (its "Plan …" line and the buttons under it) shows whole in the
+ * full-window dialog: below the window's title bar, and the topmost thing at its middle, so it is
+ * neither scrolled nor stacked under that bar.
+ */
+async function planHeaderInView(dialog: Locator): Promise<boolean> {
+  const bar = await dialog.locator('.mantine-Modal-header').boundingBox();
+  const line = dialog.getByText(/^Plan /);
+  const header = await line.boundingBox();
+  if (!bar || !header) return false;
+  const below = header.y >= bar.y + bar.height - 0.5;
+  const onTop = await line.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + Math.min(box.width, 40) / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+  return below && onTop;
+}
+
 describe('the task graph against troupe serve and a scripted LLM', () => {
   let harness: MediaConsole;
   let page: Page;
@@ -186,8 +205,34 @@ describe('the task graph against troupe serve and a scripted LLM', () => {
     await page.getByRole('button', { name: 'Show the plan in the whole window' }).click();
     const full = page.getByRole('dialog', { name: 'Plan' });
     await askToStop(full);
+    // The open question moves nothing: the plan's header stays in view under the window's title.
+    expect(await planHeaderInView(full)).toBe(true);
     await shot('plan-graph-cancel-by-mouse');
     await page.keyboard.press('Escape');
     await expectVisible(pendingIn(full));
+  });
+
+  it('keeps the whole-window plan header in view on a phone while a card asks to stop', async () => {
+    await page.keyboard.press('Escape');
+    await expectCount(page.getByRole('dialog', { name: 'Plan' }), 0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.getByRole('button', { name: /^Inspector/ }).click();
+      await page.getByRole('button', { name: 'Show the plan in the whole window' }).click();
+      const full = page.getByRole('dialog', { name: 'Plan' });
+      const task = full
+        .getByRole('application', { name: 'Task graph' })
+        .getByRole('article', { name: /^received task .*, Pending$/ });
+      await expectVisible(task);
+      await task.getByRole('button', { name: /^Stop Incoming / }).click();
+      await expectVisible(page.getByRole('dialog', { name: /^Stop Incoming / }));
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the popover's fade-in, for the picture
+      expect(await planHeaderInView(full)).toBe(true);
+      await shot('plan-graph-cancel-phone');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.setViewportSize({ width: 1360, height: 900 });
+    }
   });
 });

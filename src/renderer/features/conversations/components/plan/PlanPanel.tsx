@@ -16,6 +16,12 @@ const PlanCanvas = lazyComponent(() => import('./PlanCanvas').then((m) => m.Plan
 
 const CANVAS_LOADING = <LoadingState label="Laying out the plan…" minHeight={200} />;
 
+/** The whole-window plan as a column: title bar, the plan's header, the canvas in the height left. */
+const FULL_WINDOW_STYLES = {
+  content: { display: 'flex', flexDirection: 'column' },
+  body: { display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 },
+} as const;
+
 /** Fetches the graph view's chunk before the first plan is drawn. */
 export function preloadPlanCanvas(): void {
   PlanCanvas.preload().catch(() => {});
@@ -44,8 +50,10 @@ export function PlanGraph({ chatRef, graph, replaced, live }: PlanViewProps) {
           </Suspense>
         )}
       </Stack>
-      <Modal opened={expanded} onClose={expand.close} fullScreen title="Plan">
-        <Stack gap="sm">
+      {/* The window's content does not scroll (the canvas takes the room left): a scrolled one
+          slid the plan's header under the sticky title bar whenever focus or a popover moved it. */}
+      <Modal opened={expanded} onClose={expand.close} fullScreen title="Plan" styles={FULL_WINDOW_STYLES}>
+        <Stack gap="sm" className="pg-plan-full">
           {header}
           <Suspense fallback={CANVAS_LOADING}>
             <PlanCanvas graph={graph} replaced={replaced} full />
