@@ -57,6 +57,17 @@ const RECORDS: Array<{ id: string; fixture: string; record: Record<string, unkno
     },
   },
   {
+    id: 'AgADretryE2e',
+    fixture: 'photo.jpg',
+    record: {
+      kind: 'photo',
+      description: null,
+      status: 'temporary_failure',
+      failure_reason: 'the model timed out',
+      mime_type: 'image/jpeg',
+    },
+  },
+  {
     id: 'AgADvoiceE2e',
     fixture: 'voice.ogg',
     record: {
@@ -81,6 +92,28 @@ function curate(configDir: string): void {
       JSON.stringify({ unique_id: id, ...record, media_file: file }, null, 2),
     );
   }
+}
+
+/**
+ * The badges of the records and set headings drawn now, each with whether it shows whole: not cut
+ * short by an ellipsis, and not reaching past its row or the window.
+ */
+function drawnBadges(page: Page): Promise<Array<{ text: string; whole: boolean }>> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.me-record .mantine-Badge-root, .me-set .mantine-Badge-root')].map(
+      (badge) => {
+        const row = badge.closest('.me-record, .me-set')!.getBoundingClientRect();
+        const box = badge.getBoundingClientRect();
+        const label = badge.querySelector('.mantine-Badge-label') ?? badge;
+        const whole =
+          label.scrollWidth <= label.clientWidth &&
+          box.left >= row.left &&
+          box.right <= row.right &&
+          box.right <= document.documentElement.clientWidth;
+        return { text: `${badge.textContent} (${Math.round(box.left)}–${Math.round(box.right)} px)`, whole };
+      },
+    ),
+  );
 }
 
 /** Two screenshots of the element, `ms` apart: whether what it shows moved. */
@@ -204,5 +237,42 @@ describe('media in the console against troupe serve', () => {
     await expectVisible(record(TGS_ID).locator('canvas'));
     await page.waitForTimeout(300); // the previews load
     await shot('media-editor-dark');
+  });
+
+  it('shows every status badge whole, on a phone and at desktop width', async () => {
+    await page.getByRole('group', { name: 'Color scheme' }).getByRole('button', { name: 'Light' }).click();
+    try {
+      for (const [width, name] of [
+        [390, 'media-editor-badges-phone'],
+        [1440, 'media-editor-badges-desktop'],
+      ] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await expectVisible(record(TGS_ID));
+        // The list draws the rows near the view: look at them all, a screenful at a time.
+        const seen = new Set<string>();
+        for (let top = 0; ; top += 600) {
+          await page.evaluate((y) => window.scrollTo(0, y), top);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          const badges = await drawnBadges(page);
+          for (const badge of badges) seen.add(badge.text.replace(/ \(.*$/, ''));
+          expect(
+            badges.filter((badge) => !badge.whole).map((badge) => badge.text),
+            `at ${width} px`,
+          ).toEqual([]);
+          const end = await page.evaluate(
+            () => window.scrollY + innerHeight >= document.body.scrollHeight - 1,
+          );
+          if (end) break;
+        }
+        expect([...seen]).toEqual(
+          expect.arrayContaining(['Curated', 'Generated', 'Failed, will retry', 'TroupeCats']),
+        );
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shot(name);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1360, height: 900 });
+    }
   });
 });

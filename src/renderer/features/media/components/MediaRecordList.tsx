@@ -19,8 +19,9 @@ function SetHeading({
   location: MediaLocation | null;
 }) {
   return (
-    <Group gap="xs" className="me-set" wrap="nowrap">
-      <Text component="h2" size="sm" fw={650} truncate>
+    // The badges follow the title, on a line of their own when it leaves them no room.
+    <Group gap="xs" className="me-set" wrap="wrap">
+      <Text component="h2" size="sm" fw={650} truncate maw="100%">
         {row.title}
       </Text>
       {row.name !== null && row.name !== row.title && (

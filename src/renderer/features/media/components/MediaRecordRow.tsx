@@ -1,4 +1,4 @@
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Text, Tooltip } from '@mantine/core';
 import { memo } from 'react';
 import { mediaFilePath } from '../../../../shared/api/media-contract';
 import { MediaView } from '../../../ui/media/MediaView';
@@ -22,7 +22,7 @@ function factsOf(record: MediaEntry['record']): string {
 function RecordBadges({ record }: { record: MediaEntry['record'] }) {
   const status = STATUS_BADGES[record.status];
   return (
-    <Group gap={4} wrap="wrap" justify="flex-end">
+    <div className="me-record-badges">
       <Tooltip label={status.hint} openDelay={300}>
         <Badge size="sm" variant="light" color={status.color}>
           {status.label}
@@ -47,7 +47,7 @@ function RecordBadges({ record }: { record: MediaEntry['record'] }) {
           </Badge>
         </Tooltip>
       )}
-    </Group>
+    </div>
   );
 }
 
@@ -87,7 +87,7 @@ export const MediaRecordRow = memo(function MediaRecordRow({
         variant="tile"
       />
       <div className="me-record-main">
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+        <div className="me-record-top">
           <div className="me-record-heading">
             <Text size="sm" fw={600} truncate>
               {title}
@@ -106,7 +106,7 @@ export const MediaRecordRow = memo(function MediaRecordRow({
               ))}
           </div>
           <RecordBadges record={record} />
-        </Group>
+        </div>
         <DescriptionEditor
           entryKey={key}
           record={record}
