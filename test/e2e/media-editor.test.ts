@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MediaConsole, mediaArticle, startMediaConsole } from '../support/media-console';
-import { expectText, expectValue, expectVisible } from '../support/page-assertions';
+import { expectAttribute, expectText, expectValue, expectVisible } from '../support/page-assertions';
 import { callFromPage } from '../support/serve-api';
 import { REPO_ROOT, type ServeProcess } from '../support/serve-process';
 
@@ -227,6 +227,21 @@ describe('media in the console against troupe serve', () => {
     await log.getByRole('link', { name: 'Edit the description of this photo' }).click();
     expect(new URL(page.url()).hash).toBe(`#/media/${uniqueId}`);
     await expectValue(page.getByRole('textbox', { name: 'Search' }), uniqueId);
+
+    // Described into the cache, it asks where edits go: the directory by the end that tells it
+    // apart, uncut, with the whole path on hover and in the list to pick from.
+    const where = record(uniqueId).getByRole('combobox', {
+      name: `Config directory for the description of ${uniqueId}`,
+    });
+    await expectValue(where, '…/samples');
+    await expectAttribute(where, 'title', samplesDir);
+    expect(await where.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(
+      true,
+    );
+    await where.click();
+    await expectVisible(page.getByRole('option', { name: samplesDir, exact: true }));
+    await shot('media-editor-config-dir');
+    await page.keyboard.press('Escape');
   });
 
   it('looks right in the dark', async () => {

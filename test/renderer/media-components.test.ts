@@ -155,6 +155,24 @@ describe('media views', () => {
     expect(html).toContain('value="/config/samples"');
   });
 
+  it('shows a long config directory edits go to by its end, whole on hover and in the options', () => {
+    const home = '/home/operator/projects/troupe';
+    const record = mediaRecord('dog-run', { location: { kind: 'cache' } });
+    const html = render(
+      store,
+      createElement(MediaRecordRow, {
+        entry: { key: copyKey(record), record },
+        configDirs: [`${home}/configdir`, `${home}/samples`],
+        showLocation: false,
+        focused: false,
+      }),
+    );
+
+    expect(html).toContain('aria-label="Config directory for the description of dog-run"');
+    expect(html).toContain('value="…/troupe/configdir"');
+    expect(html).toContain(`title="${home}/configdir"`);
+  });
+
   it('shows the runtime’s refusal on the record it concerns', async () => {
     const record = mediaRecord('cat-sleep', { savedBy: ['Juniper', 'Heidi'] });
     runtime.media.seed(record);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  configDirLabel,
   copyKey,
   entriesOf,
   locationKey,
@@ -95,6 +96,27 @@ describe('the editor’s list', () => {
     for (const location of [null, CACHE, SAMPLES])
       expect(locationOfKey(locationKey(location))).toEqual(location);
     expect(copyKey(mediaRecord('x', { location: CACHE }))).not.toBe(copyKey(mediaRecord('x')));
+  });
+
+  it('names a long config directory by its distinctive end, enough of it to tell it from the others', () => {
+    const home = '/home/operator/projects/troupe';
+    const dirs = [
+      `${home}/samples`,
+      `${home}/configdir/`,
+      '/srv/backups/2024/troupe/configdir',
+      '/config/samples',
+    ];
+    expect(configDirLabel(`${home}/samples`, dirs)).toBe('…/troupe/samples');
+    expect(configDirLabel(`${home}/configdir/`, dirs)).toBe('…/projects/troupe/configdir');
+    expect(configDirLabel('/srv/backups/2024/troupe/configdir', dirs)).toBe('…/2024/troupe/configdir');
+    expect(configDirLabel(`${home}/configdir`, [`${home}/configdir`])).toBe('…/troupe/configdir');
+    expect(configDirLabel('/tmp/troupe-e2e-media-K0kzWE/samples', [])).toBe('…/samples');
+    // Short paths, and long ones no end tells apart, are shown whole.
+    expect(configDirLabel('/config/samples', dirs)).toBe('/config/samples');
+    expect(configDirLabel('/a/very/long/shared/prefix/x', ['/b/very/long/shared/prefix/x'])).toBe(
+      '/a/very/long/shared/prefix/x',
+    );
+    expect(configDirLabel('C:\\Users\\operator\\troupe\\configdir', [])).toBe('…\\troupe\\configdir');
   });
 
   it('opens the editor on one file by a link, refusing ids Telegram could not have given', () => {

@@ -60,6 +60,33 @@ export function configDirsOf(directories: readonly MediaDirectory[]): string[] {
   return directories.flatMap(({ location }) => (location.kind === 'curated' ? [location.configDir] : []));
 }
 
+/** Paths up to this long are shown whole where a config directory is picked. */
+const SHORT_PATH = 28;
+/** A long path's end is shown with as many more segments as fit in this many characters. */
+const END_ROOM = 24;
+
+/**
+ * A config directory as the picker shows it: a short path whole, a long one by its distinctive end
+ * (`…/troupe/configdir`): the segments that tell it from the others, and more while they fit.
+ */
+export function configDirLabel(configDir: string, configDirs: readonly string[]): string {
+  if (configDir.length <= SHORT_PATH) return configDir;
+  const segmentsOf = (path: string) => path.replace(/[/\\]+$/, '').split(/[/\\]/);
+  const endOf = (segments: string[], count: number) => segments.slice(-count).join('/');
+  const segments = segmentsOf(configDir);
+  const others = configDirs.filter((dir) => dir !== configDir).map(segmentsOf);
+  const separator = configDir.includes('/') ? '/' : '\\';
+  const label = (count: number) => `…${separator}${segments.slice(-count).join(separator)}`;
+  let count = 1;
+  while (count < segments.length - 1) {
+    const distinct = others.every((other) => endOf(other, count) !== endOf(segments, count));
+    if (distinct && label(count + 1).length > END_ROOM) break;
+    count++;
+  }
+  // An end as long as the path (all but its root) says no less than the path itself.
+  return count < segments.length - 1 ? label(count) : configDir;
+}
+
 /** How the editor names where a record lives. */
 export function locationLabel(location: MediaLocation): string {
   return location.kind === 'cache' ? 'Description cache' : location.configDir;
