@@ -154,7 +154,10 @@ describe('troupe memory recall', () => {
         ['--agent', 'Ada', '--chat', '1', '--queries', join(root, 'missing.txt')],
         /Cannot read --queries .*: there is no such file\./,
       ],
-      [['--agent', 'Nobody', '--chat', '1', '--query', 'x'], /There is no agent "Nobody" in .*\(agents: Ada\)/],
+      [
+        ['--agent', 'Nobody', '--chat', '1', '--query', 'x'],
+        /There is no agent "Nobody" in .*\(agents: Ada\)/,
+      ],
       [['--agent', 'Ada', '--chat', '1', '--query', 'x', '--now', 'soon'], /--now needs an ISO date-time/],
     ];
     for (const [args, message] of cases) {
