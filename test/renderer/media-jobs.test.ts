@@ -23,6 +23,7 @@ function job(overrides: Partial<MediaJob>): MediaJob {
     status: 'running',
     total: 40,
     done: 0,
+    kept: 0,
     failed: 0,
     error: null,
     createdAt: '2025-06-01T12:00:00.000Z',
@@ -75,7 +76,20 @@ describe('media jobs, as the console shows them', () => {
           status: 'done',
         }),
       ),
-    ).toBe('1 of 1 item imported');
+    ).toBe('1 of 1 sticker imported');
+    const importCats = {
+      kind: 'import-set',
+      agent: 'Juniper',
+      network: 'telegram',
+      setName: 'Cats',
+      configDir: SAMPLES,
+    } as const;
+    const partly = job({ params: importCats, total: 3, done: 1, kept: 2, status: 'done' });
+    expect(jobProgressLabel(partly)).toBe('1 of 3 stickers imported · 2 described already');
+    expect(jobPercent(partly)).toBe(100);
+    expect(jobProgressLabel(job({ params: importCats, status: 'done', total: 0 }))).toBe(
+      'The set has no stickers',
+    );
     expect(jobProgressLabel(job({ status: 'done', total: 0 }))).toBe('Nothing to do');
     expect(jobPercent(job({ status: 'done', total: 0 }))).toBe(100);
   });

@@ -24,6 +24,7 @@ function job(id: number, overrides: Partial<MediaJob>): MediaJob {
     status: 'done',
     total: 4,
     done: 4,
+    kept: 0,
     failed: 0,
     error: null,
     createdAt: '2025-06-01T12:00:00.000Z',

@@ -8,6 +8,7 @@ interface Row {
   status: MediaJob['status'];
   total: number | null;
   done: number;
+  kept: number;
   failed: number;
   error: string | null;
   created_at: string;
@@ -21,6 +22,7 @@ function toJob(row: Row): MediaJob {
     status: row.status,
     total: row.total,
     done: row.done,
+    kept: row.kept,
     failed: row.failed,
     error: row.error,
     createdAt: row.created_at,
@@ -49,9 +51,9 @@ export class MediaJobRepository {
       `SELECT * FROM media_jobs WHERE status IN ('queued', 'running') ORDER BY id`,
     );
     this.#update = db.prepare<
-      Pick<Row, 'id' | 'status' | 'total' | 'done' | 'failed' | 'error' | 'updated_at'>
+      Pick<Row, 'id' | 'status' | 'total' | 'done' | 'kept' | 'failed' | 'error' | 'updated_at'>
     >(
-      `UPDATE media_jobs SET status = @status, total = @total, done = @done, failed = @failed,
+      `UPDATE media_jobs SET status = @status, total = @total, done = @done, kept = @kept, failed = @failed,
          error = @error, updated_at = @updated_at WHERE id = @id`,
     );
   }
@@ -80,7 +82,7 @@ export class MediaJobRepository {
 
   update(
     id: number,
-    change: Partial<Pick<MediaJob, 'status' | 'total' | 'done' | 'failed' | 'error'>>,
+    change: Partial<Pick<MediaJob, 'status' | 'total' | 'done' | 'kept' | 'failed' | 'error'>>,
   ): MediaJob {
     const job = this.get(id);
     if (!job) throw new Error(`There is no media job ${id}.`);
@@ -90,6 +92,7 @@ export class MediaJobRepository {
       status: next.status,
       total: next.total,
       done: next.done,
+      kept: next.kept,
       failed: next.failed,
       error: next.error,
       updated_at: this.#now().toISOString(),

@@ -74,6 +74,8 @@ export const MediaJobSchema = z.object({
   /** Items in all; null until the job has listed them. */
   total: z.number().int().nullable(),
   done: z.number().int(),
+  /** Items left as they were: stickers of an imported set some config directory describes already. */
+  kept: z.number().int(),
   /** Items that could not be done (each is logged with its reason). */
   failed: z.number().int(),
   error: z.string().nullable(),

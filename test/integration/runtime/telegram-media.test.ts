@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Api, helpers } from 'telegram';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +17,26 @@ const PHOTO = readFileSync(join(FIXTURES, 'photo.jpg'));
 const STICKER = readFileSync(join(FIXTURES, 'sticker.webp'));
 const ANIMATED = readFileSync(join(FIXTURES, 'sticker.tgs'));
 
+/** Imports the HappyCats set into `configDir` through Ada; resolves to the finished job. */
+async function importSet(runtime: TelegramRuntimeTestbed['runtime'], configDir: string): Promise<MediaJob> {
+  const { job } = (await callApi(runtime, 'media.startJob', {
+    kind: 'import-set',
+    agent: 'Ada',
+    network: 'telegram',
+    setName: 'HappyCats',
+    configDir,
+  })) as { job: MediaJob };
+  return waitFor(
+    async () => {
+      const { jobs } = (await callApi(runtime, 'media.jobs')) as { jobs: MediaJob[] };
+      const found = jobs.find((candidate) => candidate.id === job.id);
+      return found?.status === 'done' ? found : null;
+    },
+    'the import to finish',
+    WAIT_MS,
+  );
+}
+
 /**
  * Media on Telegram reaches the agent described: a runtime against the fake MTProto server and
  * the fake LLM server, through the real GramJS and Gemini SDK (downloads and describe calls).
@@ -30,6 +50,7 @@ describe('media a Telegram partner sends, described for the agent', () => {
     bed = await startTelegramRuntimeTestbed({
       agents: [{ name: 'Ada', phone: '+15550000001' }],
       shippedPrompts: true,
+      secondConfigDir: true,
     });
     ada = bed.fake.createUser({ phone: '+15550000001', firstName: 'Ada', username: 'ada_agent' });
     pat = bed.fake.createUser({ phone: '+15550000077', firstName: 'Pat', username: 'pat_r' });
@@ -150,23 +171,8 @@ describe('media a Telegram partner sends, described for the agent', () => {
     });
     llm.media.replyWith('a grinning cartoon cat');
     llm.media.replyWith('a cat bouncing and changing colour');
-    const { job } = (await callApi(runtime, 'media.startJob', {
-      kind: 'import-set',
-      agent: 'Ada',
-      network: 'telegram',
-      setName: 'HappyCats',
-      configDir,
-    })) as { job: MediaJob };
-    const finished = await waitFor(
-      async () => {
-        const { jobs } = (await callApi(runtime, 'media.jobs')) as { jobs: MediaJob[] };
-        const found = jobs.find((candidate) => candidate.id === job.id);
-        return found?.status === 'done' ? found : null;
-      },
-      'the import to finish',
-      WAIT_MS,
-    );
-    expect(finished).toMatchObject({ total: 2, done: 2, failed: 0 });
+    const finished = await importSet(runtime, configDir);
+    expect(finished).toMatchObject({ total: 2, done: 2, kept: 0, failed: 0 });
     const [webp, tgs] = set.stickers.map((sticker) =>
       JSON.parse(readFileSync(join(configDir, 'media', `${sticker.document.id}.json`), 'utf8')),
     );
@@ -194,6 +200,30 @@ describe('media a Telegram partner sends, described for the agent', () => {
       records: { uniqueId: string }[];
     };
     expect(records).toHaveLength(2);
+
+    // The operator corrects one and keeps it in the other directory; importing again into the
+    // first leaves both as they are: a new record there would hide the correction.
+    const grinning = set.stickers[0]!.document.id.toString();
+    await callApi(runtime, 'media.setDescription', {
+      uniqueId: grinning,
+      description: 'a cat grinning from ear to ear',
+      configDir,
+    });
+    await callApi(runtime, 'media.move', {
+      uniqueId: grinning,
+      from: { kind: 'curated', configDir },
+      to: { kind: 'curated', configDir: bed.secondConfigDir },
+    });
+    const again = await importSet(runtime, configDir);
+    expect(again).toMatchObject({ total: 2, done: 0, kept: 2, failed: 0 });
+    expect(existsSync(join(configDir, 'media', `${grinning}.json`))).toBe(false);
+    expect(llm.mediaRequests).toHaveLength(2);
+    const { records: copies } = (await callApi(runtime, 'media.get', { uniqueId: grinning })) as {
+      records: { description: string; location: { configDir?: string } }[];
+    };
+    expect(copies).toMatchObject([
+      { description: 'a cat grinning from ear to ear', location: { configDir: bed.secondConfigDir } },
+    ]);
   });
 
   it('keeps the agent’s library in its Saved Messages: a file added from the console is listed, described, and removed', {

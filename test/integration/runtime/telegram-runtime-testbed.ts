@@ -25,8 +25,10 @@ export function agentFile(name: string, phone: string): string {
 
 /** A runtime whose agents are on the fake MTProto server and think with the fake LLM server. */
 export interface TelegramRuntimeTestbed {
-  /** The runtime's one config directory. */
+  /** The runtime's first config directory, which has the agents. */
   configDir: string;
+  /** A second config directory after it, empty at first (when asked for). */
+  secondConfigDir: string | null;
   fake: FakeTelegram;
   llm: FakeLlmServer;
   runtime: ConversationRuntimeHandle;
@@ -42,6 +44,7 @@ export interface TelegramRuntimeTestbed {
 export async function startTelegramRuntimeTestbed(options: {
   agents: { name: string; phone: string }[];
   shippedPrompts?: boolean;
+  secondConfigDir?: boolean;
 }): Promise<TelegramRuntimeTestbed> {
   const root = mkdtempSync(join(tmpdir(), 'troupe-telegram-runtime-'));
   const stateDir = join(root, 'state');
@@ -49,6 +52,8 @@ export async function startTelegramRuntimeTestbed(options: {
   mkdirSync(stateDir);
   mkdirSync(join(configDir, 'agents'), { recursive: true });
   mkdirSync(join(configDir, 'prompts'), { recursive: true });
+  const secondConfigDir = options.secondConfigDir ? join(root, 'more-config') : null;
+  if (secondConfigDir) mkdirSync(secondConfigDir);
   writeFileSync(join(configDir, 'prompts', 'Instructions.md'), ALL_KINDS_INSTRUCTIONS);
   for (const agent of options.agents) {
     writeFileSync(join(configDir, 'agents', `${agent.name}.md`), agentFile(agent.name, agent.phone));
@@ -67,7 +72,7 @@ export async function startTelegramRuntimeTestbed(options: {
       TROUPE_TELEGRAM_RSA_KEY: join(root, 'server.pem'),
     },
     cwd: stateDir,
-    configPathOverride: [configDir],
+    configPathOverride: secondConfigDir ? [configDir, secondConfigDir] : [configDir],
     cipher: createKeyFileCipher({ stateDir, env: {} }),
     logger: createLogger({ level: 'silent' }),
     version: '0.0.0-test',
@@ -78,6 +83,7 @@ export async function startTelegramRuntimeTestbed(options: {
   await callApi(runtime, 'secrets.set', { name: 'telegram.apiHash', value: FAKE_API_HASH });
   return {
     configDir,
+    secondConfigDir,
     fake,
     llm,
     runtime,

@@ -39,6 +39,7 @@ export class FakeMediaJobs {
       status: 'queued',
       total: null,
       done: 0,
+      kept: 0,
       failed: 0,
       error: null,
       createdAt: at,

@@ -17,8 +17,8 @@ export interface MediaJobsDeps {
   onChanged: (job: MediaJob) => void;
 }
 
-/** One unit of a job: done (or found done already), or failed with a reason. */
-type Step = () => Promise<void>;
+/** One item of a job: done, left as it was ('kept': described already), or failed with a reason. */
+type Step = () => Promise<'described' | 'imported' | 'kept'>;
 
 class Cancelled extends Error {}
 
@@ -101,18 +101,18 @@ export class MediaJobs {
       const unavailable = this.#deps.library.modelUnavailable();
       if (unavailable !== null) throw new Error(`The media model cannot be asked: ${unavailable}.`);
       const steps = await this.#steps(job.params, abort.signal);
-      let { done, failed } = this.#update(job.id, { total: steps.length, done: 0, failed: 0 });
+      let { done, kept, failed } = this.#update(job.id, { total: steps.length, done: 0, kept: 0, failed: 0 });
       for (const step of steps) {
         if (abort.signal.aborted) throw abort.signal.reason;
         try {
-          await step();
-          done += 1;
+          if ((await step()) === 'kept') kept += 1;
+          else done += 1;
         } catch (error) {
           if (abort.signal.aborted) throw abort.signal.reason;
           failed += 1;
           this.#deps.logger.warn({ err: error, job: job.id }, 'a media job item failed');
         }
-        this.#update(job.id, { done, failed });
+        this.#update(job.id, { done, kept, failed });
       }
       await this.#deps.library.refresh();
       // A cancel that came while the directories were read again stands.
@@ -141,22 +141,25 @@ export class MediaJobs {
           (record) =>
             (params.setName === null || record.stickerSetName === params.setName) && needsDescription(record),
         )
-        .map((record) => () => library.redescribe(record.uniqueId, params.location, signal));
+        .map((record) => async () => {
+          await library.redescribe(record.uniqueId, params.location, signal);
+          return 'described' as const;
+        });
     }
     const port = this.#deps.port(params.network);
     if (!port) throw new Error(`${params.network} is not available in this Troupe.`);
     const set = await port.stickerSet(params.agent, params.setName);
     if (!set) throw new Error(`There is no sticker set "${params.setName}".`);
     return set.stickers.map((sticker) => async () => {
-      // Resumed after a restart: what was imported is not downloaded again.
-      if (library.describes(params.configDir, sticker.uniqueId)) return;
+      // Described already (imported before a restart, or curated anywhere): not downloaded again.
+      if (library.isDescribed(sticker.uniqueId)) return 'kept';
       const bytes = await port.downloadMedia(
         params.agent,
         { kind: 'set-sticker', setName: set.setName, uniqueId: sticker.uniqueId },
         { maxBytes: MAX_STICKER_BYTES, signal },
       );
       if (!bytes) throw new Error(`The sticker ${sticker.uniqueId} could not be downloaded.`);
-      await library.importSticker(params.configDir, sticker, bytes, signal);
+      return library.importSticker(params.configDir, sticker, bytes, signal);
     });
   }
 

@@ -203,7 +203,8 @@ export class MediaLibrary {
 
   /**
    * Writes a sticker of a set, with what the media model says it shows, as a curated record of
-   * the config directory. A sticker the directory already describes is left as it is.
+   * the config directory. A sticker any config directory describes already is left as it is: a
+   * record written beside it would either hide the operator's description or be hidden by it.
    */
   async importSticker(
     configDir: string,
@@ -212,7 +213,7 @@ export class MediaLibrary {
     signal?: AbortSignal,
   ): Promise<'imported' | 'kept'> {
     this.#requireConfigDir(configDir);
-    if (this.describes(configDir, sticker.uniqueId)) return 'kept';
+    if (this.isDescribed(sticker.uniqueId)) return 'kept';
     const item = bareItem(sticker.uniqueId, 'sticker', {
       stickerSetName: sticker.setName,
       stickerSetTitle: sticker.setTitle,
@@ -250,9 +251,11 @@ export class MediaLibrary {
     return 'imported';
   }
 
-  /** Whether the config directory already describes the file (an import leaves it as it is). */
-  describes(configDir: string, uniqueId: string): boolean {
-    return Boolean(this.#deps.curated.inDirectory(uniqueId, configDir)?.record.description?.trim());
+  /** Whether a config directory describes the file already (an import leaves it as it is). */
+  isDescribed(uniqueId: string): boolean {
+    return this.#deps.curated
+      .all()
+      .some((entry) => entry.record.uniqueId === uniqueId && Boolean(entry.record.description?.trim()));
   }
 
   /** Why the media model cannot be asked now; null when it can. */

@@ -28,6 +28,7 @@ import { migration027ArchiveIndexQueue } from './027-archive-index-queue';
 import { migration028TaskLogWithoutKindIndex } from './028-task-log-without-kind-index';
 import { migration029ArchiveTextChangeTriggers } from './029-archive-text-change-triggers';
 import { migration030TelegramChatTitles } from './030-telegram-chat-titles';
+import { migration031MediaJobKept } from './031-media-job-kept';
 import type { Migration } from './migration';
 
 /** Every migration, in the order they run. Append only. */
@@ -62,4 +63,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration028TaskLogWithoutKindIndex,
   migration029ArchiveTextChangeTriggers,
   migration030TelegramChatTitles,
+  migration031MediaJobKept,
 ];

@@ -46,20 +46,22 @@ export function jobPlace({ params }: MediaJob): string {
 export function jobPercent(job: MediaJob): number | null {
   if (job.total === null) return job.status === 'done' ? 100 : null;
   if (job.total === 0) return 100;
-  return Math.min(100, Math.round(((job.done + job.failed) / job.total) * 100));
+  return Math.min(100, Math.round(((job.done + job.kept + job.failed) / job.total) * 100));
 }
 
-/** "12 of 40 described · 2 failed", "Waiting for the job before it", … */
+/** "12 of 40 items described · 2 failed", "1 of 3 stickers imported · 2 described already", … */
 export function jobProgressLabel(job: MediaJob): string {
-  const verb = job.params.kind === 'import-set' ? 'imported' : 'described';
+  const importing = job.params.kind === 'import-set';
   if (job.total === null) {
     if (job.status === 'queued') return 'Waiting for the jobs before it';
     if (job.status === 'running') return 'Listing what to do…';
     return 'Nothing was done';
   }
-  if (job.total === 0) return 'Nothing to do';
+  if (job.total === 0) return importing ? 'The set has no stickers' : 'Nothing to do';
+  const kept = job.kept > 0 ? ` · ${job.kept} described already` : '';
   const failed = job.failed > 0 ? ` · ${job.failed} failed` : '';
-  return `${job.done} of ${pluralize(job.total, 'item')} ${verb}${failed}`;
+  const items = pluralize(job.total, importing ? 'sticker' : 'item');
+  return `${job.done} of ${items} ${importing ? 'imported' : 'described'}${kept}${failed}`;
 }
 
 /** How many finished jobs the panel shows under the running ones, until asked for all. */
