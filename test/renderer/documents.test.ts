@@ -30,7 +30,7 @@ describe('names typed for a document', () => {
   it('says what to fix before the runtime is asked', () => {
     expect(nameProblem('Night Owl', ['Companion'])).toBeNull();
     expect(nameProblem('companion.md', ['Companion'])).toBe(
-      'This folder already has companion.md; choose another name.',
+      'This folder already has Companion.md; choose another name.',
     );
     expect(nameProblem('Companion', ['Companion'], 'Companion')).toBeNull();
     expect(nameProblem('team/notes', [])).toMatch(/plain file name/);

@@ -1,6 +1,6 @@
 import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { checkDocumentName, documentFileName, isDocumentNameTaken } from '../../shared/domain/document-name';
+import { checkDocumentName, documentFileName, documentNameClash } from '../../shared/domain/document-name';
 import { listConfigFiles } from './config-files';
 import { readConfigText } from './text-file-limit';
 import { textVersion, writeTextFileAtomically } from './text-file-write';
@@ -55,10 +55,15 @@ function existingName(name: string): string {
   return name;
 }
 
-/** The documents' names in `folder` (without `.md`), sorted; none when it does not exist. */
+/** As a person reads a list of names: case aside, numbers by value ("Menu 2" before "Menu 10"). */
+const readingOrder = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/** The documents' names in `folder` (without `.md`), in reading order; none when it does not exist. */
 export async function listDocuments(folder: string): Promise<string[]> {
   const listing = await listConfigFiles(folder, '.md', 'a document');
-  return listing.names.map((fileName) => fileName.slice(0, -'.md'.length));
+  return listing.names
+    .map((fileName) => fileName.slice(0, -'.md'.length))
+    .sort((a, b) => readingOrder.compare(a, b) || (a < b ? -1 : 1));
 }
 
 export async function readDocument(folder: string, name: string): Promise<DocumentText> {
@@ -73,9 +78,10 @@ export async function readDocument(folder: string, name: string): Promise<Docume
 }
 
 async function requireFreeName(folder: string, name: string, field: string, except: string | null) {
-  if (isDocumentNameTaken(name, await listDocuments(folder), except)) {
+  const clash = documentNameClash(name, await listDocuments(folder), except);
+  if (clash !== null) {
     throw new InvalidDocumentNameError(
-      `There is already a ${documentFileName(name)} in ${folder}; choose another name.`,
+      `There is already a ${documentFileName(clash)} in ${folder}; choose another name.`,
       field,
     );
   }
@@ -128,9 +134,10 @@ export async function renameDocument(folder: string, name: string, input: string
 export async function moveDocument(from: string, name: string, to: string): Promise<void> {
   const checked = existingName(name);
   await readDocument(from, checked);
-  if (isDocumentNameTaken(checked, await listDocuments(to))) {
+  const clash = documentNameClash(checked, await listDocuments(to));
+  if (clash !== null) {
     throw new DocumentConflictError(
-      `${to} already has a ${documentFileName(checked)}; rename one of them first, then move.`,
+      `${to} already has a ${documentFileName(clash)}; rename one of them first, then move.`,
     );
   }
   await mkdir(to, { recursive: true });

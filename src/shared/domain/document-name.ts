@@ -6,6 +6,8 @@
 
 export const DOCUMENT_EXTENSION = '.md';
 const MAX_NAME_LENGTH = 120;
+/** Names Windows keeps for devices, with any extension: such a file cannot be made there. */
+const WINDOWS_DEVICE_NAMES = /^(?:con|prn|aux|nul|com\d|lpt\d)(?:\.|$)/i;
 
 export type DocumentNameCheck = { ok: true; name: string } | { ok: false; message: string };
 
@@ -23,11 +25,24 @@ export function checkDocumentName(input: string): DocumentNameCheck {
   if (/[\u0000-\u001f\u007f]/.test(name)) {
     return { ok: false, message: 'The name has an invisible control character; type it again.' };
   }
+  const forbidden = [...new Set(name.match(/[<>:"|?*]/g) ?? [])];
+  if (forbidden.length > 0) {
+    return {
+      ok: false,
+      message: `Leave out ${forbidden.map((character) => `“${character}”`).join(' ')} (Windows file names cannot have ${forbidden.length === 1 ? 'it' : 'them'}).`,
+    };
+  }
   if (name.startsWith('.')) {
     return { ok: false, message: 'A name cannot start with "." (such files are hidden and never loaded).' };
   }
+  if (WINDOWS_DEVICE_NAMES.test(name)) {
+    return {
+      ok: false,
+      message: `"${name.split('.')[0]}" is a device name on Windows; choose another name.`,
+    };
+  }
   if (name.length > MAX_NAME_LENGTH) {
-    return { ok: false, message: `Keep the name under ${MAX_NAME_LENGTH} characters.` };
+    return { ok: false, message: `Use at most ${MAX_NAME_LENGTH} characters.` };
   }
   return { ok: true, name };
 }
@@ -38,20 +53,21 @@ export function documentFileName(name: string): string {
 }
 
 /**
- * Whether `name` is taken among `existing`: compared without case, as macOS and Windows file
- * systems would (`Notes` and `notes.md` are one file there). `except` is the document being renamed.
+ * The existing name `name` would clash with, or null: compared without case, as macOS and Windows
+ * file systems would (`Notes` and `notes.md` are one file there). `except` is the document being
+ * renamed. Messages name the clash as it is written (`Price List`, not the `price list` typed).
  */
-export function isDocumentNameTaken(
+export function documentNameClash(
   name: string,
   existing: Iterable<string>,
   except: string | null = null,
-): boolean {
+): string | null {
   const wanted = name.toLowerCase();
   for (const other of existing) {
     if (other === except) continue;
-    if (other.toLowerCase() === wanted) return true;
+    if (other.toLowerCase() === wanted) return other;
   }
-  return false;
+  return null;
 }
 
 /** Names of the prompts shipped with Troupe that its code looks up: `Instructions*` and `Task-*`. */

@@ -80,6 +80,7 @@ describe('documents through the API against real config directories', () => {
   };
 
   it('lists each directory’s prompts and documents with the agents using each prompt', async () => {
+    for (const name of ['menu 10', 'Menu 2', 'apples']) write(join(first, 'docs', `${name}.md`), '-\n');
     const listed = (await call('documents.list', {})) as {
       dirs: DocumentDir[];
       shippedPrompts: Array<{ name: string; overriddenIn: string | null }>;
@@ -98,7 +99,8 @@ describe('documents through the API against real config directories', () => {
         shadowedBy: null,
       },
     ]);
-    expect(listed.dirs[0]!.docs.map((doc) => doc.name)).toEqual(['Shop']);
+    // In reading order: case aside, numbers by value.
+    expect(listed.dirs[0]!.docs.map((doc) => doc.name)).toEqual(['apples', 'Menu 2', 'menu 10', 'Shop']);
     expect(
       listed.dirs[2]!.prompts.map((prompt) => [prompt.name, prompt.shipped, prompt.usedBy.length]),
     ).toEqual([
@@ -162,21 +164,24 @@ describe('documents through the API against real config directories', () => {
     });
     expect(await refusal('documents.create', { place: docs(first), name: 'shop' })).toMatchObject({
       code: 'invalid_input',
-      issues: [{ path: 'name', message: expect.stringContaining('already a shop.md') }],
+      issues: [{ path: 'name', message: expect.stringContaining('already a Shop.md in') }],
     });
     expect(
       await refusal('documents.rename', { place: prompts(second), name: 'Narrator', newName: 'a/b' }),
     ).toMatchObject({
       issues: [{ path: 'newName' }],
     });
-    write(join(second, 'docs', 'Shop.md'), 'Another shop.\n');
+    expect(await refusal('documents.create', { place: docs(first), name: 'Prices: 2025' })).toMatchObject({
+      issues: [{ path: 'name', message: 'Leave out “:” (Windows file names cannot have it).' }],
+    });
+    write(join(second, 'docs', 'SHOP.md'), 'Another shop.\n');
     expect(
       await refusal('documents.move', { place: docs(first), name: 'Shop', to: docs(second) }),
     ).toMatchObject({
       code: 'conflict',
-      message: expect.stringContaining('already has a Shop.md'),
+      message: expect.stringContaining('already has a SHOP.md'),
     });
-    expect(readFileSync(join(second, 'docs', 'Shop.md'), 'utf8')).toBe('Another shop.\n');
+    expect(readFileSync(join(second, 'docs', 'SHOP.md'), 'utf8')).toBe('Another shop.\n');
     expect(
       await refusal('documents.create', { place: docs(join(root, 'elsewhere')), name: 'X' }),
     ).toMatchObject({

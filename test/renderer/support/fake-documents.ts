@@ -2,7 +2,7 @@ import { placeKey } from '../../../src/renderer/features/documents/model';
 import type { ProcedureName } from '../../../src/shared/api/contract';
 import type { DocumentDir, DocumentEntry, DocumentPlace } from '../../../src/shared/api/documents-contract';
 import { ApiError } from '../../../src/shared/api/errors';
-import { checkDocumentName, isDocumentNameTaken } from '../../../src/shared/domain/document-name';
+import { checkDocumentName, documentNameClash } from '../../../src/shared/domain/document-name';
 
 const DOCUMENT_PROCEDURES = [
   'documents.list',
@@ -88,10 +88,11 @@ export class FakeDocuments {
 
   #newName(place: DocumentPlace, input: string, field: string, except: string | null): string {
     const checked = checkDocumentName(input);
+    const clash = checked.ok ? documentNameClash(checked.name, this.#folder(place).keys(), except) : null;
     const message = !checked.ok
       ? checked.message
-      : isDocumentNameTaken(checked.name, this.#folder(place).keys(), except)
-        ? `There is already a ${checked.name}.md here; choose another name.`
+      : clash !== null
+        ? `There is already a ${clash}.md here; choose another name.`
         : null;
     if (message !== null || !checked.ok)
       throw new ApiError('invalid_input', message ?? '', [{ path: field, message: message ?? '' }]);

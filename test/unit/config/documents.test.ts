@@ -11,7 +11,7 @@ import {
 } from '../../../src/main/config';
 import {
   checkDocumentName,
-  isDocumentNameTaken,
+  documentNameClash,
   isSystemPromptName,
 } from '../../../src/shared/domain/document-name';
 import { tempTreesCleanedAfterEach } from './temp-tree';
@@ -37,13 +37,19 @@ describe('document names', () => {
     expect(message('a\\b')).toMatch(/plain file name/);
     expect(message('.hidden')).toMatch(/cannot start with "\."/);
     expect(message('tab\there')).toMatch(/control character/);
-    expect(message('x'.repeat(121))).toMatch(/under 120 characters/);
+    expect(message('x'.repeat(121))).toBe('Use at most 120 characters.');
+    expect(message('x'.repeat(120))).toBeNull();
+    expect(message('con:fusion')).toBe('Leave out “:” (Windows file names cannot have it).');
+    expect(message('Stock*? <new>')).toBe('Leave out “*” “?” “<” “>” (Windows file names cannot have them).');
+    expect(message('CON')).toBe('"CON" is a device name on Windows; choose another name.');
+    expect(message('nul.backup')).toMatch(/"nul" is a device name/);
+    expect(message('console notes')).toBeNull();
   });
 
   it('counts a name taken whatever its case, but not the document being renamed', () => {
-    expect(isDocumentNameTaken('notes', ['Notes', 'Shop'])).toBe(true);
-    expect(isDocumentNameTaken('Regulars', ['Notes', 'Shop'])).toBe(false);
-    expect(isDocumentNameTaken('NOTES', ['Notes'], 'Notes')).toBe(false);
+    expect(documentNameClash('notes', ['Notes', 'Shop'])).toBe('Notes');
+    expect(documentNameClash('Regulars', ['Notes', 'Shop'])).toBeNull();
+    expect(documentNameClash('NOTES', ['Notes'], 'Notes')).toBeNull();
   });
 
   it('knows the shipped prompts the runtime looks up by name', () => {

@@ -54,7 +54,7 @@ describe('fileDocument', () => {
       text: 'No file `missing` was found.',
       read: false,
     });
-    for (const name of ['../../secret.md', '/etc/passwd', '..\\secret', '.hidden', '']) {
+    for (const name of ['../../secret.md', '/etc/passwd', '..\\secret', '.hidden', '', 'c:secret', 'con']) {
       const document = await fileDocument(`file:${name}`, sources);
       expect(document.read, name).toBe(false);
       expect(document.text, name).toMatch(/is not a file name/);

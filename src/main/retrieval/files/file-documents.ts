@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentConfig } from '../../../shared/domain/config';
+import { checkDocumentName } from '../../../shared/domain/document-name';
 import type { MediaRef } from '../../messaging/port';
 import { type RetrievedText, truncateText } from '../extract/fetched-document';
 
@@ -27,11 +28,6 @@ export interface FileDocumentSources {
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
-}
-
-/** A plain file name: no folders, nothing hidden, no way out of the docs folder. */
-function plainName(name: string): boolean {
-  return name !== '' && !name.startsWith('.') && !/[/\\\0:]/.test(name);
 }
 
 async function firstReadable(files: readonly string[]): Promise<string | null> {
@@ -72,7 +68,8 @@ async function mediaJson(sources: FileDocumentSources): Promise<string> {
 /** Reads `file:NAME` for the agent; a name not found, or not allowed, reads as a note saying so. */
 export async function fileDocument(url: string, sources: FileDocumentSources): Promise<RetrievedText> {
   const name = url.slice(FILE_SCHEME.length).trim();
-  if (!plainName(name)) {
+  // A name the console could have made: no folders, nothing hidden, no way out of the docs folder.
+  if (!checkDocumentName(name).ok) {
     return document(url, `Not retrieved: "${name}" is not a file name (no folders: file:NAME).`, false);
   }
   if (name === 'schedule.json') return document(url, sources.schedule(), true);

@@ -1,5 +1,5 @@
 import type { DocumentDir, DocumentPlace } from '../../../shared/api/documents-contract';
-import { checkDocumentName, isDocumentNameTaken } from '../../../shared/domain/document-name';
+import { checkDocumentName, documentNameClash } from '../../../shared/domain/document-name';
 
 /** One key per place, for lists and the open document. */
 export function placeKey(place: DocumentPlace): string {
@@ -47,9 +47,8 @@ export function nameProblem(
 ): string | null {
   const checked = checkDocumentName(input);
   if (!checked.ok) return checked.message;
-  if (isDocumentNameTaken(checked.name, taken, current)) {
-    return `This folder already has ${checked.name}.md; choose another name.`;
-  }
+  const clash = documentNameClash(checked.name, taken, current);
+  if (clash !== null) return `This folder already has ${clash}.md; choose another name.`;
   return null;
 }
 
