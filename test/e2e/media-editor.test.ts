@@ -186,6 +186,23 @@ describe('media in the console against troupe serve', () => {
     expect(onDisk).toMatchObject({ unique_id: TGS_ID, status: 'curated', description: EDITED });
   });
 
+  it('saves a description typed just before a reload, without waiting for the pause in typing', async () => {
+    const typed = 'A cat swinging a ball, typed just before the page went away';
+    await page.goto(`${server.origin}/#/media`);
+    await page.getByRole('textbox', { name: 'Search' }).fill(TGS_ID);
+    const description = record(TGS_ID).getByRole('textbox', { name: `Description of ${TGS_ID}` });
+    await description.fill(typed);
+    // At once: the pause that saves (800 ms) has not come when the page is unloaded.
+    await page.reload();
+    const file = join(samplesDir, 'media', `${TGS_ID}.json`);
+    await expect
+      .poll(() => JSON.parse(readFileSync(file, 'utf8')).description, { timeout: 10_000 })
+      .toBe(typed);
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Search' }).fill(TGS_ID);
+    await expectValue(record(TGS_ID).getByRole('textbox', { name: `Description of ${TGS_ID}` }), typed);
+  });
+
   it('deletes a record once the operator confirms', async () => {
     await page.getByRole('textbox', { name: 'Search' }).fill('');
     const voice = record('AgADvoiceE2e');

@@ -83,7 +83,6 @@ function EditorSession({ open, toolbar }: { open: OpenDocument; toolbar?: ReactN
   const dark = useComputedColorScheme('light') === 'dark';
   const auto = useAutoSave({ saved: open.text, save: actions.save, field: 'text', what: `${open.name}.md` });
   const dirty = auto.value !== open.text;
-  const { flush } = auto;
   const top = useRef<HTMLDivElement>(null);
 
   // On a narrow screen the editor sits under the lists: a document opened there is brought into view.
@@ -91,19 +90,8 @@ function EditorSession({ open, toolbar }: { open: OpenDocument; toolbar?: ReactN
     if (window.matchMedia('(max-width: 62em)').matches) top.current?.scrollIntoView({ block: 'start' });
   }, []);
 
+  // Leaving the page saves what waits for its pause: useAutoSave does that for every field.
   useEffect(() => actions.setDirty(dirty), [actions, dirty]);
-  // Leaving the page (closing the tab, switching away) saves what waits for its pause.
-  useEffect(() => {
-    const onHide = () => {
-      if (document.visibilityState === 'hidden') flush();
-    };
-    document.addEventListener('visibilitychange', onHide);
-    window.addEventListener('pagehide', flush);
-    return () => {
-      document.removeEventListener('visibilitychange', onHide);
-      window.removeEventListener('pagehide', flush);
-    };
-  }, [flush]);
 
   return (
     <Stack gap="sm" ref={top}>

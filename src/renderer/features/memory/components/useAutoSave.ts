@@ -24,7 +24,7 @@ export type AutoSave = {
  * A text saved as the operator types, like the settings forms but without a Save button: the
  * draft is kept while it differs from the saved text, written after a pause in typing or on
  * leaving the field, one save at a time, and the API's message for `field` shown under it. A
- * draft left when the field goes away is saved then.
+ * draft left when the field goes away, or when the page is hidden or unloaded, is saved then.
  */
 export function useAutoSave({
   saved,
@@ -80,6 +80,21 @@ export function useAutoSave({
     },
     [run, stopTimer],
   );
+
+  // Leaving the page (a reload, closing the tab, switching away from it) saves what waits for
+  // its pause: the timer would not outlive the page.
+  useEffect(() => {
+    const save = () => void run();
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') save();
+    };
+    window.addEventListener('pagehide', save);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', save);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [run]);
 
   // A draft still waiting for its pause is saved when the field goes away.
   useEffect(
