@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { AgentDocuments } from '../../src/renderer/features/documents/components/AgentDocuments';
 import {
   AutoSaveStatus,
   DocumentEditor,
@@ -133,10 +134,46 @@ describe('the documents views', () => {
       .getState()
       .actions.save('Mine.\n')
       .catch(() => {});
-    const html = renderDocuments(store, createElement(DocumentEditor, { empty: 'Nothing open.' }));
+    const html = renderDocuments(
+      store,
+      createElement(DocumentEditor, { empty: 'Nothing open.', shows: () => true }),
+    );
     expect(textOf(html)).toContain('Changed on disk');
     expect(textOf(html)).toContain('Reload the document');
     expect(html).toContain('role="alert"');
+  });
+
+  it('show on the Documents page only a document of its lists, not an agent’s left open on its tab', async () => {
+    const { runtime, store } = await setUp();
+    runtime.documents.add({ kind: 'agent', agent: 'Juniper' }, 'Regulars', 'Pat comes on Thursdays.\n');
+    await store.getState().actions.open({ kind: 'agent', agent: 'Juniper' }, 'Regulars');
+    const left = textOf(renderDocuments(store, createElement(DocumentsPage)));
+    expect(left).toContain('No document open');
+    expect(left).not.toContain('Regulars.md');
+
+    await store.getState().actions.open(DOCS, 'Shop');
+    expect(textOf(renderDocuments(store, createElement(DocumentsPage)))).toContain('Shop.md');
+  });
+
+  it('show on an agent’s tab only its own documents: one moved to the shared documents is not kept open', async () => {
+    const { runtime, store } = await setUp();
+    const juniper = { kind: 'agent', agent: 'Juniper' } as const;
+    runtime.documents.add(juniper, 'Regulars', 'Pat comes on Thursdays.\n');
+    await store.getState().actions.loadAgentDocs('Juniper');
+    await store.getState().actions.open(juniper, 'Regulars');
+    const tab = () =>
+      textOf(
+        renderDocuments(
+          store,
+          createElement(AgentDocuments, { configName: 'Juniper', agentName: 'Juniper' }),
+        ),
+      );
+    expect(tab()).toContain('Regulars.md');
+
+    await store.getState().actions.move(juniper, 'Regulars', DOCS);
+    expect(tab()).toContain('No document open');
+    expect(tab()).not.toContain('Regulars.md');
+    expect(textOf(renderDocuments(store, createElement(DocumentsPage)))).toContain('Regulars.md');
   });
 
   it('say how the auto-save stands', async () => {

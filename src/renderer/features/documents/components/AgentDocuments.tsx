@@ -1,8 +1,8 @@
 import { Grid, Paper, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { DocumentPlace } from '../../../../shared/api/documents-contract';
 import { ErrorState, LoadingState } from '../../../ui/states';
-import { moveTargets } from '../model';
+import { moveTargets, samePlace } from '../model';
 import { documentsSelectors } from '../selectors';
 import { useDocumentsStore } from '../store';
 import { DocumentEditor, preloadMarkdownEditor } from './DocumentEditor';
@@ -16,6 +16,8 @@ export function AgentDocuments({ configName, agentName }: { configName: string; 
   const docs = useDocumentsStore(useMemo(() => documentsSelectors.agentDocs(configName), [configName]));
   const actions = useDocumentsStore(documentsSelectors.actions);
   const place: DocumentPlace = useMemo(() => ({ kind: 'agent', agent: configName }), [configName]);
+  // Only this agent's documents show here: one moved to the shared documents is closed.
+  const shows = useCallback((open: DocumentPlace) => samePlace(open, place), [place]);
 
   useEffect(() => {
     void actions.loadAgentDocs(configName);
@@ -59,7 +61,10 @@ export function AgentDocuments({ configName, agentName }: { configName: string; 
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-        <DocumentEditor empty={`Pick one of ${agentName}’s documents, or create one with New.`} />
+        <DocumentEditor
+          shows={shows}
+          empty={`Pick one of ${agentName}’s documents, or create one with New.`}
+        />
       </Grid.Col>
     </Grid>
   );

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconFileText, IconLock, IconRefresh } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import type { DocumentPlace } from '../../../../shared/api/documents-contract';
 import { lazyComponent } from '../../../ui/lazy-component';
 import { EmptyBlock, ErrorState } from '../../../ui/states';
 import { SaveStatus } from '../../memory/components/SaveStatus';
@@ -143,12 +144,23 @@ function EditorSession({ open, toolbar }: { open: OpenDocument; toolbar?: ReactN
 export function DocumentEditor({
   toolbar,
   empty,
+  shows,
 }: {
   toolbar?: (open: OpenDocument) => ReactNode;
   empty: ReactNode;
+  /**
+   * Whether a place is one of the page's lists. A document of another (left open on another page,
+   * or moved out of this page's lists) is not shown here, and is closed.
+   */
+  shows: (place: DocumentPlace) => boolean;
 }) {
-  const open = useDocumentsStore(documentsSelectors.open);
+  const stored = useDocumentsStore(documentsSelectors.open);
   const actions = useDocumentsStore(documentsSelectors.actions);
+  const open = stored && shows(stored.place) ? stored : null;
+  const foreign = stored !== null && open === null;
+  useEffect(() => {
+    if (foreign) actions.close();
+  }, [actions, foreign]);
   if (!open) {
     return (
       <Paper withBorder radius="md">

@@ -1,7 +1,7 @@
 import { Badge, Grid, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import type { DocumentDir } from '../../../../shared/api/documents-contract';
+import type { DocumentDir, DocumentPlace } from '../../../../shared/api/documents-contract';
 import { PageHeader } from '../../../ui/PageHeader';
 import { PathText } from '../../../ui/PathText';
 import { ErrorState, LoadingState } from '../../../ui/states';
@@ -77,6 +77,9 @@ function ShippedPromptsCard() {
   );
 }
 
+/** The page lists the config directories' prompts and documents and the shipped prompts, not an agent's. */
+const isListedHere = (place: DocumentPlace) => place.kind !== 'agent';
+
 /**
  * `#/documents`: every loaded config directory's role prompts (`prompts/`) and shared documents
  * (`docs/`), with the agents using each prompt, and the open one in the markdown editor beside them.
@@ -116,6 +119,7 @@ export function DocumentsPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
             <DocumentEditor
+              shows={isListedHere}
               empty="Pick a role prompt or document to edit it, or create one with New."
               toolbar={(open) => (open.readOnly ? <OverrideShipped open={open} dirs={list.dirs} /> : null)}
             />
