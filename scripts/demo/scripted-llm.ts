@@ -11,7 +11,8 @@ import { DEMO_GROUP, DEMO_PERSONAS, type DemoLine } from './personas';
  * The demo's model when no API key is given: a local Gemini-compatible endpoint that answers a
  * turn whose newest message is a scripted line of the demo's people (in their own chats or the
  * group) with the tasks scripted for it (personas.ts), any other message with a friendly holding
- * reply, and a turn after Juniper's own message with a thought. Translations come back as written.
+ * reply, and a turn after Juniper's own message with a thought. Translations come back as written;
+ * a file to describe gets a description saying the scripted model cannot look at it.
  * Memory passes (facts, session topics) are told nothing new was said, which is true: the
  * scripted turns keep their facts themselves with `remember` tasks; a reflection writes the
  * person's scripted profile.
@@ -38,6 +39,7 @@ export function startScriptedLlm(): Promise<FakeLlmServer> {
 }
 
 export function scriptedReply(request: RecordedLlmRequest): FakeReply {
+  if (request.media.length > 0) return mediaDescription(request.media[0]!.mimeType);
   if (NOTHING_NEW_FOR.some((heading) => request.systemText.includes(heading))) return '[]';
   if (request.systemText.includes(REFLECTION_HEADING)) return reflection(request.systemText);
   const turns = turnsOf(request);
@@ -63,6 +65,15 @@ function translationAnswer(turns: readonly Turn[]): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * What a file is said to show: the scripted model cannot look at it, and the description says so
+ * (imported stickers and the files people send are described honestly, not with a chat reply).
+ */
+function mediaDescription(mimeType: string): string {
+  const what = mimeType.startsWith('audio/') ? 'listen to recordings' : 'look at pictures or videos';
+  return `(The demo's scripted model cannot ${what}. With an API key in Settings, Describe again asks a real model.)`;
 }
 
 /** The reflection's answer: the profile written for the person it is about, nothing else new. */

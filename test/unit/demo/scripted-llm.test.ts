@@ -88,6 +88,17 @@ describe('the demo’s scripted model', () => {
       intentions: [],
     });
   });
+
+  it('describes a file as one it cannot look at, never with a chat reply', () => {
+    const withFile = (mimeType: string): RecordedLlmRequest => ({
+      ...geminiTurn('# Describing An Image', 'A sticker standing for 😹'),
+      media: [{ mimeType, byteLength: 10, sha256: 'x' }],
+    });
+    expect(scriptedReply(withFile('image/webp'))).toBe(
+      "(The demo's scripted model cannot look at pictures or videos. With an API key in Settings, Describe again asks a real model.)",
+    );
+    expect(scriptedReply(withFile('audio/ogg'))).toMatch(/cannot listen to recordings/);
+  });
 });
 
 describe('the demo agent’s file', () => {
