@@ -137,6 +137,15 @@ describe('media views', () => {
     expect(text).not.toContain('Edits go to');
   });
 
+  it('says what agents are told of a record whose description is empty', () => {
+    const empty = textOf(row(mediaRecord('cat-blank', { description: null, status: 'curated' })));
+    expect(empty).toContain('No description: agents are told only what kind of file this is');
+    const described = textOf(
+      row(mediaRecord('cat-sleep', { description: 'A cat asleep', status: 'curated' })),
+    );
+    expect(described).not.toContain('No description');
+  });
+
   it('asks where edits of a cached record go, the first config directory by default', () => {
     const html = row(
       mediaRecord('dog-run', {

@@ -24,10 +24,16 @@ export function DescriptionField({
   const auto = useAutoSave({ saved, save, field: 'description', what: 'The description' });
   return (
     <div className="me-description">
-      {failureReason && !saved && (
+      {failureReason && !saved ? (
         <Text size="xs" c="orange.8">
           Could not be analyzed: {failureReason}
         </Text>
+      ) : (
+        auto.value.trim() === '' && (
+          <Text size="xs" c="dimmed">
+            No description: agents are told only what kind of file this is (a sticker: its emoji).
+          </Text>
+        )
       )}
       <Textarea
         aria-label={`Description of ${uniqueId}`}
