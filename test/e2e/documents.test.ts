@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MediaConsole, startMediaConsole } from '../support/media-console';
-import { expectText, expectVisible } from '../support/page-assertions';
+import { expectCount, expectText, expectVisible } from '../support/page-assertions';
 import { REPO_ROOT } from '../support/serve-process';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
@@ -92,5 +92,62 @@ describe('role prompts and documents in the console against troupe serve', () =>
       .poll(() => (existsSync(file) ? readFileSync(file, 'utf8') : ''), { timeout: SAVE_TIMEOUT_MS })
       .toBe('Pat comes in on Thursdays.');
     await shot('agent-documents');
+  });
+
+  it('says what rename, move and delete did, closes a moved document on the agent’s tab, and keeps each page to its own documents', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const agentDocs = join(harness.samplesDir, 'agents', 'Juniper', 'docs');
+    mkdirSync(agentDocs, { recursive: true });
+    writeFileSync(join(agentDocs, 'Visitors.md'), 'Sam drops by on Sundays.\n');
+    const toast = (text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+    await page.goto(`${harness.server.origin}/#/agents/Juniper/documents`);
+
+    // Escape closes the New form, back to its button.
+    await page.getByRole('button', { name: /^New document in/ }).click();
+    await page.getByRole('textbox', { name: 'Name of the new document' }).fill('Half typed');
+    await page.keyboard.press('Escape');
+    await expectCount(page.getByRole('form', { name: 'New document' }), 0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toMatch(/^New document in/);
+
+    // An agent's document left open on its tab is not shown on the Documents page.
+    await page.getByRole('button', { name: /^Visitors/ }).click();
+    await expectVisible(page.getByRole('textbox', { name: 'Text of Visitors.md' }));
+    await page.getByRole('link', { name: 'Documents', exact: true }).click();
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Documents' }));
+    await expectText(page.getByRole('main'), 'No document open');
+    await expectCount(page.getByRole('textbox', { name: 'Text of Visitors.md' }), 0);
+
+    // Moved to the shared documents, it leaves the agent's tab: list and editor.
+    await page.goto(`${harness.server.origin}/#/agents/Juniper/documents`);
+    await page.getByRole('button', { name: /^Visitors/ }).click();
+    await expectVisible(page.getByRole('textbox', { name: 'Text of Visitors.md' }));
+    await page.getByRole('button', { name: 'Actions for Visitors.md' }).click();
+    await page.getByRole('menuitem', { name: 'Move to…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Move', exact: true }).click();
+    await expectVisible(toast(`Moved Visitors.md to ${harness.samplesDir}/docs.`));
+    await expectCount(page.getByRole('button', { name: /^Visitors/ }), 0);
+    await expectCount(page.getByRole('textbox', { name: 'Text of Visitors.md' }), 0);
+    await expectText(page.getByRole('main'), 'No document open');
+    await page.waitForTimeout(400); // the toast's entering transition
+    await shot('documents-moved', false);
+    expect(existsSync(join(harness.samplesDir, 'docs', 'Visitors.md'))).toBe(true);
+
+    // Renamed, then deleted, on the Documents page: each says so.
+    await page.goto(`${harness.server.origin}/#/documents`);
+    const samples = page.getByRole('article', { name: `Config directory ${harness.samplesDir}` });
+    await samples.getByRole('button', { name: 'Actions for Visitors.md' }).click();
+    await page.getByRole('menuitem', { name: 'Rename…' }).click();
+    await page.getByRole('dialog').getByRole('textbox', { name: 'New name' }).fill('Guests');
+    await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+    await expectVisible(toast('Renamed Visitors.md to Guests.md.'));
+    await samples.getByRole('button', { name: 'Actions for Guests.md' }).click();
+    await page.getByRole('menuitem', { name: 'Delete…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expectVisible(toast(`Deleted Guests.md from ${harness.samplesDir}/docs.`));
+    await page.waitForTimeout(400);
+    await shot('documents-deleted', false);
+    expect(existsSync(join(harness.samplesDir, 'docs', 'Guests.md'))).toBe(false);
   });
 });

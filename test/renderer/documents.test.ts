@@ -6,7 +6,7 @@ import {
   DocumentEditor,
 } from '../../src/renderer/features/documents/components/DocumentEditor';
 import { DocumentsPage } from '../../src/renderer/features/documents/components/DocumentsPage';
-import { moveTargets, nameProblem } from '../../src/renderer/features/documents/model';
+import { doneNotice, moveTargets, nameProblem } from '../../src/renderer/features/documents/model';
 import { createDocumentsStore } from '../../src/renderer/features/documents/store';
 import type { DocumentDir, DocumentPlace } from '../../src/shared/api/documents-contract';
 import { FakeRuntime } from './support/fake-runtime';
@@ -36,6 +36,24 @@ describe('names typed for a document', () => {
     expect(nameProblem('Companion', ['Companion'], 'Companion')).toBeNull();
     expect(nameProblem('team/notes', [])).toMatch(/plain file name/);
     expect(nameProblem('   ', [])).toBe('Enter a name.');
+  });
+
+  it('says in a toast what a rename, move or delete did', () => {
+    expect(doneNotice({ kind: 'rename', name: 'Shop', newName: 'Store', updatedAgents: [] })).toBe(
+      'Renamed Shop.md to Store.md.',
+    );
+    expect(
+      doneNotice({
+        kind: 'rename',
+        name: 'Companion',
+        newName: 'Host',
+        updatedAgents: ['Juniper', 'Marnie'],
+      }),
+    ).toBe('Renamed Companion.md to Host.md, and in the role prompts of Juniper and Marnie.');
+    expect(doneNotice({ kind: 'move', name: 'Shop', to: DOCS })).toBe('Moved Shop.md to /config/mine/docs.');
+    expect(doneNotice({ kind: 'delete', name: 'Shop', place: { kind: 'agent', agent: 'Juniper' } })).toBe(
+      'Deleted Shop.md from Juniper’s documents.',
+    );
   });
 
   it('offers role prompts only other directories’ prompts (not the shipped one), and an agent’s documents its directory', () => {

@@ -1,5 +1,5 @@
 import type { DocumentDir, DocumentPlace } from '../../../shared/api/documents-contract';
-import { checkDocumentName, documentNameClash } from '../../../shared/domain/document-name';
+import { checkDocumentName, documentNameClash, joinNames } from '../../../shared/domain/document-name';
 
 /** One key per place, for lists and the open document. */
 export function placeKey(place: DocumentPlace): string {
@@ -82,4 +82,25 @@ export function moveTargets(
       .map((dir) => ({ kind: 'docs', configDir: dir.configDir }));
   }
   return [];
+}
+
+/** What a toast says once a document was renamed, moved or deleted. */
+export function doneNotice(
+  change:
+    | { kind: 'rename'; name: string; newName: string; updatedAgents: readonly string[] }
+    | { kind: 'move'; name: string; to: DocumentPlace }
+    | { kind: 'delete'; name: string; place: DocumentPlace },
+): string {
+  switch (change.kind) {
+    case 'rename':
+      return change.updatedAgents.length > 0
+        ? `Renamed ${change.name}.md to ${change.newName}.md, and in the role prompts of ${joinNames(change.updatedAgents)}.`
+        : `Renamed ${change.name}.md to ${change.newName}.md.`;
+    case 'move':
+      return `Moved ${change.name}.md to ${placeLabel(change.to)}.`;
+    case 'delete':
+      return `Deleted ${change.name}.md from ${placeLabel(change.place)}.`;
+    default:
+      return change satisfies never;
+  }
 }

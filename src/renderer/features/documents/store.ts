@@ -50,7 +50,13 @@ export interface DocumentsActions {
   setDirty(dirty: boolean): void;
   /** Creates a document and opens it; rejects with the API error (field issues under `name`). */
   create(place: DocumentPlace, name: string, text?: string): Promise<string>;
-  rename(place: DocumentPlace, name: string, newName: string, updateAgents: boolean): Promise<string[]>;
+  /** Resolves the name it has now and the agents whose role prompts were changed to it. */
+  rename(
+    place: DocumentPlace,
+    name: string,
+    newName: string,
+    updateAgents: boolean,
+  ): Promise<{ name: string; updatedAgents: string[] }>;
   move(place: DocumentPlace, name: string, to: DocumentPlace): Promise<void>;
   delete(place: DocumentPlace, name: string): Promise<void>;
   /** The configuration was reloaded (a file changed): the lists and the open document follow. */
@@ -252,7 +258,7 @@ export function createDocumentsStore(client: ApiClient): DocumentsStore {
             set({ open: { ...open, name: renamed.name } });
           }
           await refreshLists();
-          return renamed.updatedAgents;
+          return { name: renamed.name, updatedAgents: renamed.updatedAgents };
         },
         async move(place, name, to) {
           await client.call('documents.move', { place, name, to });

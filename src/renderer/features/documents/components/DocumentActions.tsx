@@ -11,27 +11,37 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconArrowsRightLeft, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { DocumentEntry, DocumentPlace } from '../../../../shared/api/documents-contract';
 import { joinNames } from '../../../../shared/domain/document-name';
 import { errorMessage, fieldErrors } from '../../../api/errors';
-import { nameProblem, placeKey, placeLabel } from '../model';
+import { doneNotice, nameProblem, placeKey, placeLabel } from '../model';
 import { documentsSelectors } from '../selectors';
 import { useDocumentsStore } from '../store';
 
 type Dialog = 'rename' | 'move' | 'delete' | null;
 
-/** Runs an action of a dialog, keeping the runtime's refusal to show in it. */
+/** Says briefly what was done, once the dialog has closed. */
+function confirmDone(message: string) {
+  notifications.show({ color: 'teal', message, autoClose: 4000 });
+}
+
+/**
+ * Runs an action of a dialog, keeping the runtime's refusal to show in it; once done, the dialog
+ * closes and a toast says what happened (`notice`, from what the action resolved).
+ */
 function useRun() {
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
-  const run = async (action: () => Promise<unknown>, done: () => void) => {
+  const run = async <T,>(action: () => Promise<T>, done: () => void, notice: (result: T) => string) => {
     setRunning(true);
     setError(null);
     try {
-      await action();
+      const result = await action();
       done();
+      confirmDone(notice(result));
     } catch (caught) {
       setError({ message: errorMessage(caught), fields: fieldErrors(caught) });
     } finally {
@@ -87,7 +97,18 @@ function RenameDialog({
   const users = entry.usedBy.map((agent) => agent.name);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (problem === null) void run(() => rename(place, entry.name, name, updateAgents), onClose);
+    if (problem === null)
+      void run(
+        () => rename(place, entry.name, name, updateAgents),
+        onClose,
+        (renamed) =>
+          doneNotice({
+            kind: 'rename',
+            name: entry.name,
+            newName: renamed.name,
+            updatedAgents: renamed.updatedAgents,
+          }),
+      );
   };
   return (
     <form onSubmit={submit} aria-label={`Rename ${entry.name}.md`}>
@@ -159,7 +180,14 @@ function MoveDialog({
         <Button
           loading={running}
           disabled={chosen === null}
-          onClick={() => chosen && void run(() => move(place, entry.name, chosen), onClose)}
+          onClick={() =>
+            chosen &&
+            void run(
+              () => move(place, entry.name, chosen),
+              onClose,
+              () => doneNotice({ kind: 'move', name: entry.name, to: chosen }),
+            )
+          }
         >
           Move
         </Button>
@@ -204,7 +232,13 @@ function DeleteDialog({
         <Button
           color="red"
           loading={running}
-          onClick={() => void run(() => remove(place, entry.name), onClose)}
+          onClick={() =>
+            void run(
+              () => remove(place, entry.name),
+              onClose,
+              () => doneNotice({ kind: 'delete', name: entry.name, place }),
+            )
+          }
         >
           Delete
         </Button>

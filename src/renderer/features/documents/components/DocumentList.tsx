@@ -1,6 +1,6 @@
 import { Badge, Button, Group, NavLink, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { DocumentEntry, DocumentPlace } from '../../../../shared/api/documents-contract';
 import { joinNames } from '../../../../shared/domain/document-name';
 import { samePlace } from '../model';
@@ -74,6 +74,7 @@ export function DocumentList({
   const open = useDocumentsStore(documentsSelectors.open);
   const actions = useDocumentsStore(documentsSelectors.actions);
   const [adding, setAdding] = useState(false);
+  const newButton = useRef<HTMLButtonElement>(null);
   const names = entries.map((entry) => entry.name);
   return (
     <Stack gap={4} component="section" aria-label={title}>
@@ -83,6 +84,7 @@ export function DocumentList({
         </Text>
         {canCreate && !adding && (
           <Button
+            ref={newButton}
             size="compact-xs"
             variant="subtle"
             leftSection={<IconPlus size={12} aria-hidden />}
@@ -93,7 +95,19 @@ export function DocumentList({
           </Button>
         )}
       </Group>
-      {adding && <NewDocumentForm place={place} what={what} taken={names} onDone={() => setAdding(false)} />}
+      {adding && (
+        <NewDocumentForm
+          place={place}
+          what={what}
+          taken={names}
+          onDone={() => setAdding(false)}
+          onCancel={() => {
+            setAdding(false);
+            // Back to the button that opened the form, which shows again.
+            requestAnimationFrame(() => newButton.current?.focus());
+          }}
+        />
+      )}
       {entries.length === 0 && !adding && (
         <Text size="xs" c="dimmed">
           None yet.

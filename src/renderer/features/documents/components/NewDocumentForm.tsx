@@ -8,19 +8,22 @@ import { useDocumentsStore } from '../store';
 
 /**
  * A name for a new document of a folder: checked as it is typed (a plain file name, `.md` added,
- * not one the folder has), created and opened in the editor on Create.
+ * not one the folder has), created and opened in the editor on Create; Cancel or Escape closes it.
  */
 export function NewDocumentForm({
   place,
   what,
   taken,
   onDone,
+  onCancel,
 }: {
   place: DocumentPlace;
   /** "role prompt" or "document", for the field's label. */
   what: string;
   taken: readonly string[];
   onDone: () => void;
+  /** Cancel or Escape: the form closes without creating anything. */
+  onCancel: () => void;
 }) {
   const { create } = useDocumentsStore(documentsSelectors.actions);
   const [name, setName] = useState('');
@@ -45,7 +48,15 @@ export function NewDocumentForm({
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-label={`New ${what}`}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || creating) return;
+        event.preventDefault();
+        onCancel();
+      }}
+      aria-label={`New ${what}`}
+    >
       <Group align="flex-start" gap="xs" wrap="nowrap">
         <TextInput
           label={`Name of the new ${what}`}
@@ -66,7 +77,7 @@ export function NewDocumentForm({
           <Button type="submit" size="xs" loading={creating}>
             Create
           </Button>
-          <Button size="xs" variant="default" onClick={onDone}>
+          <Button size="xs" variant="default" onClick={onCancel}>
             Cancel
           </Button>
         </Group>
