@@ -1,5 +1,6 @@
 import type { AgentConfig } from '../../shared/domain/config';
 import type { ConversationKey } from '../../shared/domain/conversation-key';
+import { readableDocumentNames } from '../retrieval';
 import type { MemoryWork } from './background/memory-work';
 import type { ConversationEngineDeps, EngineCore, MemoryTouch } from './engine-core';
 import type { Pacing } from './pacing/typing-delay';
@@ -38,6 +39,8 @@ export function engineTaskHandlers(
     onThinking: (conversation, since) => core.emitThinking(conversation, since),
     embedder: () => deps.embedder?.() ?? null,
     media: deps.media ?? null,
+    documents: (agent) =>
+      deps.retrieval ? readableDocumentNames(agent, deps.retrieval.configDirs()) : Promise.resolve([]),
     mediaBudget: () => deps.settings().media.descriptionsPerTurn,
     onMemoryChanged: wiring.onMemoryChanged,
     requestSummary: (request) => memory.requestSummary(request),

@@ -11,6 +11,7 @@ import { assemblePrompt, type BuiltPrompt, presentSections } from './built-promp
 import { channelDetailsSection } from './channel-details';
 import { currentActivitySection } from './current-activity-section';
 import { currentTimeSection } from './current-time-section';
+import { documentsSection } from './documents-section';
 import { eventsSection, type RefusedEventTask } from './events-section';
 import { type KnownPerson, knownFactsSection } from './fact-sections';
 import { mediaSection } from './media-section';
@@ -39,6 +40,8 @@ export interface SystemPromptInput {
   stickers: readonly StickerRef[];
   /** The agent's media library; listed only when `send_media` is enabled. */
   media: readonly MediaRef[];
+  /** The names of the documents the agent can read as `file:NAME`; listed only when `retrieve` is enabled. */
+  documents?: readonly string[];
   memories: readonly MemoryEntry[];
   intentions: readonly MemoryEntry[];
   /** This conversation's notes. */
@@ -146,6 +149,7 @@ export function buildSystemPrompt(fullInput: SystemPromptInput): BuiltPrompt {
     ...operatorSections({ instructionsName: 'Instructions', ...input }, substitute),
     stickerSection(input.stickers),
     mediaSection(input.media, allowedKinds),
+    documentsSection(input.documents ?? [], allowedKinds),
     globalMemoriesSection(input.memories),
     intentionsSection(input.intentions),
     conversationNotesSection(input.notes),

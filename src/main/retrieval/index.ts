@@ -9,5 +9,6 @@ export {
   SafeFetcher,
   type SafeFetcherOptions,
 } from './fetch/safe-fetcher';
-export type { FileDocumentSources } from './files/file-documents';
+export { readableDocumentNames } from './files/document-names';
+export { agentDocsFolder, type FileDocumentSources, sharedDocsFolder } from './files/file-documents';
 export { isRetrievableUrl, pageCacheKey, type Retrieval, Retriever, type RetrieverDeps } from './retriever';

@@ -130,6 +130,9 @@ describe('an agent retrieves documents through the Simulator and a real LLM SDK'
 
     const [asking, answering] = llm.requests;
     expect(asking!.systemText).not.toContain('# Retrieved documents');
+    // The agent is told what its operator gave it: its own price list, the shared hours.
+    expect(asking!.systemText).toContain('# Your Documents');
+    expect(asking!.systemText).toContain('- `file:price-list`\n- `file:hours`');
     const prompt = answering!.systemText;
     expect(prompt).toContain('# Retrieved documents');
     expect(prompt).toMatch(/## http:\/\/127\.0\.0\.1:\d+\/pharos \(retrieved \w+day, \w+ \d+, \d{4} at /);

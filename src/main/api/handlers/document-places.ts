@@ -10,6 +10,7 @@ import type {
 import type { AgentConfig } from '../../../shared/domain/config';
 import { isSystemPromptName } from '../../../shared/domain/document-name';
 import { type ConfigService, listDocuments } from '../../config';
+import { agentDocsFolder, sharedDocsFolder } from '../../retrieval';
 
 /** Where the documents of a place are, and whether they may be changed there. */
 export interface ResolvedPlace {
@@ -43,8 +44,9 @@ export class DocumentPlaces {
     return agent;
   }
 
+  /** Where `file:` reads the agent's own documents from. */
   agentDocsFolder(agent: AgentConfig): string {
-    return join(agent.configDir, 'agents', agent.configName, 'docs');
+    return agentDocsFolder(agent);
   }
 
   /** The folder of a place; for `shipped`, the shipped directory that has `name`. */
@@ -121,7 +123,7 @@ export class DocumentPlaces {
             shadowedBy: usedFrom === configDir ? null : usedFrom,
           };
         });
-        const docs = (await listDocuments(join(configDir, 'docs'))).map(plainEntry);
+        const docs = (await listDocuments(sharedDocsFolder(configDir))).map(plainEntry);
         return { configDir, shipped, prompts, docs };
       }),
     );

@@ -65,6 +65,8 @@ export interface ReceivedTurnDeps {
   embedder: () => Embedder | null;
   /** Describes the turn's media; absent, the model reads media as unknown files. */
   media: MediaDescriptions | null;
+  /** The names of the documents the agent can read as `file:NAME`. */
+  documents: (agent: AgentConfig) => Promise<readonly string[]>;
   /** New AI media descriptions a turn may wait for (Settings.media). */
   mediaBudget: () => number;
 }
@@ -160,15 +162,15 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
     const newConversation = isConversationStart(history);
     const timeZone = deps.timeZone(agent);
     const promptsLoaded = loadPrompts(deps.prompts(), agent);
-    const [listedChat, listedStickers, self, prompts, library] = await Promise.all([
+    const kinds = promptsLoaded.then((loaded) => enabledTaskKinds({ agent, ...loaded }));
+    const [listedChat, listedStickers, self, prompts, library, documents] = await Promise.all([
       lookups.chat(),
       deps.port.listStickers(agentName),
       lookups.self(),
       promptsLoaded,
-      // The library is only worth a network call when the prompts let the agent send from it.
-      promptsLoaded.then((loaded) =>
-        enabledTaskKinds({ agent, ...loaded }).includes('send_media') ? deps.port.listMedia(agentName) : [],
-      ),
+      // The library and the documents are only worth listing when the agent can use them.
+      kinds.then((enabled) => (enabled.includes('send_media') ? deps.port.listMedia(agentName) : [])),
+      kinds.then((enabled) => (enabled.includes('retrieve') ? deps.documents(agent) : [])),
     ]);
     const viewer = { agent: agentName, channelId, port: deps.port };
     const chat = deps.media?.describeChatPhoto(listedChat, viewer) ?? listedChat;
@@ -206,6 +208,7 @@ export function receivedHandler(deps: ReceivedTurnDeps): TaskHandler {
       schedulePrompt: prompts.schedulePrompt,
       stickers,
       media,
+      documents,
       memories: agentWide('memory'),
       intentions: agentWide('intention'),
       notes: store.memoryEntries.list(memoryOwner('note', conversation)),

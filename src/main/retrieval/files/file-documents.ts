@@ -41,13 +41,19 @@ async function firstReadable(files: readonly string[]): Promise<string | null> {
   return null;
 }
 
+/** The agent's own documents: `agents/<Name>/docs/` beside its file. */
+export function agentDocsFolder(agent: AgentConfig): string {
+  return join(agent.configDir, 'agents', agent.configName, 'docs');
+}
+
+/** A config directory's documents, shared by its agents: `docs/`. */
+export function sharedDocsFolder(configDir: string): string {
+  return join(configDir, 'docs');
+}
+
 function candidates(name: string, sources: FileDocumentSources): string[] {
   const fileNames = /\.md$/i.test(name) ? [name] : [name, `${name}.md`];
-  const { agent } = sources;
-  const folders = [
-    join(agent.configDir, 'agents', agent.configName, 'docs'),
-    ...sources.configDirs.map((dir) => join(dir, 'docs')),
-  ];
+  const folders = [agentDocsFolder(sources.agent), ...sources.configDirs.map(sharedDocsFolder)];
   return folders.flatMap((folder) => fileNames.map((fileName) => join(folder, fileName)));
 }
 
