@@ -29,6 +29,8 @@ export const DocumentEntrySchema = z.object({
   shipped: z.boolean(),
   /** A file named like a shipped prompt, used instead of the shipped one. */
   overridesShipped: z.boolean(),
+  /** Such a file whose text is the shipped one's, unchanged (a copied config directory). */
+  sameAsShipped: z.boolean(),
   /** The config directory earlier on the path whose file of this name is used instead; null when this one is. */
   shadowedBy: z.string().nullable(),
 });
@@ -47,6 +49,8 @@ export const ShippedPromptSchema = z.object({
   name: z.string(),
   /** The config directory whose override is used instead; null while the shipped text is. */
   overriddenIn: z.string().nullable(),
+  /** The override used has the shipped text, unchanged. */
+  overrideIsCopy: z.boolean(),
 });
 export type ShippedPrompt = z.infer<typeof ShippedPromptSchema>;
 

@@ -83,7 +83,7 @@ describe('documents through the API against real config directories', () => {
     for (const name of ['menu 10', 'Menu 2', 'apples']) write(join(first, 'docs', `${name}.md`), '-\n');
     const listed = (await call('documents.list', {})) as {
       dirs: DocumentDir[];
-      shippedPrompts: Array<{ name: string; overriddenIn: string | null }>;
+      shippedPrompts: Array<{ name: string; overriddenIn: string | null; overrideIsCopy: boolean }>;
     };
     expect(listed.dirs.map((dir) => [dir.configDir, dir.shipped])).toEqual([
       [first, false],
@@ -96,6 +96,7 @@ describe('documents through the API against real config directories', () => {
         usedBy: [{ configName: 'Juniper', name: 'Juniper' }],
         shipped: false,
         overridesShipped: false,
+        sameAsShipped: false,
         shadowedBy: null,
       },
     ]);
@@ -108,8 +109,8 @@ describe('documents through the API against real config directories', () => {
       ['Task-Memory', true, 1],
     ]);
     expect(listed.shippedPrompts).toEqual([
-      { name: 'Instructions', overriddenIn: null },
-      { name: 'Task-Memory', overriddenIn: null },
+      { name: 'Instructions', overriddenIn: null, overrideIsCopy: false },
+      { name: 'Task-Memory', overriddenIn: null, overrideIsCopy: false },
     ]);
   });
 
@@ -255,10 +256,27 @@ describe('documents through the API against real config directories', () => {
       name: 'Task-Memory',
       text: 'Remember the regulars.\n',
     });
+    // A copy of the shipped text, as a copied config directory has, is told apart from a change.
+    write(join(second, 'prompts', 'Instructions.md'), 'Answer as JSON tasks.\n');
+    await call('config.reload', {});
     const listed = (await call('documents.list', {})) as { dirs: DocumentDir[]; shippedPrompts: unknown[] };
-    expect(listed.shippedPrompts).toContainEqual({ name: 'Task-Memory', overriddenIn: first });
+    expect(listed.shippedPrompts).toContainEqual({
+      name: 'Task-Memory',
+      overriddenIn: first,
+      overrideIsCopy: false,
+    });
+    expect(listed.shippedPrompts).toContainEqual({
+      name: 'Instructions',
+      overriddenIn: second,
+      overrideIsCopy: true,
+    });
+    expect(listed.dirs[1]!.prompts.find((prompt) => prompt.name === 'Instructions')).toMatchObject({
+      overridesShipped: true,
+      sameAsShipped: true,
+    });
     expect(listed.dirs[0]!.prompts.find((prompt) => prompt.name === 'Task-Memory')).toMatchObject({
       overridesShipped: true,
+      sameAsShipped: false,
       shipped: false,
       usedBy: [{ configName: 'Juniper' }],
     });

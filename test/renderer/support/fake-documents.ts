@@ -76,6 +76,7 @@ export class FakeDocuments {
       usedBy: place.kind === 'prompts' ? (this.usedBy.get(name) ?? []) : [],
       shipped: false,
       overridesShipped: false,
+      sameAsShipped: false,
       shadowedBy: null,
     }));
   }

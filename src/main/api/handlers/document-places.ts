@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/api/documents-contract';
 import type { AgentConfig } from '../../../shared/domain/config';
 import { isSystemPromptName } from '../../../shared/domain/document-name';
-import { type ConfigService, listDocuments } from '../../config';
+import { type ConfigService, listDocuments, readDocument } from '../../config';
 import { agentDocsFolder, sharedDocsFolder } from '../../retrieval';
 
 /** Where the documents of a place are, and whether they may be changed there. */
@@ -105,6 +105,19 @@ export class DocumentPlaces {
     return names;
   }
 
+  /** Whether the prompt `name` of `configDir` has the text of the shipped one in `shippedDir`. */
+  async #sameText(configDir: string, shippedDir: string, name: string): Promise<boolean> {
+    try {
+      const [own, shipped] = await Promise.all([
+        readDocument(join(configDir, 'prompts'), name),
+        readDocument(join(shippedDir, 'prompts'), name),
+      ]);
+      return own.version === shipped.version;
+    } catch {
+      return false;
+    }
+  }
+
   async list(): Promise<{ dirs: DocumentDir[]; shippedPrompts: ShippedPrompt[] }> {
     const shippedDirs = this.#shippedDirs();
     const shippedNames = await this.#shippedPromptNames();
@@ -112,27 +125,33 @@ export class DocumentPlaces {
     const dirs = await Promise.all(
       this.config.config.configDirs.map(async (configDir): Promise<DocumentDir> => {
         const shipped = shippedDirs.includes(configDir);
-        const prompts = (await listDocuments(join(configDir, 'prompts'))).map((name) => {
-          const isShipped = shipped && isSystemPromptName(name);
-          const usedFrom = resolved.get(name)?.dir ?? configDir;
-          return {
-            name,
-            usedBy: this.usersOf(configDir, name),
-            shipped: isShipped,
-            overridesShipped: !isShipped && shippedNames.has(name),
-            shadowedBy: usedFrom === configDir ? null : usedFrom,
-          };
-        });
+        const names = await listDocuments(join(configDir, 'prompts'));
+        const prompts = await Promise.all(
+          names.map(async (name): Promise<DocumentEntry> => {
+            const isShipped = shipped && isSystemPromptName(name);
+            const usedFrom = resolved.get(name)?.dir ?? configDir;
+            const shippedDir = isShipped ? undefined : shippedNames.get(name);
+            return {
+              name,
+              usedBy: this.usersOf(configDir, name),
+              shipped: isShipped,
+              overridesShipped: shippedDir !== undefined,
+              sameAsShipped: shippedDir !== undefined && (await this.#sameText(configDir, shippedDir, name)),
+              shadowedBy: usedFrom === configDir ? null : usedFrom,
+            };
+          }),
+        );
         const docs = (await listDocuments(sharedDocsFolder(configDir))).map(plainEntry);
         return { configDir, shipped, prompts, docs };
       }),
     );
-    const shippedPrompts = [...shippedNames.keys()].sort().map((name) => {
+    const shippedPrompts = [...shippedNames.keys()].sort().map((name): ShippedPrompt => {
       const usedFrom = resolved.get(name)?.dir;
-      return {
-        name,
-        overriddenIn: usedFrom === undefined || shippedDirs.includes(usedFrom) ? null : usedFrom,
-      };
+      const overriddenIn = usedFrom === undefined || shippedDirs.includes(usedFrom) ? null : usedFrom;
+      const override = dirs
+        .find((dir) => dir.configDir === overriddenIn)
+        ?.prompts.find((prompt) => prompt.name === name);
+      return { name, overriddenIn, overrideIsCopy: override?.sameAsShipped ?? false };
     });
     return { dirs, shippedPrompts };
   }
@@ -140,5 +159,12 @@ export class DocumentPlaces {
 
 /** A document nothing looks up by name. */
 export function plainEntry(name: string): DocumentEntry {
-  return { name, usedBy: [], shipped: false, overridesShipped: false, shadowedBy: null };
+  return {
+    name,
+    usedBy: [],
+    shipped: false,
+    overridesShipped: false,
+    sameAsShipped: false,
+    shadowedBy: null,
+  };
 }
