@@ -246,6 +246,16 @@ export class ConversationEngine {
       }));
   }
 
+  /** Every conversation (of every agent) whose plan has drafts waiting for the operator, with how many. */
+  waitingDrafts(): Array<{ conversation: ConversationKey; title: string; drafts: number }> {
+    return [...this.#core.graphs.values()].flatMap((graph) => {
+      const drafts = graph.nodes.filter(isAwaitingApproval).length;
+      return drafts > 0
+        ? [{ conversation: graph.conversation, title: graph.context.channelName, drafts }]
+        : [];
+    });
+  }
+
   /** Tasks of the conversation not yet finished, the presence window left out. */
   unfinishedTasks(conversation: ConversationKey): number {
     return unfinishedCount(this.#core.graphOf(conversation));

@@ -52,6 +52,19 @@ export type AgentSteeringView = z.infer<typeof AgentSteeringViewSchema>;
 
 const AgentInput = z.object({ agent: z.string().min(1) }).strict();
 
+/** A conversation whose agent has drafted messages that wait for the operator. */
+export const WaitingDraftsSchema = z.object({
+  agent: z.string(),
+  /** The agent's display name. */
+  agentName: z.string(),
+  network: NetworkSchema,
+  channelId: z.number().int(),
+  /** The chat's title as its plan knows it. */
+  title: z.string(),
+  drafts: z.number().int().positive(),
+});
+export type WaitingDrafts = z.infer<typeof WaitingDraftsSchema>;
+
 export const copilotProcedures = {
   /** Sends a message as the agent, paced like the agent's own; it joins the plan as a task. */
   'copilot.send': {
@@ -77,6 +90,14 @@ export const copilotProcedures = {
     output: z.object({ started: z.boolean(), graph: TaskGraphViewSchema.nullable() }),
   },
   /** The stickers the operator can send as the agent in this conversation's network. */
+  /**
+   * Every conversation, of every agent and network, with drafts waiting for approval: what the
+   * console shows wherever the operator is. Kept live by `conversation.graphChanged`.
+   */
+  'copilot.waitingDrafts': {
+    input: z.object({}).strict(),
+    output: z.object({ chats: z.array(WaitingDraftsSchema) }),
+  },
   'copilot.stickers': {
     input: z.object({ agent: z.string().min(1), network: NetworkSchema }).strict(),
     output: z.object({ stickers: z.array(StickerRefSchema) }),

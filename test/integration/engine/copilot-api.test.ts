@@ -43,6 +43,11 @@ describe('the co-pilot through the API', () => {
       return graph?.nodes.find((node) => node.params.draft === 'awaiting') ?? null;
     }, 'the draft');
 
+    // Every console can list where drafts wait, across agents and networks.
+    expect(await callApi(runtime, 'copilot.waitingDrafts', {})).toEqual({
+      chats: [{ ...ref, agentName: 'Ada', title: 'Pat', drafts: 1 }],
+    });
+
     await bed.restart();
     const again = bed.runtime;
     const { graph } = (await callApi(again, 'copilot.approveDraft', {
@@ -60,6 +65,7 @@ describe('the co-pilot through the API', () => {
       async () => ((await texts(ref)).includes('Edited one') ? true : null),
       'the approved message',
     );
+    expect(await callApi(again, 'copilot.waitingDrafts', {})).toEqual({ chats: [] });
     const twice = await again.dispatch('copilot.approveDraft', { ...ref, taskId: draft.id });
     expect(twice).toMatchObject({ ok: false, error: { code: expect.stringMatching(/conflict|not_found/) } });
   });

@@ -9,6 +9,7 @@ const COPILOT_PROCEDURES = [
   'copilot.send',
   'copilot.approveDraft',
   'copilot.rejectDraft',
+  'copilot.waitingDrafts',
   'copilot.stickers',
   'copilot.agentSettings',
   'copilot.updateAgentSettings',
@@ -22,6 +23,7 @@ export function isCopilotProcedure(method: string): method is CopilotProcedure {
 
 interface FakeCopilotHost {
   simChat(agent: string, channelId: number): SimChat;
+  simChats: ReadonlyMap<string, SimChat>;
   agentSays(agent: string, channelId: number, text: string, replyTo?: number | null): unknown;
   emit(name: string, payload: unknown): void;
   stickers: StickerRef[];
@@ -93,6 +95,18 @@ export class FakeCopilot {
           node.lastError = 'Rejected by the operator.';
         });
         return { started: instruction !== undefined && instruction !== '', graph };
+      }
+      case 'copilot.waitingDrafts': {
+        const chats = [...this.#host.simChats.values()].flatMap((chat) => {
+          const drafts =
+            chat.graph?.nodes.filter((node) => node.status === 'pending' && node.params.draft === 'awaiting')
+              .length ?? 0;
+          const { channelId, title } = chat.info;
+          return drafts > 0
+            ? [{ agent: chat.agent, agentName: chat.agent, network: chat.network, channelId, title, drafts }]
+            : [];
+        });
+        return { chats };
       }
       case 'copilot.stickers':
         return { stickers: this.#host.stickers };

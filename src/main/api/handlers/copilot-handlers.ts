@@ -11,6 +11,7 @@ type CopilotProcedure =
   | 'copilot.send'
   | 'copilot.approveDraft'
   | 'copilot.rejectDraft'
+  | 'copilot.waitingDrafts'
   | 'copilot.stickers'
   | 'copilot.agentSettings'
   | 'copilot.updateAgentSettings'
@@ -75,6 +76,19 @@ export function createCopilotHandlers(deps: CopilotHandlerDeps): Pick<ApiHandler
         const started = await planAction(() => engine.rejectDraft(ref, taskId, guidance));
         return { started, graph: engine.graph(ref) };
       }),
+    'copilot.waitingDrafts': () => {
+      const agentNames = new Map(deps.config.config.agents.map((agent) => [agent.configName, agent.name]));
+      const chats = Object.values(networks).flatMap((network) =>
+        network.engine.waitingDrafts().flatMap(({ conversation, title, drafts }) => {
+          const agentName = agentNames.get(conversation.agent);
+          // An agent gone from the configuration keeps its rows, but no console can act for it.
+          return agentName === undefined ? [] : [{ ...conversation, agentName, title, drafts }];
+        }),
+      );
+      return {
+        chats: chats.sort((a, b) => a.agentName.localeCompare(b.agentName) || a.title.localeCompare(b.title)),
+      };
+    },
     'copilot.stickers': async ({ agent, network }) => ({
       stickers: await networkFor(network).listStickers(agent),
     }),
