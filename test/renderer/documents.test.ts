@@ -6,7 +6,12 @@ import {
   DocumentEditor,
 } from '../../src/renderer/features/documents/components/DocumentEditor';
 import { DocumentsPage } from '../../src/renderer/features/documents/components/DocumentsPage';
-import { doneNotice, moveTargets, nameProblem } from '../../src/renderer/features/documents/model';
+import {
+  doneNotice,
+  moveTargets,
+  nameProblem,
+  shippedPromptState,
+} from '../../src/renderer/features/documents/model';
 import { createDocumentsStore } from '../../src/renderer/features/documents/store';
 import type { DocumentDir, DocumentPlace } from '../../src/shared/api/documents-contract';
 import { FakeRuntime } from './support/fake-runtime';
@@ -36,6 +41,18 @@ describe('names typed for a document', () => {
     expect(nameProblem('Companion', ['Companion'], 'Companion')).toBeNull();
     expect(nameProblem('team/notes', [])).toMatch(/plain file name/);
     expect(nameProblem('   ', [])).toBe('Enter a name.');
+  });
+
+  it('says which text of a shipped prompt agents get', () => {
+    expect(shippedPromptState({ name: 'Instructions', overriddenIn: null, overrideIsCopy: false })).toBe(
+      'shipped text in use',
+    );
+    expect(shippedPromptState({ name: 'Instructions', overriddenIn: '/c/mine', overrideIsCopy: false })).toBe(
+      'overridden in /c/mine',
+    );
+    expect(shippedPromptState({ name: 'Instructions', overriddenIn: '/c/copy', overrideIsCopy: true })).toBe(
+      'an unchanged copy in /c/copy is used',
+    );
   });
 
   it('says in a toast what a rename, move or delete did', () => {

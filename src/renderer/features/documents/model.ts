@@ -1,4 +1,4 @@
-import type { DocumentDir, DocumentPlace } from '../../../shared/api/documents-contract';
+import type { DocumentDir, DocumentPlace, ShippedPrompt } from '../../../shared/api/documents-contract';
 import { checkDocumentName, documentNameClash, joinNames } from '../../../shared/domain/document-name';
 
 /** One key per place, for lists and the open document. */
@@ -103,4 +103,12 @@ export function doneNotice(
     default:
       return change satisfies never;
   }
+}
+
+/** Which text of a shipped prompt agents get: the shipped one, an unchanged copy, or an override. */
+export function shippedPromptState(prompt: ShippedPrompt): string {
+  if (prompt.overriddenIn === null) return 'shipped text in use';
+  return prompt.overrideIsCopy
+    ? `an unchanged copy in ${prompt.overriddenIn} is used`
+    : `overridden in ${prompt.overriddenIn}`;
 }

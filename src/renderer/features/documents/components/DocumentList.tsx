@@ -32,8 +32,8 @@ function EntryBadges({ entry }: { entry: DocumentEntry }) {
         </Badge>
       )}
       {entry.overridesShipped && (
-        <Badge size="xs" tt="none" variant="light" color="indigo">
-          overrides the shipped one
+        <Badge size="xs" tt="none" variant="light" color={entry.sameAsShipped ? 'gray' : 'indigo'}>
+          {entry.sameAsShipped ? 'copy of the shipped one' : 'overrides the shipped one'}
         </Badge>
       )}
       {entry.shadowedBy !== null && (

@@ -5,7 +5,7 @@ import type { DocumentDir, DocumentPlace } from '../../../../shared/api/document
 import { PageHeader } from '../../../ui/PageHeader';
 import { PathText } from '../../../ui/PathText';
 import { ErrorState, LoadingState } from '../../../ui/states';
-import { moveTargets } from '../model';
+import { moveTargets, shippedPromptState } from '../model';
 import { documentsSelectors } from '../selectors';
 import { useDocumentsStore } from '../store';
 import { DocumentEditor, preloadMarkdownEditor } from './DocumentEditor';
@@ -69,7 +69,7 @@ function ShippedPromptsCard() {
           py={2}
           active={open?.place.kind === 'shipped' && open.name === prompt.name}
           label={<Text size="sm">{prompt.name}</Text>}
-          description={prompt.overriddenIn ? `overridden in ${prompt.overriddenIn}` : 'shipped text in use'}
+          description={shippedPromptState(prompt)}
           onClick={() => void actions.open({ kind: 'shipped' }, prompt.name)}
         />
       ))}
