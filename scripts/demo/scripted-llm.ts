@@ -12,7 +12,8 @@ import { DEMO_GROUP, DEMO_PERSONAS, type DemoLine } from './personas';
  * turn whose newest message is a scripted line of the demo's people (in their own chats or the
  * group) with the tasks scripted for it (personas.ts), any other message with a friendly holding
  * reply, and a turn after Juniper's own message with a thought. Translations come back as written;
- * a file to describe gets a description saying the scripted model cannot look at it.
+ * a file to describe gets a description saying the scripted model cannot look at it, and a turn
+ * after the operator rejected a draft a thought saying it cannot follow the instruction.
  * Memory passes (facts, session topics) are told nothing new was said, which is true: the
  * scripted turns keep their facts themselves with `remember` tasks; a reflection writes the
  * person's scripted profile.
@@ -45,6 +46,8 @@ export function scriptedReply(request: RecordedLlmRequest): FakeReply {
   const turns = turnsOf(request);
   const translation = translationAnswer(turns);
   if (translation !== null) return translation;
+  const correction = operatorCorrection(turns);
+  if (correction !== null) return correction;
   const newest = newestMessage(turns);
   // Juniper spoke last (the turn came from a reaction, an event): nothing more to say.
   if (newest === null || newest.role === 'model') return NOTHING_NEW;
@@ -74,6 +77,34 @@ function translationAnswer(turns: readonly Turn[]): string | null {
 function mediaDescription(mimeType: string): string {
   const what = mimeType.startsWith('audio/') ? 'listen to recordings' : 'look at pictures or videos';
   return `(The demo's scripted model cannot ${what}. With an API key in Settings, Describe again asks a real model.)`;
+}
+
+/** Where the turn context gives the operator's instruction after a rejected draft. */
+const CORRECTION_HEADING = '## A Correction';
+const CORRECTION_INSTRUCTION = /never mention it:\n\n((?:>.*(?:\n|$))+)/;
+
+/**
+ * A turn after the operator rejected a draft with an instruction: a scripted model cannot write
+ * what was asked, so it sends nothing and says so in a thought, which the plan shows, instead of
+ * proposing the rejected draft again.
+ */
+function operatorCorrection(turns: readonly Turn[]): FakeReply | null {
+  const context = turns.at(-1)?.text ?? '';
+  if (!context.includes(CORRECTION_HEADING)) return null;
+  const quoted = CORRECTION_INSTRUCTION.exec(context)?.[1] ?? '';
+  const instruction = quoted
+    .split('\n')
+    .map((line) => line.replace(/^> ?/, ''))
+    .join(' ')
+    .trim();
+  return {
+    tasks: [
+      {
+        kind: 'think',
+        text: `The operator held my draft back with an instruction, “${instruction}”, which a scripted model cannot carry out: I send nothing.`,
+      },
+    ],
+  };
 }
 
 /** The reflection's answer: the profile written for the person it is about, nothing else new. */

@@ -3,6 +3,7 @@ import { DEMO_PERSONAS } from '../../../scripts/demo/personas';
 import { scriptedReply } from '../../../scripts/demo/scripted-llm';
 import { demoAgentFile } from '../../../scripts/demo/workspace';
 import { AGENT_SPOKE_LAST_NOTE, TURN_CONTEXT_NOTE } from '../../../src/main/conversation/render';
+import { turnInstructionsSection } from '../../../src/main/prompt/turn-instructions';
 import type { RecordedLlmRequest } from '../../support/fake-llm-server';
 
 const [ada, tomas] = DEMO_PERSONAS;
@@ -86,6 +87,32 @@ describe('the demo’s scripted model', () => {
       profile: tomas!.profile,
       facts: [],
       intentions: [],
+    });
+  });
+
+  it('thinks instead of proposing a rejected draft again, naming what the operator asked', () => {
+    const first = ada!.lines[0]!;
+    const correction = turnInstructionsSection(
+      {
+        xsendIntent: null,
+        newConversation: false,
+        targetMessageId: null,
+        reactionMessageIds: [],
+        guidance: { heldBack: [sent(first)], instruction: 'Ask which day suits her.\nKeep it short.' },
+      },
+      (text) => text,
+    )!.text;
+    const request = geminiTurn(
+      '# Instructions',
+      `Ada Byrne (101): ${first.says}\n${TURN_CONTEXT_NOTE}\n\n${correction}`,
+    );
+    expect(scriptedReply(request)).toEqual({
+      tasks: [
+        {
+          kind: 'think',
+          text: 'The operator held my draft back with an instruction, “Ask which day suits her. Keep it short.”, which a scripted model cannot carry out: I send nothing.',
+        },
+      ],
     });
   });
 
