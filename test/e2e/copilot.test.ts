@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearOfMidnight } from '../support/day-edge';
 import type { FakeLlmServer } from '../support/fake-llm-server';
 import { type MediaConsole, startMediaConsole } from '../support/media-console';
-import { expectCount, expectText, expectVisible } from '../support/page-assertions';
+import { expectCount, expectText, expectValue, expectVisible } from '../support/page-assertions';
 import { callFromPage, createDirectChat } from '../support/serve-api';
 import { REPO_ROOT } from '../support/serve-process';
 
@@ -93,9 +93,15 @@ describe('the co-pilot against troupe serve and a scripted LLM', () => {
     await expectVisible(draft('They are $40 each.'));
     await shot('copilot-drafts-light');
 
-    // Edited, then approved: the edited words go out, paced like the agent.
+    // Cancelled, an edit leaves nothing behind: editing again starts from the draft.
     await draft('We have two Christies in.').getByRole('button', { name: 'Edit' }).click();
     const editor = dock().getByRole('textbox', { name: 'The message as it will be sent' });
+    await editor.fill('Scrap this');
+    await dock().getByRole('button', { name: 'Cancel' }).click();
+    await draft('We have two Christies in.').getByRole('button', { name: 'Edit' }).click();
+    await expectValue(editor, 'We have two Christies in.');
+
+    // Edited, then approved: the edited words go out, paced like the agent.
     await editor.fill('We have two Agatha Christies in.');
     await dock().getByRole('button', { name: 'Approve as edited' }).click();
     await expectText(log(), 'We have two Agatha Christies in.', REPLY_TIMEOUT_MS);
@@ -117,6 +123,38 @@ describe('the co-pilot against troupe serve and a scripted LLM', () => {
 
     await draft('Let me check the price for you.').getByRole('button', { name: 'Approve' }).click();
     await expectText(log(), 'Let me check the price for you.', REPLY_TIMEOUT_MS);
+    await expectCount(dock().getByRole('group', { name: /^Draft: / }), 0);
+  });
+
+  it('keeps what the operator typed into a draft the agent replaces on a new message, and says the draft changed', async () => {
+    await call('conversations.updateParameters', {
+      agent: AGENT,
+      network: 'simulator',
+      channelId,
+      approvalOverride: true,
+    });
+    await page.goto(`${harness.server.origin}/#/playground/${AGENT}/${channelId}`);
+    llm.replyWith({ tasks: [{ kind: 'send', text: 'The shop opens at nine.' }] }, { usage: USAGE });
+    await personSays('When do you open?');
+    await expectVisible(draft('The shop opens at nine.'), REPLY_TIMEOUT_MS);
+    await draft('The shop opens at nine.').getByRole('button', { name: 'Edit' }).click();
+    const editor = dock().getByRole('textbox', { name: 'The message as it will be sent' });
+    const mine = 'We open at nine, and at ten on Sundays.';
+    await editor.fill(mine);
+
+    llm.replyWith({ tasks: [{ kind: 'send', text: 'Nine on weekdays, ten on Sundays.' }] }, { usage: USAGE });
+    await personSays('And on Sundays?');
+    const notice = dock().getByRole('alert').filter({ hasText: 'changed this draft' });
+    await expectText(notice, `${AGENT} changed this draft while you were at it`, REPLY_TIMEOUT_MS);
+    await expectText(notice, 'Nine on weekdays, ten on Sundays.');
+    await expectValue(editor, mine);
+    await shot('copilot-draft-changed');
+
+    await dock().getByRole('button', { name: 'Keep my text' }).click();
+    await expectCount(notice, 0);
+    await expectValue(editor, mine);
+    await dock().getByRole('button', { name: 'Approve as edited' }).click();
+    await expectText(log(), mine, REPLY_TIMEOUT_MS);
     await expectCount(dock().getByRole('group', { name: /^Draft: / }), 0);
   });
 

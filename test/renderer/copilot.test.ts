@@ -1,7 +1,21 @@
+import { MantineProvider } from '@mantine/core';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ChatRef } from '../../src/renderer/features/conversations/model';
-import { draftLabel, draftsOf, formatUsd } from '../../src/renderer/features/copilot/model';
-import { createCopilotStore } from '../../src/renderer/features/copilot/store';
+import { DraftCard } from '../../src/renderer/features/copilot/components/DraftCard';
+import {
+  changedUnderneath,
+  type DraftEdit,
+  type DraftEdits,
+  followDrafts,
+  lostText,
+  NO_DRAFT_EDITS,
+  startEdit,
+  withEdit,
+} from '../../src/renderer/features/copilot/draft-edits';
+import { type Draft, draftLabel, draftsOf, formatUsd } from '../../src/renderer/features/copilot/model';
+import { CopilotStoreContext, createCopilotStore } from '../../src/renderer/features/copilot/store';
 import { createConversationStores, feedFromRuntimeEvents } from './support/conversation-stores';
 import { agentConfig, FakeRuntime, runtimeState, settle } from './support/fake-runtime';
 import { plan, task } from './support/plan-fixture';
@@ -136,5 +150,87 @@ describe('the co-pilot dock', () => {
     expect(runtime.xsends).toEqual([
       { agent: AGENT, network: 'simulator', channelId: found.channelId, intent: 'Say hi' },
     ]);
+  });
+});
+
+const message = (taskId: string, content: string): Draft => ({
+  taskId,
+  kind: 'send',
+  content,
+  messageId: null,
+  editable: true,
+});
+
+/** One draft card as drawn with the operator's `edit` under way, as markup without styles. */
+function draftCard(draft: Draft, edit: DraftEdit | null): string {
+  const copilot = createCopilotStore(new FakeRuntime().client);
+  return renderToStaticMarkup(
+    createElement(
+      MantineProvider,
+      null,
+      createElement(
+        CopilotStoreContext,
+        { value: copilot },
+        createElement(DraftCard, {
+          conversation: { agent: AGENT, network: 'simulator', channelId: 7 },
+          agentName: AGENT,
+          draft,
+          edit,
+          onEdit: () => {},
+        }),
+      ),
+    ),
+  ).replace(/<style[\s\S]*?<\/style>/g, '');
+}
+
+describe('a draft being edited', () => {
+  const christies = message('send-1', 'We have two Christies in.');
+
+  it('starts each edit from the draft as it is: a cancelled edit leaves nothing behind', () => {
+    let edits: DraftEdits = withEdit(NO_DRAFT_EDITS, 'send-1', startEdit(christies, 'edit'));
+    edits = withEdit(edits, 'send-1', { ...edits.byTask['send-1']!, text: 'Scrap this' });
+    edits = withEdit(edits, 'send-1', null);
+    expect(edits.byTask).toEqual({});
+    edits = withEdit(edits, 'send-1', startEdit(christies, 'edit'));
+    expect(edits.byTask['send-1']!.text).toBe('We have two Christies in.');
+    expect(draftCard(christies, edits.byTask['send-1']!)).toContain('>We have two Christies in.</textarea>');
+  });
+
+  it('keeps what was typed when the agent replans: it moves to the draft that came in its place, which says it changed', () => {
+    const typed = { ...startEdit(christies, 'edit'), text: 'We have two Agatha Christies in.' };
+    const replanned = message('send-9', 'We have three Christies in now.');
+    const edits = followDrafts(withEdit(NO_DRAFT_EDITS, 'send-1', typed), [christies], [replanned]);
+    expect(edits.byTask).toEqual({ 'send-9': typed });
+    expect(edits.lost).toEqual([]);
+    expect(changedUnderneath(edits.byTask['send-9']!, replanned)).toBe(true);
+
+    const html = draftCard(replanned, edits.byTask['send-9']!);
+    expect(html).toContain('>We have two Agatha Christies in.</textarea>');
+    expect(html).toContain('Juniper changed this draft while you were at it');
+    expect(html).toContain('We have three Christies in now.');
+    expect(html).toContain('Use the new draft');
+    expect(html).toContain('Keep my text');
+  });
+
+  it('keeps typed text aside while the draft is gone, until a new one takes it up, and forgets an edit approved or untouched', () => {
+    const typed = { ...startEdit(christies, 'edit'), text: 'Mine' };
+    const gone = followDrafts(withEdit(NO_DRAFT_EDITS, 'send-1', typed), [christies], []);
+    expect(gone.byTask).toEqual({});
+    expect(gone.lost.map(lostText)).toEqual(['Mine']);
+    // The replan withdraws the draft first; the one replacing it comes a moment later and takes it up.
+    const replanned = message('send-9', 'We have three now.');
+    const taken = followDrafts(gone, [], [replanned]);
+    expect(taken).toEqual({ byTask: { 'send-9': typed }, lost: [] });
+    // A reaction cannot take up a rewritten text: it stays aside.
+    const reaction: Draft = { ...message('react-1', '👍'), kind: 'react', editable: false };
+    expect(followDrafts(gone, [], [reaction]).lost.map(lostText)).toEqual(['Mine']);
+
+    const approving = withEdit(NO_DRAFT_EDITS, 'send-1', { ...typed, submitting: true });
+    expect(followDrafts(approving, [christies], [message('send-2', 'Next')])).toEqual(NO_DRAFT_EDITS);
+    const untouched = withEdit(NO_DRAFT_EDITS, 'send-1', startEdit(christies, 'edit'));
+    expect(followDrafts(untouched, [christies], [message('send-2', 'Next')])).toEqual(NO_DRAFT_EDITS);
+    // A draft still there keeps its edit as it was.
+    const kept = withEdit(NO_DRAFT_EDITS, 'send-1', typed);
+    expect(followDrafts(kept, [christies], [christies, message('send-2', 'Next')])).toBe(kept);
   });
 });

@@ -1,31 +1,102 @@
-import { Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ConversationRef } from '../../../../shared/api/conversation-contract';
 import { errorMessage, fieldErrors } from '../../../api/errors';
+import { changedUnderneath, type DraftEdit, startEdit } from '../draft-edits';
 import { type Draft, draftLabel } from '../model';
 import { useCopilotStore } from '../store';
 
-type Mode = 'view' | 'edit' | 'reject';
+/** The agent replanned while the operator was at the draft: what it says now, and what to do. */
+function ChangedNotice({
+  agentName,
+  draft,
+  edit,
+  onEdit,
+}: {
+  agentName: string;
+  draft: Draft;
+  edit: DraftEdit;
+  onEdit: (edit: DraftEdit) => void;
+}) {
+  const settled = { ...edit, base: draft.content };
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      p="xs"
+      icon={<IconAlertTriangle size={16} aria-hidden />}
+      title={`${agentName} changed this draft while you were at it`}
+      role="alert"
+    >
+      <Stack gap={6}>
+        {edit.mode === 'edit' ? (
+          <>
+            <Text size="xs">It now says:</Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} fs="italic">
+              {draft.content}
+            </Text>
+            <Text size="xs">Your text is kept below; approving sends yours.</Text>
+            <Group gap="xs">
+              <Button
+                size="compact-xs"
+                variant="light"
+                color="orange"
+                onClick={() => onEdit({ ...settled, text: draft.content })}
+              >
+                Use the new draft
+              </Button>
+              <Button size="compact-xs" variant="subtle" color="gray" onClick={() => onEdit(settled)}>
+                Keep my text
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <Group gap="xs" justify="space-between">
+            <Text size="xs">It now says what is shown above; your instruction is kept.</Text>
+            <Button size="compact-xs" variant="subtle" color="gray" onClick={() => onEdit(settled)}>
+              Got it
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
 
 /**
  * One draft: what the agent wants to send, with Approve, Edit (a text, then approve as edited)
- * and Reject (with an optional instruction the agent gets at once, unseen by the chat).
+ * and Reject (with an optional instruction the agent gets at once, unseen by the chat). What the
+ * operator types is held by the dock (`edit`), so a replan that replaces the draft keeps it.
  */
-export function DraftCard({ conversation, draft }: { conversation: ConversationRef; draft: Draft }) {
+export function DraftCard({
+  conversation,
+  agentName,
+  draft,
+  edit,
+  onEdit,
+}: {
+  conversation: ConversationRef;
+  agentName: string;
+  draft: Draft;
+  /** The rewrite or rejection under way; null while the draft is only shown. */
+  edit: DraftEdit | null;
+  onEdit: (edit: DraftEdit | null) => void;
+}) {
   const { approve, reject } = useCopilotStore((state) => state.actions);
-  const [mode, setMode] = useState<Mode>('view');
-  const [text, setText] = useState(draft.content);
-  const [instruction, setInstruction] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const mode = edit?.mode ?? 'view';
 
   const act = async (what: string, action: () => Promise<unknown>) => {
     setBusy(true);
     setError(null);
+    if (edit) onEdit({ ...edit, submitting: true });
     try {
       await action();
     } catch (caught) {
+      if (edit) onEdit({ ...edit, submitting: false });
       const field = fieldErrors(caught).text;
       if (field) setError(field);
       else
@@ -59,15 +130,21 @@ export function DraftCard({ conversation, draft }: { conversation: ConversationR
             </Text>
           </Group>
         </Group>
-        {mode === 'edit' ? (
+        {edit && changedUnderneath(edit, draft) && (
+          <ChangedNotice agentName={agentName} draft={draft} edit={edit} onEdit={onEdit} />
+        )}
+        {edit?.mode === 'edit' ? (
           <Textarea
             aria-label="The message as it will be sent"
             autosize
             minRows={2}
             maxRows={8}
-            value={text}
+            value={edit.text}
             error={error}
-            onChange={(event) => setText(event.currentTarget.value)}
+            onChange={(event) => {
+              setError(null);
+              onEdit({ ...edit, text: event.currentTarget.value });
+            }}
             data-autofocus
           />
         ) : (
@@ -75,24 +152,29 @@ export function DraftCard({ conversation, draft }: { conversation: ConversationR
             {draft.content}
           </Text>
         )}
-        {mode === 'reject' && (
+        {edit?.mode === 'reject' && (
           <Textarea
             label="What should the agent do instead? (optional)"
             description="It thinks again at once with this; nobody in the chat sees it. Leave it empty to just drop the draft."
             autosize
             minRows={2}
-            value={instruction}
-            onChange={(event) => setInstruction(event.currentTarget.value)}
+            value={edit.instruction}
+            onChange={(event) => onEdit({ ...edit, instruction: event.currentTarget.value })}
           />
         )}
         <Group gap="xs" justify="flex-end">
           {mode === 'view' && (
             <>
-              <Button size="xs" variant="subtle" color="red" onClick={() => setMode('reject')}>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                onClick={() => onEdit(startEdit(draft, 'reject'))}
+              >
                 Reject
               </Button>
               {draft.editable && (
-                <Button size="xs" variant="default" onClick={() => setMode('edit')}>
+                <Button size="xs" variant="default" onClick={() => onEdit(startEdit(draft, 'edit'))}>
                   Edit
                 </Button>
               )}
@@ -105,32 +187,34 @@ export function DraftCard({ conversation, draft }: { conversation: ConversationR
               </Button>
             </>
           )}
-          {mode === 'edit' && (
+          {edit?.mode === 'edit' && (
             <>
-              <Button size="xs" variant="subtle" color="gray" onClick={() => setMode('view')} disabled={busy}>
+              <Button size="xs" variant="subtle" color="gray" onClick={() => onEdit(null)} disabled={busy}>
                 Cancel
               </Button>
               <Button
                 size="xs"
                 loading={busy}
-                onClick={() => void act('Approving', () => approve(conversation, draft.taskId, text))}
+                onClick={() => void act('Approving', () => approve(conversation, draft.taskId, edit.text))}
               >
                 Approve as edited
               </Button>
             </>
           )}
-          {mode === 'reject' && (
+          {edit?.mode === 'reject' && (
             <>
-              <Button size="xs" variant="subtle" color="gray" onClick={() => setMode('view')} disabled={busy}>
+              <Button size="xs" variant="subtle" color="gray" onClick={() => onEdit(null)} disabled={busy}>
                 Keep it
               </Button>
               <Button
                 size="xs"
                 color="red"
                 loading={busy}
-                onClick={() => void act('Rejecting', () => reject(conversation, draft.taskId, instruction))}
+                onClick={() =>
+                  void act('Rejecting', () => reject(conversation, draft.taskId, edit.instruction))
+                }
               >
-                {instruction.trim() === '' ? 'Reject' : 'Reject and tell the agent'}
+                {edit.instruction.trim() === '' ? 'Reject' : 'Reject and tell the agent'}
               </Button>
             </>
           )}
