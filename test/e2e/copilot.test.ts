@@ -101,6 +101,11 @@ describe('the co-pilot against troupe serve and a scripted LLM', () => {
     await draft('We have two Christies in.').getByRole('button', { name: 'Edit' }).click();
     await expectValue(editor, 'We have two Christies in.');
 
+    // Blank, it cannot be approved, and says why.
+    await editor.fill('   ');
+    await expectText(dock(), 'Write the message to approve it, or Cancel to keep the draft.');
+    expect(await dock().getByRole('button', { name: 'Approve as edited' }).isDisabled()).toBe(true);
+
     // Edited, then approved: the edited words go out, paced like the agent.
     await editor.fill('We have two Agatha Christies in.');
     await dock().getByRole('button', { name: 'Approve as edited' }).click();

@@ -233,4 +233,13 @@ describe('a draft being edited', () => {
     const kept = withEdit(NO_DRAFT_EDITS, 'send-1', typed);
     expect(followDrafts(kept, [christies], [christies, message('send-2', 'Next')])).toBe(kept);
   });
+
+  it('cannot be approved blank, and says why', () => {
+    const html = draftCard(christies, { ...startEdit(christies, 'edit'), text: '   ' });
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>(?:(?!<\/button>)[\s\S])*Approve as edited/);
+    expect(html).toContain('Write the message to approve it, or Cancel to keep the draft.');
+    expect(draftCard(christies, { ...startEdit(christies, 'edit'), text: 'Hi' })).not.toContain(
+      'Write the message to approve it',
+    );
+  });
 });

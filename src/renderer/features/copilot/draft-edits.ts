@@ -43,6 +43,11 @@ export function changedUnderneath(edit: DraftEdit, draft: Draft): boolean {
   return edit.base !== draft.content;
 }
 
+/** Why the edited text cannot be approved, or null when it can. */
+export function editProblem(edit: DraftEdit): string | null {
+  return edit.text.trim() === '' ? 'Write the message to approve it, or Cancel to keep the draft.' : null;
+}
+
 export function withEdit(edits: DraftEdits, taskId: string, edit: DraftEdit | null): DraftEdits {
   const byTask = { ...edits.byTask };
   if (edit === null) delete byTask[taskId];

@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ConversationRef } from '../../../../shared/api/conversation-contract';
 import { errorMessage, fieldErrors } from '../../../api/errors';
-import { changedUnderneath, type DraftEdit, startEdit } from '../draft-edits';
+import { changedUnderneath, type DraftEdit, editProblem, startEdit } from '../draft-edits';
 import { type Draft, draftLabel } from '../model';
 import { useCopilotStore } from '../store';
 
@@ -109,6 +109,7 @@ export function DraftCard({
     }
   };
   const label = draftLabel(draft);
+  const problem = edit?.mode === 'edit' ? editProblem(edit) : null;
 
   return (
     <Paper
@@ -140,7 +141,7 @@ export function DraftCard({
             minRows={2}
             maxRows={8}
             value={edit.text}
-            error={error}
+            error={error ?? problem}
             onChange={(event) => {
               setError(null);
               onEdit({ ...edit, text: event.currentTarget.value });
@@ -195,6 +196,7 @@ export function DraftCard({
               <Button
                 size="xs"
                 loading={busy}
+                disabled={problem !== null}
                 onClick={() => void act('Approving', () => approve(conversation, draft.taskId, edit.text))}
               >
                 Approve as edited
