@@ -120,6 +120,12 @@ describe('the co-pilot against troupe serve and a scripted LLM', () => {
       .getByRole('textbox', { name: /What should the agent do instead/ })
       .fill('Do not quote prices.');
     await dock().getByRole('button', { name: 'Reject and tell the agent' }).click();
+    await expectVisible(
+      page
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: 'Draft rejected' })
+        .filter({ hasText: `Nothing was sent; ${AGENT} was told what to do instead` }),
+    );
     await expectVisible(draft('Let me check the price for you.'), REPLY_TIMEOUT_MS);
     const asked = JSON.stringify(llm.requests.slice(before).map((request) => request.body));
     expect(asked).toContain('Do not quote prices.');

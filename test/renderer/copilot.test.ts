@@ -11,6 +11,7 @@ import {
   followDrafts,
   lostText,
   NO_DRAFT_EDITS,
+  rejectedNotice,
   startEdit,
   withEdit,
 } from '../../src/renderer/features/copilot/draft-edits';
@@ -240,6 +241,19 @@ describe('a draft being edited', () => {
     expect(html).toContain('Write the message to approve it, or Cancel to keep the draft.');
     expect(draftCard(christies, { ...startEdit(christies, 'edit'), text: 'Hi' })).not.toContain(
       'Write the message to approve it',
+    );
+  });
+
+  it('says once rejected that nothing was sent, and whether the agent was told', () => {
+    expect(rejectedNotice(AGENT, '  ', false)).toEqual({
+      title: 'Draft rejected',
+      message: 'Nothing was sent.',
+    });
+    expect(rejectedNotice(AGENT, 'Do not quote prices.', true).message).toBe(
+      'Nothing was sent; Juniper was told what to do instead and is thinking again.',
+    );
+    expect(rejectedNotice(AGENT, 'Do not quote prices.', false).message).toMatch(
+      /^Nothing was sent; Juniper was told/,
     );
   });
 });

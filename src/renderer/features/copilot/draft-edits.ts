@@ -97,3 +97,19 @@ export function followDrafts(
   }
   return changed ? { byTask, lost } : edits;
 }
+
+/** What a toast says once a draft was rejected: that nothing went, and whether the agent was told. */
+export function rejectedNotice(
+  agentName: string,
+  instruction: string,
+  started: boolean,
+): { title: string; message: string } {
+  const title = 'Draft rejected';
+  if (instruction.trim() === '') return { title, message: 'Nothing was sent.' };
+  return {
+    title,
+    message: started
+      ? `Nothing was sent; ${agentName} was told what to do instead and is thinking again.`
+      : `Nothing was sent; ${agentName} was told what to do instead, for the turn it already had coming.`,
+  };
+}

@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ConversationRef } from '../../../../shared/api/conversation-contract';
 import { errorMessage, fieldErrors } from '../../../api/errors';
-import { changedUnderneath, type DraftEdit, editProblem, startEdit } from '../draft-edits';
+import { changedUnderneath, type DraftEdit, editProblem, rejectedNotice, startEdit } from '../draft-edits';
 import { type Draft, draftLabel } from '../model';
 import { useCopilotStore } from '../store';
 
@@ -89,12 +89,14 @@ export function DraftCard({
   const [error, setError] = useState<string | null>(null);
   const mode = edit?.mode ?? 'view';
 
-  const act = async (what: string, action: () => Promise<unknown>) => {
+  const act = async (what: string, action: () => Promise<unknown>, done?: (result: unknown) => void) => {
     setBusy(true);
     setError(null);
     if (edit) onEdit({ ...edit, submitting: true });
     try {
-      await action();
+      // Not `done?.(await action())`: without `done` that would never call the action.
+      const result = await action();
+      done?.(result);
     } catch (caught) {
       if (edit) onEdit({ ...edit, submitting: false });
       const field = fieldErrors(caught).text;
@@ -213,7 +215,15 @@ export function DraftCard({
                 color="red"
                 loading={busy}
                 onClick={() =>
-                  void act('Rejecting', () => reject(conversation, draft.taskId, edit.instruction))
+                  void act(
+                    'Rejecting',
+                    () => reject(conversation, draft.taskId, edit.instruction),
+                    (started) =>
+                      notifications.show({
+                        color: 'teal',
+                        ...rejectedNotice(agentName, edit.instruction, started === true),
+                      }),
+                  )
                 }
               >
                 {edit.instruction.trim() === '' ? 'Reject' : 'Reject and tell the agent'}
