@@ -68,6 +68,8 @@ export function feedStoresFromEvents(
       media.getState().actions.applyConfigReloaded(report.configPath);
       // A role prompt or document changed on disk, or an agent now names another prompt.
       documents.getState().actions.applyConfigReloaded();
+      // An agent renamed or gone changes the names (and rows) of the drafts waiting.
+      void copilot.getState().actions.reloadWaitingDrafts();
     }),
     client.on('secrets.changed', ({ secrets }) => settings.getState().actions.applySecrets(secrets)),
     client.on('settings.changed', (value) => {
@@ -96,9 +98,11 @@ export function feedStoresFromEvents(
     client.on('conversation.messagesDeleted', ({ agent, network, channelId, messageIds }) =>
       conversations[network].getState().actions.applyMessagesDeleted({ agent, channelId }, messageIds),
     ),
-    client.on('conversation.graphChanged', ({ agent, network, channelId, graph }) =>
-      conversations[network].getState().actions.applyGraph({ agent, channelId }, graph),
-    ),
+    client.on('conversation.graphChanged', ({ agent, network, channelId, graph }) => {
+      conversations[network].getState().actions.applyGraph({ agent, channelId }, graph);
+      // The drafts waiting, which the header and navigation show wherever the operator is.
+      copilot.getState().actions.applyWaitingGraph({ network, agent, channelId }, graph);
+    }),
     client.on('conversation.activity', ({ agent, network, channelId, typing, online }) =>
       conversations[network].getState().actions.applyActivity({ agent, channelId }, { typing, online }),
     ),

@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   AppShell,
   Box,
   Burger,
@@ -26,9 +27,11 @@ import {
 } from '@tabler/icons-react';
 import { type MouseEvent, type ReactNode, useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
+import type { Network } from '../../shared/api/conversation-contract';
 import { errorMessage } from '../api/errors';
 import { AGENTS_PATH } from '../features/agents/paths';
 import { CONVERSATIONS_PATH, PLAYGROUND_PATH } from '../features/conversations/paths';
+import { NavDraftsCount, WaitingDraftsMenu } from '../features/copilot/components/WaitingDrafts';
 import { COSTS_PATH } from '../features/costs/paths';
 import { DOCUMENTS_PATH } from '../features/documents/paths';
 import { MEDIA_PATH } from '../features/media/paths';
@@ -41,15 +44,21 @@ import { ThemeSwitch } from './ThemeSwitch';
 
 const MAIN_ID = 'main-content';
 
-const NAV_ITEMS = [
+/** `network`: the page of that network's conversations, which counts the drafts waiting there. */
+const NAV_ITEMS: ReadonlyArray<{
+  href: string;
+  label: string;
+  Icon: typeof IconUsers;
+  network?: Network;
+}> = [
   { href: AGENTS_PATH, label: 'Agents', Icon: IconUsers },
-  { href: CONVERSATIONS_PATH, label: 'Conversations', Icon: IconMessages },
-  { href: PLAYGROUND_PATH, label: 'Playground', Icon: IconMessageChatbot },
+  { href: CONVERSATIONS_PATH, label: 'Conversations', Icon: IconMessages, network: 'telegram' },
+  { href: PLAYGROUND_PATH, label: 'Playground', Icon: IconMessageChatbot, network: 'simulator' },
   { href: MEDIA_PATH, label: 'Media', Icon: IconPhoto },
   { href: COSTS_PATH, label: 'Costs', Icon: IconChartBar },
   { href: DOCUMENTS_PATH, label: 'Documents', Icon: IconFileText },
   { href: SETTINGS_PATH, label: 'Settings', Icon: IconSettings },
-] as const;
+];
 
 function isActive(location: string, href: string): boolean {
   return location === href || location.startsWith(`${href}/`);
@@ -78,16 +87,32 @@ function SignOutButton() {
       notifications.show({ color: 'red', title: 'Could not sign out', message: errorMessage(error) });
     }
   };
+  // On a phone it is an icon, leaving the header room for the drafts waiting.
   return (
-    <Button
-      variant="subtle"
-      color="gray"
-      size="xs"
-      leftSection={<IconLogout size={16} aria-hidden />}
-      onClick={() => void onClick()}
-    >
-      Sign out
-    </Button>
+    <>
+      <Tooltip label="Sign out" openDelay={400}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size={30}
+          hiddenFrom="sm"
+          aria-label="Sign out"
+          onClick={() => void onClick()}
+        >
+          <IconLogout size={16} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <Button
+        variant="subtle"
+        color="gray"
+        size="xs"
+        visibleFrom="sm"
+        leftSection={<IconLogout size={16} aria-hidden />}
+        onClick={() => void onClick()}
+      >
+        Sign out
+      </Button>
+    </>
   );
 }
 
@@ -157,6 +182,7 @@ export function Shell({ canSignOut, children }: { canSignOut: boolean; children:
               </Title>
             </Group>
             <Group gap="sm" wrap="nowrap">
+              <WaitingDraftsMenu />
               <ThemeSwitch />
               {canSignOut && <SignOutButton />}
             </Group>
@@ -165,7 +191,7 @@ export function Shell({ canSignOut, children }: { canSignOut: boolean; children:
 
         <AppShell.Navbar p={rail ? 8 : 'sm'} aria-label="Main">
           <AppShell.Section grow>
-            {NAV_ITEMS.map(({ href, label, Icon }) => {
+            {NAV_ITEMS.map(({ href, label, Icon, network }) => {
               const active = isActive(location, href);
               const link = (
                 <NavLink
@@ -174,6 +200,7 @@ export function Shell({ canSignOut, children }: { canSignOut: boolean; children:
                   href={href}
                   label={rail ? <VisuallyHidden>{label}</VisuallyHidden> : label}
                   leftSection={<Icon size={rail ? 22 : 18} stroke={1.6} aria-hidden />}
+                  rightSection={network && <NavDraftsCount network={network} rail={rail} />}
                   active={active}
                   aria-current={active ? 'page' : undefined}
                   // The occasional pages are fetched when reached for (page-chunks.ts).

@@ -5,7 +5,7 @@ import {
   type ConversationStores,
   createConversationStore,
 } from '../../../src/renderer/features/conversations/store';
-import { createCopilotStore } from '../../../src/renderer/features/copilot/store';
+import { type CopilotStore, createCopilotStore } from '../../../src/renderer/features/copilot/store';
 import { createCostsStore } from '../../../src/renderer/features/costs/store';
 import { createDocumentsStore } from '../../../src/renderer/features/documents/store';
 import { createMediaStore, type MediaStore } from '../../../src/renderer/features/media/store';
@@ -37,6 +37,7 @@ export function feedFromRuntimeEvents(
     telegram?: TelegramStore;
     memory?: MemoryStore;
     media?: MediaStore;
+    copilot?: CopilotStore;
   },
 ): () => void {
   return feedStoresFromEvents(
@@ -57,7 +58,7 @@ export function feedFromRuntimeEvents(
       memory: stores.memory ?? createMemoryStore(client),
       media: stores.media ?? createMediaStore(client),
       costs: createCostsStore(client),
-      copilot: createCopilotStore(client),
+      copilot: stores.copilot ?? createCopilotStore(client),
       documents: createDocumentsStore(client),
     },
   );

@@ -7,6 +7,11 @@ import type { AgentSteeringView, OperatorMessage } from '../../../shared/api/cop
 import type { ChatInfo, StickerRef } from '../../../shared/domain/conversation';
 import { errorMessage } from '../../api/errors';
 import type { LoadStatus } from '../../ui/load-status';
+import {
+  createWaitingDraftsSlice,
+  type WaitingDraftsActions,
+  type WaitingDraftsState,
+} from './waiting-drafts-slice';
 
 export type AgentSteeringState = {
   status: LoadStatus;
@@ -14,7 +19,7 @@ export type AgentSteeringState = {
   error: string | null;
 };
 
-export interface CopilotActions {
+export interface CopilotActions extends WaitingDraftsActions {
   /** The agent's approval default and spending today, fetched (again). */
   loadAgent(agent: string): Promise<void>;
   /** Saves a change; rejects with the API error, whose issues name the field. */
@@ -41,6 +46,8 @@ export interface CopilotActions {
 
 export type CopilotState = {
   agents: Record<string, AgentSteeringState>;
+  /** The conversations whose drafts wait for approval, shown wherever the operator is. */
+  waiting: WaitingDraftsState;
   actions: CopilotActions;
 };
 
@@ -48,8 +55,9 @@ export type CopilotStore = StoreApi<CopilotState>;
 
 /**
  * The operator's co-pilot: each agent's approval default and daily spending limit (kept live by
- * `copilot.agentChanged`), and the actions on a conversation (takeover sends, drafts). What those
- * change in a plan or a chat arrives through the conversation stores' own events.
+ * `copilot.agentChanged`), the conversations whose drafts wait (kept live by each plan's
+ * `conversation.graphChanged`), and the actions on a conversation (takeover sends, drafts). What
+ * those change in a plan or a chat arrives through the conversation stores' own events.
  */
 export function createCopilotStore(api: ApiClient): CopilotStore {
   const requests = new Map<string, number>();
@@ -68,6 +76,7 @@ export function createCopilotStore(api: ApiClient): CopilotStore {
     };
 
     const actions: CopilotActions = {
+      ...createWaitingDraftsSlice(api, set, get),
       async loadAgent(agent) {
         const request = (requests.get(agent) ?? 0) + 1;
         requests.set(agent, request);
@@ -127,9 +136,10 @@ export function createCopilotStore(api: ApiClient): CopilotStore {
       },
       resync() {
         for (const agent of Object.keys(get().agents)) void actions.loadAgent(agent);
+        void actions.reloadWaitingDrafts();
       },
     };
-    return { agents: {}, actions };
+    return { agents: {}, waiting: { status: 'idle', chats: [], error: null }, actions };
   });
 }
 
