@@ -161,6 +161,36 @@ describe('the co-pilot against troupe serve and a scripted LLM', () => {
     await expectValue(editor, mine);
     await shot('copilot-draft-changed');
 
+    // Its card in the plan: the name shows whole beside the status, not under a badge, and
+    // ends in an ellipsis if it must (whole on hover); the Draft badge sits on the line below.
+    const card = page
+      .getByRole('application', { name: 'Task graph' })
+      .getByRole('article')
+      .filter({ hasText: 'Nine on weekdays, ten on Sundays.' });
+    const line = await card.evaluate((element) => {
+      const name = element.querySelector('.pg-plan-task-kind') as HTMLElement;
+      const badges = [...element.querySelectorAll('.mantine-Badge-root')];
+      const box = (node: Element) => node.getBoundingClientRect();
+      return {
+        name: name.textContent,
+        whole: name.scrollWidth <= name.clientWidth,
+        clear: badges.every(
+          (badge) => box(badge).left >= box(name).right || box(badge).top >= box(name).bottom,
+        ),
+        ellipsis: getComputedStyle(name).textOverflow,
+        title: name.getAttribute('title'),
+        badges: badges.map((badge) => badge.textContent),
+      };
+    });
+    expect(line).toEqual({
+      name: 'Message',
+      whole: true,
+      clear: true,
+      ellipsis: 'ellipsis',
+      title: 'Message (send)',
+      badges: ['Pending', 'Draft'],
+    });
+
     await dock().getByRole('button', { name: 'Keep my text' }).click();
     await expectCount(notice, 0);
     await expectValue(editor, mine);

@@ -39,8 +39,22 @@ describe('a task card', () => {
   });
 
   it('names the kind in words, keeping the engine’s name at hand', () => {
-    expect(card(task('recv-1', { kind: 'received' }))).toMatch(/title="received"[^>]*>Incoming</);
+    expect(card(task('recv-1', { kind: 'received' }))).toMatch(
+      /title="Incoming \(received\)"[^>]*>Incoming</,
+    );
     expect(card(task('media-1', { kind: 'send_media' }))).toMatch(/>Media</);
-    expect(card(task('odd-1', { kind: 'future_kind' }))).toMatch(/>future_kind</);
+    expect(card(task('odd-1', { kind: 'future_kind' }))).toMatch(/title="future_kind"[^>]*>future_kind</);
+  });
+
+  it('lets the name give way to the status, never under it: the kind and id end in an ellipsis, whole on hover, and a draft says so on the line below', () => {
+    const html = card(
+      task('send-1a2b3c4d', { kind: 'send', status: 'pending', params: { text: 'Hi', draft: 'awaiting' } }),
+    );
+    expect(html).toMatch(/<p[^>]*class="[^"]*pg-plan-task-kind[^"]*"[^>]*data-truncate="end"[^>]*>Message</);
+    expect(html).toMatch(
+      /<p[^>]*class="[^"]*pg-plan-task-id[^"]*"[^>]*data-truncate="end"[^>]*title="send-1a2b3c4d"/,
+    );
+    // The status closes the first line; the Draft badge opens the foot, past the intent.
+    expect(html).toMatch(/>Pending<[\s\S]*pg-plan-task-intent[\s\S]*pg-plan-task-foot[\s\S]*>Draft</);
   });
 });

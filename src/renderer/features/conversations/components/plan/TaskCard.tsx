@@ -15,6 +15,7 @@ import { taskKindIcon } from './task-icons';
 export function TaskCard({ task, live, actions }: { task: TaskNodeView; live: boolean; actions: boolean }) {
   const Icon = taskKindIcon(task.kind);
   const color = TASK_STATUS_COLORS[task.status];
+  const label = taskKindLabel(task.kind);
   return (
     <div
       className="pg-plan-task"
@@ -22,31 +23,50 @@ export function TaskCard({ task, live, actions }: { task: TaskNodeView; live: bo
       style={{ '--pg-task-color': `var(--mantine-color-${color}-filled)` } as CSSProperties}
     >
       <Group justify="space-between" gap={6} wrap="nowrap">
-        <Group gap={6} wrap="nowrap" miw={0}>
+        {/* The status keeps its width; the name gives way, the id first, each to an ellipsis. */}
+        <Group gap={6} wrap="nowrap" miw={0} style={{ flex: 1 }}>
           <Icon size={16} aria-hidden className="pg-plan-task-icon" />
-          <Text size="sm" fw={650} title={task.kind}>
-            {taskKindLabel(task.kind)}
+          <Text
+            size="sm"
+            fw={650}
+            truncate="end"
+            className="pg-plan-task-kind"
+            title={label === task.kind ? task.kind : `${label} (${task.kind})`}
+          >
+            {label}
           </Text>
-          <Text size="xs" c="dimmed" ff="monospace" truncate>
+          <Text
+            size="xs"
+            c="dimmed"
+            ff="monospace"
+            truncate="end"
+            className="pg-plan-task-id"
+            title={task.id}
+          >
             {task.id}
           </Text>
         </Group>
-        <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
-          {task.status === 'pending' && task.params.draft === 'awaiting' && (
-            <Badge size="sm" variant="light" color="grape" title="A draft: it goes once you approve it">
-              Draft
-            </Badge>
-          )}
-          <Badge size="sm" variant="light" color={color}>
-            {TASK_STATUS_LABELS[task.status]}
-          </Badge>
-        </Group>
+        <Badge size="sm" variant="light" color={color} style={{ flex: 'none' }}>
+          {TASK_STATUS_LABELS[task.status]}
+        </Badge>
       </Group>
       <div className="pg-plan-task-intent">
         <TaskIntentLine task={task} live={live} />
       </div>
       <Group justify="space-between" gap={6} wrap="nowrap" className="pg-plan-task-foot">
         <Group gap={6} wrap="nowrap" miw={0} style={{ flex: 1 }}>
+          {/* Down here, where the line has room: beside the status it left the name no room. */}
+          {task.status === 'pending' && task.params.draft === 'awaiting' && (
+            <Badge
+              size="sm"
+              variant="light"
+              color="grape"
+              title="A draft: it goes once you approve it"
+              style={{ flex: 'none' }}
+            >
+              Draft
+            </Badge>
+          )}
           {task.retries > 0 && (
             <Text size="xs" c="orange" fw={600} style={{ flex: 'none' }}>
               <IconRepeat size={11} aria-hidden style={{ verticalAlign: -1, marginRight: 2 }} />
