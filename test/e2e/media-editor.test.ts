@@ -271,6 +271,56 @@ describe('media in the console against troupe serve', () => {
     await shot('media-editor-dark');
   });
 
+  it('fits a phone: the header in the window, each preview above its text, a toolbar that does not follow the scroll', async () => {
+    await page.goto(`${server.origin}/#/media`);
+    await page.getByRole('textbox', { name: 'Search' }).fill('');
+    const layout = () =>
+      page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        const header = [...document.querySelectorAll('header *')].filter(
+          (node) => node.getBoundingClientRect().width > 0,
+        );
+        const row = document.querySelector('.me-record')!;
+        const preview = row.querySelector('.tm-media')!.getBoundingClientRect();
+        const text = row.querySelector('.me-record-main')!.getBoundingClientRect();
+        const title = row.querySelector('.me-record-heading p') as HTMLElement;
+        const toolbar = document.querySelector('.me-toolbar')!.getBoundingClientRect();
+        return {
+          headerInside: header.every((node) => node.getBoundingClientRect().right <= width),
+          signOut: !!document.querySelector('header [aria-label="Sign out"], header button'),
+          stacked: preview.bottom <= text.top,
+          titleWhole: title.scrollWidth <= title.clientWidth,
+          // Below the 56 px header: how much of the window the toolbar covers once scrolled.
+          toolbarCovers:
+            Math.max(0, Math.min(toolbar.bottom, innerHeight) - Math.max(toolbar.top, 56)) / innerHeight,
+        };
+      });
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expectVisible(record(TGS_ID));
+      await page.evaluate(() => window.scrollTo(0, 600));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const phone = await layout();
+      await shot('media-editor-phone-scrolled');
+      expect(phone).toEqual({
+        headerInside: true,
+        signOut: true,
+        stacked: true,
+        titleWhole: true,
+        toolbarCovers: 0,
+      });
+
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.evaluate(() => window.scrollTo(0, 600));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const desktop = await layout();
+      expect(desktop).toMatchObject({ headerInside: true, stacked: false, titleWhole: true });
+      expect(desktop.toolbarCovers).toBeGreaterThan(0);
+    } finally {
+      await page.setViewportSize({ width: 1360, height: 900 });
+    }
+  });
+
   it('shows every status badge whole, on a phone and at desktop width', async () => {
     await page.getByRole('group', { name: 'Color scheme' }).getByRole('button', { name: 'Light' }).click();
     try {

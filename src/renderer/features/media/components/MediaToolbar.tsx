@@ -33,7 +33,7 @@ function CountLine() {
   );
 }
 
-/** Which records: the directory, the type, and words to search for; stays in view while scrolling. */
+/** Which records: the directory, the type, and words to search for; stays in view while scrolling (not on a phone, where it would take a third of the screen). */
 export function MediaToolbar() {
   const query = useMediaStore(mediaSelectors.query);
   const directories = useMediaStore(mediaSelectors.directories);
