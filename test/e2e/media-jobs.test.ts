@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MediaConsole, mediaArticle, startMediaConsole } from '../support/media-console';
-import { expectText, expectValue, expectVisible } from '../support/page-assertions';
+import { expectCount, expectText, expectValue, expectVisible } from '../support/page-assertions';
 import { REPO_ROOT, type ServeProcess } from '../support/serve-process';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
@@ -96,6 +96,11 @@ describe('media jobs and an agent’s media library against troupe serve', () =>
       DESCRIBED,
     );
     await shot('media-jobs-done');
+
+    // Finished, it can be dismissed: the panel goes, and the records move up.
+    await job.getByRole('button', { name: 'Dismiss: Describe all missing' }).click();
+    await expectCount(jobs, 0);
+    await expectVisible(record(PHOTO_ID));
 
     const onDisk = JSON.parse(readFileSync(join(samplesDir, 'media', `${PHOTO_ID}.json`), 'utf8'));
     expect(onDisk).toMatchObject({ unique_id: PHOTO_ID, description: DESCRIBED, status: 'generated' });

@@ -3,7 +3,7 @@ import { errorMessage, fieldErrors } from '../../src/renderer/api/errors';
 import {
   jobPercent,
   jobProgressLabel,
-  shownJobs,
+  panelJobs,
   stickerSetInput,
 } from '../../src/renderer/features/media/jobs-model';
 import { createMediaStore, type MediaStore } from '../../src/renderer/features/media/store';
@@ -94,18 +94,21 @@ describe('media jobs, as the console shows them', () => {
     expect(jobPercent(job({ status: 'done', total: 0 }))).toBe(100);
   });
 
-  it('lists every running and queued job, and the latest finished ones until asked for all', () => {
+  it('lists every running and queued job, and the finished ones the operator has not dismissed', () => {
     const jobs = [
       job({ id: 7, status: 'queued', total: null }),
       job({ id: 6, status: 'running' }),
       ...[5, 4, 3, 2, 1].map((id) => job({ id, status: id === 3 ? 'failed' : 'done' })),
     ];
 
-    const recent = shownJobs(jobs, false);
-    expect(recent.shown.map((shown) => shown.id)).toEqual([7, 6, 5, 4, 3]);
-    expect(recent.hidden).toBe(2);
-    expect(shownJobs(jobs, true)).toMatchObject({ hidden: 0 });
-    expect(shownJobs(jobs, true).shown).toHaveLength(7);
+    const ids = (listed: MediaJob[]) => listed.map((listedJob) => listedJob.id);
+    const all = panelJobs(jobs, []);
+    expect(ids(all.active)).toEqual([7, 6]);
+    expect(ids(all.finished)).toEqual([5, 4, 3, 2, 1]);
+    // A running job cannot be dismissed: it stays whatever the ids say.
+    const some = panelJobs(jobs, [6, 5, 3]);
+    expect(ids(some.active)).toEqual([7, 6]);
+    expect(ids(some.finished)).toEqual([4, 2, 1]);
   });
 });
 
@@ -181,6 +184,23 @@ describe('media jobs store', () => {
       .cancelJob(99)
       .catch((error: unknown) => error);
     expect(errorMessage(missing)).toBe('There is no media job 99.');
+  });
+
+  it('dismisses finished jobs in this console only, and never one still queued or running', async () => {
+    const first = await actions().startJob(DESCRIBE_SAMPLES);
+    await actions().cancelJob(first.id);
+    const second = await actions().startJob(DESCRIBE_SAMPLES);
+
+    actions().dismissJobs([first.id, second.id]);
+    expect(store.getState().dismissedJobs).toEqual([first.id]);
+    actions().dismissJobs([first.id]);
+    expect(store.getState().dismissedJobs).toEqual([first.id]);
+
+    // Listed again (a reconnect), a dismissed job stays dismissed; the runtime still has it.
+    await actions().loadJobs();
+    expect(panelJobs(store.getState().jobs.value, store.getState().dismissedJobs).finished).toEqual([]);
+    expect(shownJob(first.id)?.status).toBe('cancelled');
+    expect(runtime.callsOf('media.cancelJob')).toHaveLength(1);
   });
 
   it('refuses an import with no set named, on its field, and into a directory that is not a config directory', async () => {

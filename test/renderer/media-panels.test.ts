@@ -109,7 +109,30 @@ describe('media jobs panel and an agent’s Media tab', () => {
     expect(text).toContain('There is no sticker set "Nope".');
     // Cancel for the queued and the running job only.
     expect(html.match(/aria-label="Cancel: /g)).toHaveLength(2);
-    expect(text).toContain('Show 1 older');
+    // The finished ones fold into the newest, in one line with its Dismiss.
+    expect(html.match(/aria-label="Dismiss: /g)).toHaveLength(1);
+    expect(html).toContain('aria-label="Dismiss: Import sticker set Nope"');
+    expect(text).toContain('Show 3 more finished');
+    expect(text).toContain('Dismiss all finished');
+    expect(html).not.toContain('aria-label="Import sticker set Nope: ');
+  });
+
+  it('leaves out the finished jobs the operator dismissed, and shows nothing when only those are left', () => {
+    store.setState({
+      jobs: {
+        status: 'ready',
+        error: null,
+        value: [job(2, { status: 'failed', error: 'Out of budget.' }), job(1, {})],
+      },
+      dismissedJobs: [2],
+    });
+    const html = render(createElement(JobsPanel));
+    expect(html).toContain('aria-label="Dismiss: Describe all missing"');
+    expect(textOf(html)).not.toContain('Out of budget.');
+    expect(textOf(html)).not.toContain('Dismiss all finished');
+
+    store.setState({ dismissedJobs: [2, 1] });
+    expect(render(createElement(JobsPanel))).toBe('');
   });
 
   it('shows a library’s items with previews, descriptions, a link to the editor, and a refusal as an explanation', () => {

@@ -64,13 +64,17 @@ export function jobProgressLabel(job: MediaJob): string {
   return `${job.done} of ${items} ${importing ? 'imported' : 'described'}${kept}${failed}`;
 }
 
-/** How many finished jobs the panel shows under the running ones, until asked for all. */
-export const RECENT_JOBS_SHOWN = 3;
-
-/** The jobs the panel lists: every queued or running one, then the latest finished ones. */
-export function shownJobs(jobs: readonly MediaJob[], all: boolean): { shown: MediaJob[]; hidden: number } {
-  const active = jobs.filter(isActive);
-  const finished = jobs.filter((job) => !isActive(job));
-  const recent = all ? finished : finished.slice(0, RECENT_JOBS_SHOWN);
-  return { shown: [...active, ...recent], hidden: finished.length - recent.length };
+/**
+ * The jobs the panel lists: every queued or running one, and the finished ones not dismissed,
+ * newest first (the panel shows the newest in one line until asked for all).
+ */
+export function panelJobs(
+  jobs: readonly MediaJob[],
+  dismissed: readonly number[],
+): { active: MediaJob[]; finished: MediaJob[] } {
+  const gone = new Set(dismissed);
+  return {
+    active: jobs.filter(isActive),
+    finished: jobs.filter((job) => !isActive(job) && !gone.has(job.id)),
+  };
 }

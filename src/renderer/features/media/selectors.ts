@@ -15,6 +15,7 @@ export const mediaSelectors = {
     (s: MediaState): RecordWork =>
       s.work[key] ?? IDLE,
   jobs: (s: MediaState) => s.jobs,
+  dismissedJobs: (s: MediaState) => s.dismissedJobs,
   library:
     (owner: LibraryOwner) =>
     (s: MediaState): MediaLibrary =>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Progress, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Progress, Text, Tooltip } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import type { MediaJob } from '../../../../shared/api/media-contract';
 import { RelativeTime } from '../../../ui/RelativeTime';
@@ -90,6 +90,49 @@ export function JobRow({ job }: { job: MediaJob }) {
       {problem && (
         <Text size="xs" c="red.7" role="alert">
           {problem}
+        </Text>
+      )}
+    </li>
+  );
+}
+
+/**
+ * A finished job in one line: what it did, how it ended, where and when, and why it failed; dismissing
+ * takes it off the panel.
+ */
+export function FinishedJobRow({ job }: { job: MediaJob }) {
+  const { dismissJobs } = useMediaStore(mediaSelectors.actions);
+  const status = STATUS[job.status];
+  const title = jobTitle(job);
+  return (
+    <li className="me-job me-job-finished" aria-label={title}>
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Group gap={6} wrap="wrap" className="me-job-line">
+          <Text size="sm" fw={600}>
+            {title}
+          </Text>
+          <Badge size="sm" variant="light" color={status.color}>
+            {status.label}
+          </Badge>
+          <Text size="xs" c="dimmed" className="troupe-path">
+            {jobProgressLabel(job)} · {jobPlace(job)} · <RelativeTime iso={job.updatedAt} />
+          </Text>
+        </Group>
+        <Tooltip label="Dismiss" openDelay={400}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="sm"
+            aria-label={`Dismiss: ${title}`}
+            onClick={() => dismissJobs([job.id])}
+          >
+            <IconX size={14} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {job.error && (
+        <Text size="xs" c="red.7" role="alert">
+          {job.error}
         </Text>
       )}
     </li>

@@ -26,6 +26,7 @@ export function createMediaStore(api: ApiClient, timing?: MediaTiming): MediaSto
       promoted: {},
       focusId: null,
       jobs: { status: 'idle', error: null, value: [] },
+      dismissedJobs: [],
       libraries: {},
       actions: {
         ...list,

@@ -5,7 +5,10 @@ import { isActive, withJob } from '../jobs-model';
 import type { ListSlice } from './list-slice';
 import type { MediaActions, MediaState, SetMediaState } from './types';
 
-export type JobsSlice = Pick<MediaActions, 'loadJobs' | 'startJob' | 'cancelJob' | 'applyJobChanged'>;
+export type JobsSlice = Pick<
+  MediaActions,
+  'loadJobs' | 'startJob' | 'cancelJob' | 'applyJobChanged' | 'dismissJobs'
+>;
 
 /** How far a job got: a job only moves forward (queued, running, ended; more items done). */
 function progress(job: MediaJob): number {
@@ -21,7 +24,8 @@ function isLater(a: MediaJob, b: MediaJob): boolean {
 
 /**
  * The media jobs: listed once a view asks, then moved on by `media.jobChanged` alone (no polling).
- * A job that ends has written records, so the list on screen is fetched again.
+ * A job that ends has written records, so the list on screen is fetched again. Finished jobs the
+ * operator dismissed are remembered here, by id, and left out of the panel.
  */
 export function createJobsSlice(
   api: ApiClient,
@@ -76,6 +80,17 @@ export function createJobsSlice(
     async cancelJob(id) {
       const { job } = await api.call('media.cancelJob', { id });
       applyJobChanged(job);
+    },
+
+    dismissJobs(ids) {
+      const finished = new Set(
+        get()
+          .jobs.value.filter((job) => !isActive(job))
+          .map((job) => job.id),
+      );
+      const dismissed = new Set(get().dismissedJobs);
+      const more = ids.filter((id) => finished.has(id) && !dismissed.has(id));
+      if (more.length > 0) set((s) => ({ dismissedJobs: [...s.dismissedJobs, ...more] }));
     },
   };
 }

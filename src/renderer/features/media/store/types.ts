@@ -94,6 +94,8 @@ export interface MediaActions {
   cancelJob(id: number): Promise<void>;
   /** Follows `media.jobChanged`; a job that ends makes the list shown fetch again. */
   applyJobChanged(job: MediaJob): void;
+  /** Hides finished jobs from the jobs panel (this console only; queued and running ones stay). */
+  dismissJobs(ids: readonly number[]): void;
 
   /**
    * An agent's library is on screen: fetched (unless shown already), and its descriptions kept
@@ -132,6 +134,8 @@ export type MediaState = {
   /** The file a deep link opened the editor on, marked in the list. */
   focusId: string | null;
   jobs: MediaJobs;
+  /** The finished jobs the operator dismissed from the jobs panel, by id. */
+  dismissedJobs: readonly number[];
   /** By `libraryKey`. */
   libraries: Record<string, MediaLibrary>;
   actions: MediaActions;
