@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MediaConsole, startMediaConsole } from '../support/media-console';
-import { expectCount, expectText, expectVisible } from '../support/page-assertions';
+import { expectCount, expectText, expectValue, expectVisible } from '../support/page-assertions';
 import { REPO_ROOT } from '../support/serve-process';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
@@ -125,7 +125,16 @@ describe('role prompts and documents in the console against troupe serve', () =>
     await expectVisible(page.getByRole('textbox', { name: 'Text of Visitors.md' }));
     await page.getByRole('button', { name: 'Actions for Visitors.md' }).click();
     await page.getByRole('menuitem', { name: 'Move to…' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Move', exact: true }).click();
+    // Named in words, the path under it.
+    const moveDialog = page.getByRole('dialog', { name: 'Move Visitors.md' });
+    await expectText(moveDialog, 'From Juniper’s documents');
+    await expectValue(moveDialog.getByRole('combobox', { name: 'Move to' }), 'Shared documents of samples');
+    await expectText(moveDialog, `Into ${harness.samplesDir}/docs`);
+    await moveDialog.getByRole('combobox', { name: 'Move to' }).click();
+    await page
+      .getByRole('option', { name: `Shared documents of samples ${harness.samplesDir}/docs` })
+      .click();
+    await moveDialog.getByRole('button', { name: 'Move', exact: true }).click();
     await expectVisible(toast(`Moved Visitors.md to ${harness.samplesDir}/docs.`));
     await expectCount(page.getByRole('button', { name: /^Visitors/ }), 0);
     await expectCount(page.getByRole('textbox', { name: 'Text of Visitors.md' }), 0);

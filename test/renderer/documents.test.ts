@@ -1,15 +1,18 @@
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AgentDocuments } from '../../src/renderer/features/documents/components/AgentDocuments';
+import { MoveDialog } from '../../src/renderer/features/documents/components/DocumentActions';
 import {
   AutoSaveStatus,
   DocumentEditor,
 } from '../../src/renderer/features/documents/components/DocumentEditor';
 import { DocumentsPage } from '../../src/renderer/features/documents/components/DocumentsPage';
 import {
+  configDirName,
   doneNotice,
   moveTargets,
   nameProblem,
+  placeTitle,
   shippedPromptState,
 } from '../../src/renderer/features/documents/model';
 import { createDocumentsStore } from '../../src/renderer/features/documents/store';
@@ -89,6 +92,47 @@ describe('names typed for a document', () => {
     expect(
       moveTargets({ kind: 'agent', agent: 'Juniper' }, dirs, { agent: 'Juniper', configDir: DIR }),
     ).toEqual([DOCS]);
+  });
+});
+
+describe('where a document may go, in words', () => {
+  it('names a config directory by its folder, with the folders before it that tell it from the others', () => {
+    const dirs = ['/home/alice/troupe/samples', '/home/bob/troupe/samples', '/srv/configdir'];
+    expect(configDirName('/srv/configdir', dirs)).toBe('configdir');
+    expect(configDirName('/home/alice/troupe/samples', dirs)).toBe('alice/troupe/samples');
+    expect(configDirName('/home/bob/troupe/samples/', [])).toBe('samples');
+    expect(configDirName('C:\\Troupe\\samples', [])).toBe('samples');
+    expect(configDirName('/', [])).toBe('/');
+  });
+
+  it('names each place as the operator knows it', () => {
+    expect(placeTitle(DOCS, [DIR, '/config/team'])).toBe('Shared documents of mine');
+    expect(placeTitle(PROMPTS, [DIR])).toBe('Role prompts of mine');
+    expect(placeTitle({ kind: 'agent', agent: 'Juniper' }, [DIR])).toBe('Juniper’s documents');
+  });
+
+  it('offers the targets of a move by name, with the path of the one chosen under the field', async () => {
+    const { store } = await setUp();
+    const html = renderDocuments(
+      store,
+      createElement(MoveDialog, {
+        place: { kind: 'agent', agent: 'Juniper' },
+        entry: {
+          name: 'Visitors',
+          usedBy: [],
+          shipped: false,
+          overridesShipped: false,
+          sameAsShipped: false,
+          shadowedBy: null,
+        },
+        targets: [DOCS],
+        onClose: () => {},
+      }),
+    );
+    expect(textOf(html)).toContain('From Juniper’s documents');
+    expect(html).toContain('value="Shared documents of mine"');
+    expect(textOf(html)).toContain('Into /config/mine/docs');
+    expect(html).not.toContain('value="/config/mine/docs"');
   });
 });
 

@@ -37,6 +37,45 @@ export function placeLabel(place: DocumentPlace): string {
 }
 
 /**
+ * A config directory in words: its folder's name (`samples`), with as many folders before it as
+ * tell it from the other directories (`alice/samples`, `bob/samples`).
+ */
+export function configDirName(configDir: string, configDirs: readonly string[]): string {
+  const segmentsOf = (path: string) => path.split(/[/\\]+/).filter((segment) => segment !== '');
+  const segments = segmentsOf(configDir);
+  if (segments.length === 0) return configDir;
+  const endOf = (of: string[], count: number) => of.slice(-count).join('/');
+  const others = configDirs.filter((dir) => dir !== configDir).map(segmentsOf);
+  let count = 1;
+  while (count < segments.length && others.some((other) => endOf(other, count) === endOf(segments, count)))
+    count++;
+  return endOf(segments, count);
+}
+
+/**
+ * A place named in words, as a picker of places offers it: "Shared documents of samples",
+ * "Juniper’s documents"; `configDirs` are the directories it must be told from.
+ */
+export function placeTitle(place: DocumentPlace, configDirs: readonly string[]): string {
+  switch (place.kind) {
+    case 'prompts':
+      return `Role prompts of ${configDirName(place.configDir, configDirs)}`;
+    case 'docs':
+      return `Shared documents of ${configDirName(place.configDir, configDirs)}`;
+    case 'agent':
+    case 'shipped':
+      return placeLabel(place);
+    default:
+      return place satisfies never;
+  }
+}
+
+/** The folder of a config directory's place, whole; null for a place that is not one. */
+export function placePath(place: DocumentPlace): string | null {
+  return place.kind === 'prompts' || place.kind === 'docs' ? placeLabel(place) : null;
+}
+
+/**
  * What is wrong with a name typed for a new or renamed document, before asking the runtime (which
  * checks again): null when it may be used. `current` is the document being renamed.
  */

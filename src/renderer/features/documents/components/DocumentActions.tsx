@@ -17,7 +17,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import type { DocumentEntry, DocumentPlace } from '../../../../shared/api/documents-contract';
 import { joinNames } from '../../../../shared/domain/document-name';
 import { errorMessage, fieldErrors } from '../../../api/errors';
-import { doneNotice, nameProblem, placeKey, placeLabel } from '../model';
+import { doneNotice, nameProblem, placeKey, placeLabel, placePath, placeTitle } from '../model';
 import { documentsSelectors } from '../selectors';
 import { useDocumentsStore } from '../store';
 
@@ -146,7 +146,20 @@ function RenameDialog({
   );
 }
 
-function MoveDialog({
+/** The config directories a place's name must be told from: those listed, and those named here. */
+function knownConfigDirs(
+  listed: readonly { configDir: string }[],
+  places: readonly DocumentPlace[],
+): string[] {
+  const named = places.flatMap((candidate) => ('configDir' in candidate ? [candidate.configDir] : []));
+  return [...new Set([...listed.map((dir) => dir.configDir), ...named])];
+}
+
+/**
+ * Where a document goes, named in words ("Shared documents of samples", "Juniper’s documents"),
+ * each with its folder's path under it, and the chosen one's path under the field.
+ */
+export function MoveDialog({
   place,
   entry,
   targets,
@@ -158,19 +171,45 @@ function MoveDialog({
   onClose: () => void;
 }) {
   const { move } = useDocumentsStore(documentsSelectors.actions);
+  const listed = useDocumentsStore(documentsSelectors.list).dirs;
   const [target, setTarget] = useState<string | null>(targets[0] ? placeKey(targets[0]) : null);
   const { running, error, run } = useRun();
   const chosen = targets.find((candidate) => placeKey(candidate) === target) ?? null;
+  const configDirs = knownConfigDirs(listed, [place, ...targets]);
+  const paths = new Map(targets.map((candidate) => [placeKey(candidate), placePath(candidate)]));
+  const chosenPath = chosen ? placePath(chosen) : null;
   return (
     <Stack gap="sm">
+      <Text size="sm">From {placeTitle(place, configDirs)}</Text>
       <Select
         label="Move to"
-        data={targets.map((candidate) => ({ value: placeKey(candidate), label: placeLabel(candidate) }))}
+        data={targets.map((candidate) => ({
+          value: placeKey(candidate),
+          label: placeTitle(candidate, configDirs),
+        }))}
         value={target}
         onChange={setTarget}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
+        renderOption={({ option }) => (
+          <div>
+            <Text size="sm">{option.label}</Text>
+            {paths.get(option.value) && (
+              <Text size="xs" c="dimmed" ff="monospace" className="troupe-path">
+                {paths.get(option.value)}
+              </Text>
+            )}
+          </div>
+        )}
       />
+      {chosenPath && (
+        <Text size="xs" c="dimmed" mt={-6}>
+          Into{' '}
+          <Text span inherit ff="monospace" className="troupe-path">
+            {chosenPath}
+          </Text>
+        </Text>
+      )}
       {entry.usedBy.length > 0 && (
         <Text size="xs" c="dimmed">
           Its agents find it by name in whichever directory has it first on the config path.
