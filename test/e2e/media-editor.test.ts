@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MediaConsole, mediaArticle, startMediaConsole } from '../support/media-console';
-import { expectAttribute, expectText, expectValue, expectVisible } from '../support/page-assertions';
+import {
+  expectAttribute,
+  expectCount,
+  expectText,
+  expectValue,
+  expectVisible,
+} from '../support/page-assertions';
 import { callFromPage } from '../support/serve-api';
 import { REPO_ROOT, type ServeProcess } from '../support/serve-process';
 
@@ -213,6 +219,19 @@ describe('media in the console against troupe serve', () => {
       .getByRole('button', { name: 'Delete' })
       .click();
     await expect.poll(() => record('AgADvoiceE2e').count()).toBe(0);
+  });
+
+  it('offers to move a record into another config directory by its short label, the whole path under it', async () => {
+    await page.getByRole('textbox', { name: 'Search' }).fill(TGS_ID);
+    await record(TGS_ID).getByRole('button', { name: 'Move to…' }).click();
+    const configdir = join(samplesDir, '..', 'configdir');
+    const item = page.getByRole('menuitem', { name: configdir, exact: true });
+    await expectVisible(item);
+    expect((await item.innerText()).split('\n').filter(Boolean)).toEqual(['…/configdir', configdir]);
+    await shot('media-editor-move-menu');
+    await page.keyboard.press('Escape');
+    await expectCount(item, 0);
+    await page.getByRole('textbox', { name: 'Search' }).fill('');
   });
 
   it('shows a photo a simulated person sent as the picture itself, linked to its description', async () => {

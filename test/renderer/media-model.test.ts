@@ -6,6 +6,7 @@ import {
   locationKey,
   locationOfKey,
   mediaListRows,
+  moveTargetsOf,
   recordTitle,
   withRecord,
 } from '../../src/renderer/features/media/model';
@@ -117,6 +118,20 @@ describe('the editor’s list', () => {
       '/a/very/long/shared/prefix/x',
     );
     expect(configDirLabel('C:\\Users\\operator\\troupe\\configdir', [])).toBe('…\\troupe\\configdir');
+  });
+
+  it('offers to move a record into every other config directory, by the label the picker gives it', () => {
+    const home = '/home/operator/projects/troupe';
+    const dirs = [`${home}/samples`, `${home}/configdir`, '/config/team'];
+    expect(moveTargetsOf({ kind: 'curated', configDir: `${home}/samples` }, dirs)).toEqual([
+      { configDir: `${home}/configdir`, label: '…/troupe/configdir' },
+      { configDir: '/config/team', label: '/config/team' },
+    ]);
+    expect(moveTargetsOf({ kind: 'cache' }, dirs).map((target) => target.label)).toEqual([
+      '…/troupe/samples',
+      '…/troupe/configdir',
+      '/config/team',
+    ]);
   });
 
   it('opens the editor on one file by a link, refusing ids Telegram could not have given', () => {

@@ -87,6 +87,19 @@ export function configDirLabel(configDir: string, configDirs: readonly string[])
   return count < segments.length - 1 ? label(count) : configDir;
 }
 
+/**
+ * The config directories a record may be moved into (all but its own), each with the short label
+ * the directory picker gives it among all of them.
+ */
+export function moveTargetsOf(
+  location: MediaLocation,
+  configDirs: readonly string[],
+): Array<{ configDir: string; label: string }> {
+  return configDirs
+    .filter((dir) => location.kind === 'cache' || dir !== location.configDir)
+    .map((configDir) => ({ configDir, label: configDirLabel(configDir, configDirs) }));
+}
+
 /** How the editor names where a record lives. */
 export function locationLabel(location: MediaLocation): string {
   return location.kind === 'cache' ? 'Description cache' : location.configDir;

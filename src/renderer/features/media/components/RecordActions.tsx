@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Menu } from '@mantine/core';
+import { Alert, Button, Group, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconFolderShare, IconSparkles, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { MediaRecordView } from '../../../../shared/api/media-contract';
 import { ConfirmAction } from '../../../ui/ConfirmAction';
+import { moveTargetsOf } from '../model';
 import { mediaSelectors } from '../selectors';
 import { useMediaStore } from '../store';
 
@@ -29,7 +30,7 @@ export function RecordActions({
   const work = useRecordWork(entryKey);
   const { describeAgain, move, remove } = useMediaStore(mediaSelectors.actions);
   const { location } = record;
-  const targets = configDirs.filter((dir) => location.kind === 'cache' || dir !== location.configDir);
+  const targets = moveTargetsOf(location, configDirs);
   const busy = work.running !== null;
 
   return (
@@ -45,7 +46,11 @@ export function RecordActions({
       >
         Describe again
       </Button>
-      <Menu position="bottom-start" withinPortal>
+      <Menu
+        position="bottom-start"
+        withinPortal
+        styles={{ dropdown: { maxWidth: 'min(40rem, calc(100vw - 2rem))' } }}
+      >
         <Menu.Target>
           <Button
             size="compact-xs"
@@ -60,9 +65,20 @@ export function RecordActions({
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>Into the config directory</Menu.Label>
-          {targets.map((dir) => (
-            <Menu.Item key={dir} ff="monospace" fz="xs" onClick={() => void move(entryKey, dir)}>
-              {dir}
+          {/* A long path by its distinctive end, as the directory picker shows it; whole under it. */}
+          {targets.map(({ configDir, label }) => (
+            <Menu.Item
+              key={configDir}
+              aria-label={configDir}
+              title={configDir}
+              onClick={() => void move(entryKey, configDir)}
+            >
+              <Text size="sm">{label}</Text>
+              {label !== configDir && (
+                <Text size="xs" c="dimmed" ff="monospace" className="troupe-path">
+                  {configDir}
+                </Text>
+              )}
             </Menu.Item>
           ))}
         </Menu.Dropdown>
