@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MediaConsole, mediaArticle, startMediaConsole } from '../support/media-console';
-import { expectCount, expectText, expectValue, expectVisible } from '../support/page-assertions';
+import {
+  expectAttribute,
+  expectCount,
+  expectText,
+  expectValue,
+  expectVisible,
+} from '../support/page-assertions';
 import { REPO_ROOT, type ServeProcess } from '../support/serve-process';
 
 const SCREENSHOTS = join(REPO_ROOT, 'test-results', 'e2e');
@@ -148,6 +154,36 @@ describe('media jobs and an agent’s media library against troupe serve', () =>
     await photo.getByRole('link', { name: `Open ${PHOTO_ID} in the media editor` }).click();
     expect(new URL(page.url()).hash).toBe(`#/media/${PHOTO_ID}`);
     await expectVisible(record(PHOTO_ID));
+  });
+
+  it('lays the Media tab out whole on a phone and at desktop width: no gap under a card’s heading, the directory uncut', async () => {
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.origin}/#/agents/${AGENT}/media/simulator`);
+      const photo = record(PHOTO_ID);
+      const description = photo.getByRole('textbox', { name: `Description of ${PHOTO_ID}` });
+      await expectValue(description, DESCRIBED);
+      const heading = await photo.getByText(PHOTO_ID, { exact: true }).boundingBox();
+      const field = await description.boundingBox();
+      // The description follows its heading; it is not pushed down the card.
+      expect(field!.y - (heading!.y + heading!.height), `at ${width} px`).toBeLessThan(40);
+      const where = page.getByRole('combobox', { name: 'Config directory for edited descriptions' });
+      await expectValue(where, '…/samples');
+      await expectAttribute(where, 'title', samplesDir);
+      const box = await where.boundingBox();
+      expect(box!.x + box!.width, `at ${width} px`).toBeLessThanOrEqual(width);
+      expect(await where.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(
+        true,
+      );
+      // The card's buttons are whole, inside the card.
+      const card = await photo.boundingBox();
+      const remove = await photo
+        .getByRole('button', { name: `Remove ${PHOTO_ID} from the library` })
+        .boundingBox();
+      expect(remove!.x + remove!.width, `at ${width} px`).toBeLessThanOrEqual(card!.x + card!.width);
+      await shot(`agent-media-tab-${width}`);
+    }
+    await page.setViewportSize({ width: 1360, height: 900 });
   });
 
   it('says why the Telegram library cannot be listed while the agent is not connected', async () => {

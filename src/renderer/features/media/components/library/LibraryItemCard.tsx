@@ -49,13 +49,16 @@ export const LibraryItemCard = memo(function LibraryItemCard({
         variant="tile"
       />
       <div className="me-record-main">
-        <div className="me-record-heading">
-          <Text size="sm" fw={600}>
-            {kindName}
-          </Text>
-          <Text size="xs" ff="monospace" c="dimmed" truncate>
-            {uniqueId}
-          </Text>
+        {/* In a row of its own: alone in the column, the heading would take the height of a row's width. */}
+        <div className="me-record-top">
+          <div className="me-record-heading">
+            <Text size="sm" fw={600}>
+              {kindName}
+            </Text>
+            <Text size="xs" ff="monospace" c="dimmed" truncate title={uniqueId}>
+              {uniqueId}
+            </Text>
+          </div>
         </div>
         <DescriptionField
           uniqueId={uniqueId}
