@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowsRightLeft, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowsRightLeft, IconCheck, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { DocumentEntry, DocumentPlace } from '../../../../shared/api/documents-contract';
 import { joinNames } from '../../../../shared/domain/document-name';
@@ -191,15 +191,22 @@ export function MoveDialog({
         onChange={setTarget}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
-        renderOption={({ option }) => (
-          <div>
-            <Text size="sm">{option.label}</Text>
-            {paths.get(option.value) && (
-              <Text size="xs" c="dimmed" ff="monospace" className="troupe-path">
-                {paths.get(option.value)}
-              </Text>
-            )}
-          </div>
+        renderOption={({ option, checked }) => (
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconCheck
+              size={12}
+              aria-hidden
+              style={{ flex: 'none', marginTop: 5, opacity: checked ? 1 : 0 }}
+            />
+            <div>
+              <Text size="sm">{option.label}</Text>
+              {paths.get(option.value) && (
+                <Text size="xs" c="dimmed" ff="monospace" className="troupe-path">
+                  {paths.get(option.value)}
+                </Text>
+              )}
+            </div>
+          </Group>
         )}
       />
       {chosenPath && (
