@@ -41,11 +41,25 @@ function JobProgress({ job, label }: { job: MediaJob; label: string }) {
   );
 }
 
+/** What a job does, and how it stands. */
+function JobHeading({ job }: { job: MediaJob }) {
+  const status = STATUS[job.status];
+  return (
+    <>
+      <Text size="sm" fw={600}>
+        {jobTitle(job)}
+      </Text>
+      <Badge size="sm" variant="light" color={status.color}>
+        {status.label}
+      </Badge>
+    </>
+  );
+}
+
 /** One job: what it does and where, its status and progress, why it failed, and a way to cancel it. */
 export function JobRow({ job }: { job: MediaJob }) {
   const { cancelJob } = useMediaStore(mediaSelectors.actions);
   const cancel = useApiForm();
-  const status = STATUS[job.status];
   const title = jobTitle(job);
   const problem = job.error ?? cancel.formError ?? Object.values(cancel.errors)[0] ?? null;
 
@@ -54,12 +68,7 @@ export function JobRow({ job }: { job: MediaJob }) {
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <div className="me-job-heading">
           <Group gap={8} wrap="wrap">
-            <Text size="sm" fw={600}>
-              {title}
-            </Text>
-            <Badge size="sm" variant="light" color={status.color}>
-              {status.label}
-            </Badge>
+            <JobHeading job={job} />
           </Group>
           <Text size="xs" c="dimmed" truncate>
             {jobPlace(job)} · <RelativeTime iso={job.updatedAt} />
@@ -102,18 +111,12 @@ export function JobRow({ job }: { job: MediaJob }) {
  */
 export function FinishedJobRow({ job }: { job: MediaJob }) {
   const { dismissJobs } = useMediaStore(mediaSelectors.actions);
-  const status = STATUS[job.status];
   const title = jobTitle(job);
   return (
     <li className="me-job me-job-finished" aria-label={title}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <Group gap={6} wrap="wrap" className="me-job-line">
-          <Text size="sm" fw={600}>
-            {title}
-          </Text>
-          <Badge size="sm" variant="light" color={status.color}>
-            {status.label}
-          </Badge>
+          <JobHeading job={job} />
           <Text size="xs" c="dimmed" className="troupe-path">
             {jobProgressLabel(job)} · {jobPlace(job)} · <RelativeTime iso={job.updatedAt} />
           </Text>
