@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { errorMessage, fieldErrors } from '../../src/renderer/api/errors';
 import {
+  jobDirectory,
   jobPercent,
+  jobPlace,
   jobProgressLabel,
   panelJobs,
   stickerSetInput,
@@ -53,6 +55,20 @@ describe('media jobs, as the console shows them', () => {
     for (const text of ['cute cats', 'https://t.me/joinchat/abc', 'https://t.me/addstickers/']) {
       expect(stickerSetInput(text)).toHaveProperty('problem');
     }
+  });
+
+  it('names where a job works as the directory pickers do, a long path by its end', () => {
+    const long = '/tmp/troupe-demo-JNDet7/samples';
+    const importing = job({
+      params: { kind: 'import-set', agent: 'Juniper', network: 'telegram', setName: 'Cats', configDir: long },
+    });
+    expect(jobPlace(importing, [long, '/tmp/troupe-demo-JNDet7/configdir'])).toBe(
+      'into …/samples, through Juniper',
+    );
+    expect(jobDirectory(importing)).toBe(long);
+    const cached = job({ params: { kind: 'describe-missing', location: { kind: 'cache' }, setName: null } });
+    expect(jobPlace(cached, [])).toBe('in Description cache');
+    expect(jobDirectory(cached)).toBeNull();
   });
 
   it('words a job’s progress from queued to done, with what failed', () => {

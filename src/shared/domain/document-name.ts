@@ -29,7 +29,7 @@ export function checkDocumentName(input: string): DocumentNameCheck {
   if (forbidden.length > 0) {
     return {
       ok: false,
-      message: `Leave out ${forbidden.map((character) => `“${character}”`).join(' ')} (Windows file names cannot have ${forbidden.length === 1 ? 'it' : 'them'}).`,
+      message: `Leave out ${forbidden.map((character) => `"${character}"`).join(' ')} (Windows file names cannot have ${forbidden.length === 1 ? 'it' : 'them'}).`,
     };
   }
   if (name.startsWith('.')) {

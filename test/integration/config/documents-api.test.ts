@@ -173,7 +173,7 @@ describe('documents through the API against real config directories', () => {
       issues: [{ path: 'newName' }],
     });
     expect(await refusal('documents.create', { place: docs(first), name: 'Prices: 2025' })).toMatchObject({
-      issues: [{ path: 'name', message: 'Leave out “:” (Windows file names cannot have it).' }],
+      issues: [{ path: 'name', message: 'Leave out ":" (Windows file names cannot have it).' }],
     });
     write(join(second, 'docs', 'SHOP.md'), 'Another shop.\n');
     expect(

@@ -39,8 +39,8 @@ describe('document names', () => {
     expect(message('tab\there')).toMatch(/control character/);
     expect(message('x'.repeat(121))).toBe('Use at most 120 characters.');
     expect(message('x'.repeat(120))).toBeNull();
-    expect(message('con:fusion')).toBe('Leave out “:” (Windows file names cannot have it).');
-    expect(message('Stock*? <new>')).toBe('Leave out “*” “?” “<” “>” (Windows file names cannot have them).');
+    expect(message('con:fusion')).toBe('Leave out ":" (Windows file names cannot have it).');
+    expect(message('Stock*? <new>')).toBe('Leave out "*" "?" "<" ">" (Windows file names cannot have them).');
     expect(message('CON')).toBe('"CON" is a device name on Windows; choose another name.');
     expect(message('nul.backup')).toMatch(/"nul" is a device name/);
     expect(message('console notes')).toBeNull();

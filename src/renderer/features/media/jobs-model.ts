@@ -1,6 +1,6 @@
 import type { MediaJob } from '../../../shared/api/media-contract';
 import { pluralize } from '../../ui/format';
-import { locationLabel } from './model';
+import { configDirLabel, locationLabel } from './model';
 
 /** Telegram's short names of sticker sets: letters, digits and underscores. */
 const SET_NAME = /^[A-Za-z0-9_]{1,64}$/;
@@ -36,10 +36,21 @@ export function jobTitle({ params }: MediaJob): string {
   return params.setName === null ? 'Describe all missing' : `Describe what is missing in ${params.setName}`;
 }
 
-/** Where the job works (and through whom an import fetches). */
-export function jobPlace({ params }: MediaJob): string {
-  if (params.kind === 'import-set') return `into ${params.configDir}, through ${params.agent}`;
-  return `in ${locationLabel(params.location)}`;
+/** The config directory the job writes in; null for the description cache. */
+export function jobDirectory({ params }: MediaJob): string | null {
+  if (params.kind === 'import-set') return params.configDir;
+  return params.location.kind === 'curated' ? params.location.configDir : null;
+}
+
+/**
+ * Where the job works (and through whom an import fetches), a long directory by the label the
+ * directory pickers give it among `configDirs` (`…/samples`).
+ */
+export function jobPlace(job: MediaJob, configDirs: readonly string[]): string {
+  const { params } = job;
+  const directory = jobDirectory(job);
+  const where = directory === null ? locationLabel({ kind: 'cache' }) : configDirLabel(directory, configDirs);
+  return params.kind === 'import-set' ? `into ${where}, through ${params.agent}` : `in ${where}`;
 }
 
 /** How far the job got, for its progress bar: null while it has not counted its items. */

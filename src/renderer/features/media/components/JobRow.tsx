@@ -3,9 +3,10 @@ import { IconX } from '@tabler/icons-react';
 import type { MediaJob } from '../../../../shared/api/media-contract';
 import { RelativeTime } from '../../../ui/RelativeTime';
 import { useApiForm } from '../../memory/components/useApiForm';
-import { isActive, jobPercent, jobPlace, jobProgressLabel, jobTitle } from '../jobs-model';
+import { isActive, jobDirectory, jobPercent, jobPlace, jobProgressLabel, jobTitle } from '../jobs-model';
 import { mediaSelectors } from '../selectors';
 import { useMediaStore } from '../store';
+import { useConfigDirs } from './useConfigDirs';
 
 const STATUS: Record<MediaJob['status'], { label: string; color: string }> = {
   queued: { label: 'Queued', color: 'gray' },
@@ -60,6 +61,7 @@ function JobHeading({ job }: { job: MediaJob }) {
 export function JobRow({ job }: { job: MediaJob }) {
   const { cancelJob } = useMediaStore(mediaSelectors.actions);
   const cancel = useApiForm();
+  const configDirs = useConfigDirs();
   const title = jobTitle(job);
   const problem = job.error ?? cancel.formError ?? Object.values(cancel.errors)[0] ?? null;
 
@@ -70,8 +72,8 @@ export function JobRow({ job }: { job: MediaJob }) {
           <Group gap={8} wrap="wrap">
             <JobHeading job={job} />
           </Group>
-          <Text size="xs" c="dimmed" truncate>
-            {jobPlace(job)} · <RelativeTime iso={job.updatedAt} />
+          <Text size="xs" c="dimmed" truncate title={jobDirectory(job) ?? undefined}>
+            {jobPlace(job, configDirs)} · <RelativeTime iso={job.updatedAt} />
           </Text>
         </div>
         {isActive(job) && (
@@ -111,14 +113,15 @@ export function JobRow({ job }: { job: MediaJob }) {
  */
 export function FinishedJobRow({ job }: { job: MediaJob }) {
   const { dismissJobs } = useMediaStore(mediaSelectors.actions);
+  const configDirs = useConfigDirs();
   const title = jobTitle(job);
   return (
     <li className="me-job me-job-finished" aria-label={title}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <Group gap={6} wrap="wrap" className="me-job-line">
           <JobHeading job={job} />
-          <Text size="xs" c="dimmed" className="troupe-path">
-            {jobProgressLabel(job)} · {jobPlace(job)} · <RelativeTime iso={job.updatedAt} />
+          <Text size="xs" c="dimmed" className="troupe-path" title={jobDirectory(job) ?? undefined}>
+            {jobProgressLabel(job)} · {jobPlace(job, configDirs)} · <RelativeTime iso={job.updatedAt} />
           </Text>
         </Group>
         <Tooltip label="Dismiss" openDelay={400}>
