@@ -78,6 +78,45 @@ describe('role prompts and documents in the console against troupe serve', () =>
     await shot('documents-390', false);
   });
 
+  it('keeps the opened document in view when it is picked or created low in the long lists, wide and on a phone', async () => {
+    for (let i = 1; i <= 40; i += 1) {
+      writeFileSync(
+        join(harness.samplesDir, 'docs', `Shelf ${String(i).padStart(2, '0')}.md`),
+        `Shelf ${i}\n`,
+      );
+    }
+    const inView = async (name: string) => {
+      const box = await page.getByRole('textbox', { name }).boundingBox();
+      const height = page.viewportSize()?.height ?? 0;
+      return box !== null && box.y >= 0 && box.y + 20 <= height;
+    };
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${harness.server.origin}/#/documents`);
+    const samples = page.getByRole('article', { name: `Config directory ${harness.samplesDir}` });
+    const last = samples.getByRole('button', { name: /^Shelf 40/ });
+    await last.scrollIntoViewIfNeeded();
+    await last.click();
+    await expectVisible(page.getByRole('textbox', { name: 'Text of Shelf 40.md' }));
+    await expect.poll(() => inView('Text of Shelf 40.md')).toBe(true);
+    await shot('documents-low-1440', false);
+
+    // Created from the foot of the shared documents, it opens in view as well.
+    const docs = samples.getByRole('region', { name: 'Shared documents' });
+    await docs.getByRole('button', { name: /^New document in/ }).click();
+    await samples.getByRole('textbox', { name: 'Name of the new document' }).fill('Shelf 41');
+    await samples.getByRole('button', { name: 'Create' }).click();
+    await expectVisible(page.getByRole('textbox', { name: 'Text of Shelf 41.md' }));
+    await expect.poll(() => inView('Text of Shelf 41.md')).toBe(true);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const first = samples.getByRole('button', { name: /^Shelf 02/ });
+    await first.scrollIntoViewIfNeeded();
+    await first.click();
+    await expectVisible(page.getByRole('textbox', { name: 'Text of Shelf 02.md' }));
+    await expect.poll(() => inView('Text of Shelf 02.md')).toBe(true);
+    await shot('documents-low-390', false);
+  });
+
   it('edits an agent’s own documents on its Documents tab', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${harness.server.origin}/#/agents/Juniper/documents`);

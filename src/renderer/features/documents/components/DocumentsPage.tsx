@@ -1,4 +1,5 @@
-import { Badge, Grid, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
+import '../documents.css';
+import { Badge, Box, Grid, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import type { DocumentDir, DocumentPlace } from '../../../../shared/api/documents-contract';
@@ -118,11 +119,14 @@ export function DocumentsPage() {
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-            <DocumentEditor
-              shows={isListedHere}
-              empty="Pick a role prompt or document to edit it, or create one with New."
-              toolbar={(open) => (open.readOnly ? <OverrideShipped open={open} dirs={list.dirs} /> : null)}
-            />
+            {/* Sticky from tablet width (documents.css): the open document is in view wherever the lists are scrolled. */}
+            <Box className="troupe-documents-editor">
+              <DocumentEditor
+                shows={isListedHere}
+                empty="Pick a role prompt or document to edit it, or create one with New."
+                toolbar={(open) => (open.readOnly ? <OverrideShipped open={open} dirs={list.dirs} /> : null)}
+              />
+            </Box>
           </Grid.Col>
         </Grid>
       )}
