@@ -174,7 +174,7 @@ describe('role prompts and documents in the console against troupe serve', () =>
       .getByRole('option', { name: `Shared documents of samples ${harness.samplesDir}/docs` })
       .click();
     await moveDialog.getByRole('button', { name: 'Move', exact: true }).click();
-    await expectVisible(toast(`Moved Visitors.md to ${harness.samplesDir}/docs.`));
+    await expectVisible(toast('Moved Visitors.md to Shared documents of samples.'));
     await expectCount(page.getByRole('button', { name: /^Visitors/ }), 0);
     await expectCount(page.getByRole('textbox', { name: 'Text of Visitors.md' }), 0);
     await expectText(page.getByRole('main'), 'No document open');
@@ -192,8 +192,10 @@ describe('role prompts and documents in the console against troupe serve', () =>
     await expectVisible(toast('Renamed Visitors.md to Guests.md.'));
     await samples.getByRole('button', { name: 'Actions for Guests.md' }).click();
     await page.getByRole('menuitem', { name: 'Delete…' }).click();
+    await expectText(page.getByRole('dialog'), 'Delete Guests.md from Shared documents of samples?');
+    await expectText(page.getByRole('dialog'), `In ${harness.samplesDir}/docs`);
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expectVisible(toast(`Deleted Guests.md from ${harness.samplesDir}/docs.`));
+    await expectVisible(toast('Deleted Guests.md from Shared documents of samples.'));
     await page.waitForTimeout(400);
     await shot('documents-deleted', false);
     expect(existsSync(join(harness.samplesDir, 'docs', 'Guests.md'))).toBe(false);

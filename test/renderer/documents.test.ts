@@ -70,7 +70,16 @@ describe('names typed for a document', () => {
         updatedAgents: ['Juniper', 'Marnie'],
       }),
     ).toBe('Renamed Companion.md to Host.md, and in the role prompts of Juniper and Marnie.');
-    expect(doneNotice({ kind: 'move', name: 'Shop', to: DOCS })).toBe('Moved Shop.md to /config/mine/docs.');
+    expect(doneNotice({ kind: 'move', name: 'Shop', to: DOCS })).toBe(
+      'Moved Shop.md to Shared documents of mine.',
+    );
+    // Named as the Move dialog names it: told from the other directories by as many folders as needed.
+    expect(doneNotice({ kind: 'move', name: 'Shop', to: DOCS }, ['/config/mine', '/other/mine'])).toBe(
+      'Moved Shop.md to Shared documents of config/mine.',
+    );
+    expect(
+      doneNotice({ kind: 'delete', name: 'Shop', place: { kind: 'prompts', configDir: '/config/mine' } }),
+    ).toBe('Deleted Shop.md from Role prompts of mine.');
     expect(doneNotice({ kind: 'delete', name: 'Shop', place: { kind: 'agent', agent: 'Juniper' } })).toBe(
       'Deleted Shop.md from Juniper’s documents.',
     );

@@ -123,12 +123,16 @@ export function moveTargets(
   return [];
 }
 
-/** What a toast says once a document was renamed, moved or deleted. */
+/**
+ * What a toast says once a document was renamed, moved or deleted; the folder named in the dialog's
+ * words ("Shared documents of samples", "Juniper’s documents"), told from `configDirs`.
+ */
 export function doneNotice(
   change:
     | { kind: 'rename'; name: string; newName: string; updatedAgents: readonly string[] }
     | { kind: 'move'; name: string; to: DocumentPlace }
     | { kind: 'delete'; name: string; place: DocumentPlace },
+  configDirs: readonly string[] = [],
 ): string {
   switch (change.kind) {
     case 'rename':
@@ -136,9 +140,9 @@ export function doneNotice(
         ? `Renamed ${change.name}.md to ${change.newName}.md, and in the role prompts of ${joinNames(change.updatedAgents)}.`
         : `Renamed ${change.name}.md to ${change.newName}.md.`;
     case 'move':
-      return `Moved ${change.name}.md to ${placeLabel(change.to)}.`;
+      return `Moved ${change.name}.md to ${placeTitle(change.to, configDirs)}.`;
     case 'delete':
-      return `Deleted ${change.name}.md from ${placeLabel(change.place)}.`;
+      return `Deleted ${change.name}.md from ${placeTitle(change.place, configDirs)}.`;
     default:
       return change satisfies never;
   }

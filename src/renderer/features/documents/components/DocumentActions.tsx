@@ -17,7 +17,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import type { DocumentEntry, DocumentPlace } from '../../../../shared/api/documents-contract';
 import { joinNames } from '../../../../shared/domain/document-name';
 import { errorMessage, fieldErrors } from '../../../api/errors';
-import { doneNotice, nameProblem, placeKey, placeLabel, placePath, placeTitle } from '../model';
+import { doneNotice, nameProblem, placeKey, placePath, placeTitle } from '../model';
 import { documentsSelectors } from '../selectors';
 import { useDocumentsStore } from '../store';
 
@@ -231,7 +231,7 @@ export function MoveDialog({
             void run(
               () => move(place, entry.name, chosen),
               onClose,
-              () => doneNotice({ kind: 'move', name: entry.name, to: chosen }),
+              () => doneNotice({ kind: 'move', name: entry.name, to: chosen }, configDirs),
             )
           }
         >
@@ -252,6 +252,9 @@ function DeleteDialog({
   onClose: () => void;
 }) {
   const { delete: remove } = useDocumentsStore(documentsSelectors.actions);
+  const listed = useDocumentsStore(documentsSelectors.list).dirs;
+  const configDirs = knownConfigDirs(listed, [place]);
+  const path = placePath(place);
   const { running, error, run } = useRun();
   const users = entry.usedBy.map((agent) => agent.name);
   if (users.length > 0) {
@@ -272,8 +275,16 @@ function DeleteDialog({
   return (
     <Stack gap="sm">
       <Text size="sm">
-        Delete {entry.name}.md from {placeLabel(place)}? The file is removed from disk.
+        Delete {entry.name}.md from {placeTitle(place, configDirs)}? The file is removed from disk.
       </Text>
+      {path && (
+        <Text size="xs" c="dimmed" mt={-6}>
+          In{' '}
+          <Text span inherit ff="monospace" className="troupe-path">
+            {path}
+          </Text>
+        </Text>
+      )}
       <DialogFooter error={error?.message ?? null} onClose={onClose}>
         <Button
           color="red"
@@ -282,7 +293,7 @@ function DeleteDialog({
             void run(
               () => remove(place, entry.name),
               onClose,
-              () => doneNotice({ kind: 'delete', name: entry.name, place }),
+              () => doneNotice({ kind: 'delete', name: entry.name, place }, configDirs),
             )
           }
         >
