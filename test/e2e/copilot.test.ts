@@ -159,6 +159,11 @@ describe('the co-pilot against troupe serve and a scripted LLM', () => {
     await expectText(notice, `${AGENT} changed this draft while you were at it`, REPLY_TIMEOUT_MS);
     await expectText(notice, 'Nine on weekdays, ten on Sundays.');
     await expectValue(editor, mine);
+    // The notice made the dock taller: the messages, at the bottom before, stay at the bottom.
+    await expect
+      .poll(() => log().evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))
+      .toBeLessThan(2);
+    await expectText(log(), 'And on Sundays?');
     await shot('copilot-draft-changed');
 
     // Its card in the plan: the name shows whole beside the status, not under a badge, and

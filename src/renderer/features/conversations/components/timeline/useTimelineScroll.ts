@@ -79,6 +79,17 @@ export function useTimelineScroll({
     if (!element || !ready) return;
     if (atBottom.current) element.scrollTop = element.scrollHeight;
   }, [totalSize, ready]);
+  // The view itself shrinking (the co-pilot dock growing under it, e.g. with a draft's edit notice,
+  // or the window resized) fires no scroll: a view that was at the bottom is put back there.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || !ready || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ready]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the bottom row changes
   useLayoutEffect(() => {
     if (!atBottom.current && ready) setShowJump(true);
