@@ -224,6 +224,32 @@ describe('the task graph against troupe serve and a scripted LLM', () => {
         .getByRole('application', { name: 'Task graph' })
         .getByRole('article', { name: /^received task .*, Pending$/ });
       await expectVisible(task);
+      // The whole plan is fitted: every card of it inside the graph, none under the zoom buttons.
+      await expect
+        .poll(() =>
+          full.getByRole('application', { name: 'Task graph' }).evaluate((graph) => {
+            const frame = graph.getBoundingClientRect();
+            const controls = graph.querySelector('.react-flow__controls')!.getBoundingClientRect();
+            // The live plan's cards; the replaced plans drawn behind it may run off.
+            const cards = [...graph.querySelectorAll('.react-flow__node')]
+              .filter(
+                (node) => !node.matches('.pg-plan-replaced') && !node.querySelector('.pg-plan-replaced'),
+              )
+              .map((node) => node.getBoundingClientRect());
+            const overlaps = (a: DOMRect, b: DOMRect) =>
+              a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+            return cards.filter(
+              (card) =>
+                card.left < frame.left ||
+                card.right > frame.right ||
+                card.top < frame.top ||
+                card.bottom > frame.bottom ||
+                overlaps(card, controls),
+            ).length;
+          }),
+        )
+        .toBe(0);
+      await shot('plan-graph-full-phone');
       await task.getByRole('button', { name: /^Stop Incoming / }).click();
       await expectVisible(page.getByRole('dialog', { name: /^Stop Incoming / }));
       await new Promise((resolve) => setTimeout(resolve, 300)); // the popover's fade-in, for the picture

@@ -17,7 +17,10 @@ import {
 import { type PlanLayout, TASK_NODE_SIZE } from '../../src/renderer/features/conversations/model/plan-layout';
 import { layoutChains } from '../../src/renderer/features/conversations/model/plan-layout-chains';
 import {
+  CONTROLS_BOX,
+  FULL_PADDING,
   focusTask,
+  fullViewport,
   initialViewport,
   READABLE_ZOOM,
   type Viewport,
@@ -248,6 +251,35 @@ describe('plan graph model: where the view first looks', () => {
     const bottom =
       (layout.positions.get('received-7')!.y + TASK_NODE_SIZE.height) * viewport.zoom + viewport.y;
     expect(bottom).toBeCloseTo(screen.height - 8);
+  });
+
+  it('shows the whole plan in the full window at any width, padded and clear of the zoom buttons', () => {
+    const graph = burstPlan();
+    const layout = gridLayout(ids(graph.nodes));
+    for (const screen of [
+      { width: 390, height: 700 },
+      { width: 1440, height: 860 },
+    ]) {
+      const viewport = fullViewport(layout, screen);
+      expect(viewport.zoom).toBeLessThanOrEqual(1);
+      const left = viewport.x;
+      const top = viewport.y;
+      const right = viewport.x + layout.width * viewport.zoom;
+      const bottom = viewport.y + layout.height * viewport.zoom;
+      expect(left).toBeGreaterThanOrEqual(FULL_PADDING - 0.01);
+      expect(top).toBeGreaterThanOrEqual(FULL_PADDING - 0.01);
+      expect(right).toBeLessThanOrEqual(screen.width - FULL_PADDING + 0.01);
+      expect(bottom).toBeLessThanOrEqual(screen.height - FULL_PADDING + 0.01);
+      // Not under the zoom buttons in the bottom-left corner.
+      expect(left >= CONTROLS_BOX.width || bottom <= screen.height - CONTROLS_BOX.height).toBe(true);
+    }
+    // A small plan is not zoomed in past 1.
+    expect(
+      fullViewport(
+        { positions: new Map([['a', { x: 0, y: 0 }]]), width: 208, height: 120 },
+        { width: 390, height: 700 },
+      ).zoom,
+    ).toBe(1);
   });
 
   it('shows a plan whole and centred when it fits readably, never zoomed in past 1', () => {

@@ -75,3 +75,30 @@ export function initialViewport(
     zoom,
   };
 }
+
+/** Room (px) kept around the whole plan in the full window. */
+export const FULL_PADDING = 24;
+/** The zoom buttons in the bottom-left corner (React Flow's Controls): width and height with their margin. */
+export const CONTROLS_BOX = { width: 48, height: 120 };
+
+/**
+ * The full window shows the whole plan, however narrow the screen: zoomed to fit inside
+ * FULL_PADDING, and clear of the zoom buttons, room for them kept at the left or at the foot,
+ * wherever the plan then shows larger.
+ */
+export function fullViewport(layout: PlanLayout, screen: { width: number; height: number }): Viewport {
+  const size = { width: Math.max(layout.width, 1), height: Math.max(layout.height, 1) };
+  const fitIn = (left: number, bottom: number) => {
+    const width = Math.max(screen.width - left - 2 * FULL_PADDING, 1);
+    const height = Math.max(screen.height - bottom - 2 * FULL_PADDING, 1);
+    const zoom = Math.min(1, width / size.width, height / size.height);
+    return {
+      x: left + FULL_PADDING + (width - size.width * zoom) / 2,
+      y: FULL_PADDING + (height - size.height * zoom) / 2,
+      zoom,
+    };
+  };
+  const beside = fitIn(CONTROLS_BOX.width, 0);
+  const above = fitIn(0, CONTROLS_BOX.height);
+  return beside.zoom >= above.zoom ? beside : above;
+}

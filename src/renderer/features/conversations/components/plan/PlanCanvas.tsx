@@ -13,7 +13,7 @@ import { useEffect, useRef } from 'react';
 import type { TaskGraphView } from '../../../../../shared/domain/tasks';
 import { ErrorState, LoadingState } from '../../../../ui/states';
 import type { TaskFlowNode } from '../../model/plan-flow';
-import { focusTask, initialViewport } from '../../model/plan-viewport';
+import { focusTask, fullViewport, initialViewport } from '../../model/plan-viewport';
 import { ReplacedTaskNode, TaskNode } from './TaskNode';
 import { usePlanElements } from './usePlanElements';
 
@@ -30,7 +30,10 @@ const EDGE_DEFAULTS = { markerEnd: { type: MarkerType.ArrowClosed, width: 16, he
 /** Beyond this many tasks the overview map helps to find one, and off-screen ones are not drawn. */
 const LARGE_PLAN = 30;
 
-/** The plan as a graph to pan and zoom: whole if readable, else around its next task. */
+/**
+ * The plan as a graph to pan and zoom: whole if readable, else around its next task; in the full
+ * window always whole, clear of the zoom buttons.
+ */
 export function PlanCanvas({
   graph,
   replaced,
@@ -50,7 +53,9 @@ export function PlanCanvas({
   const lookAtPlan = () => {
     if (!flow.current || !elements || moved.current) return;
     const screen = { width: frame.current?.clientWidth ?? 0, height: frame.current?.clientHeight ?? 0 };
-    void flow.current.setViewport(initialViewport(graph, elements.layout, screen));
+    void flow.current.setViewport(
+      full ? fullViewport(elements.layout, screen) : initialViewport(graph, elements.layout, screen),
+    );
   };
   // Looked at again when the layout changes, or the task in focus moves on (a turn finished).
   const focus = focusTask(graph);
