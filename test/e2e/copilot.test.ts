@@ -144,6 +144,9 @@ describe('the co-pilot against troupe serve and a scripted LLM', () => {
       channelId,
       approvalOverride: true,
     });
+    // A short window, so the messages overflow their list and the dock's growth can push them.
+    const window = page.viewportSize()!;
+    await page.setViewportSize({ width: window.width, height: 560 });
     await page.goto(`${harness.server.origin}/#/playground/${AGENT}/${channelId}`);
     llm.replyWith({ tasks: [{ kind: 'send', text: 'The shop opens at nine.' }] }, { usage: USAGE });
     await personSays('When do you open?');
@@ -160,11 +163,13 @@ describe('the co-pilot against troupe serve and a scripted LLM', () => {
     await expectText(notice, 'Nine on weekdays, ten on Sundays.');
     await expectValue(editor, mine);
     // The notice made the dock taller: the messages, at the bottom before, stay at the bottom.
+    expect(await log().evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     await expect
       .poll(() => log().evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))
       .toBeLessThan(2);
     await expectText(log(), 'And on Sundays?');
     await shot('copilot-draft-changed');
+    await page.setViewportSize(window);
 
     // Its card in the plan: the name shows whole beside the status, not under a badge, and
     // ends in an ellipsis if it must (whole on hover); the Draft badge sits on the line below.
