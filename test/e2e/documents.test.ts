@@ -40,6 +40,7 @@ describe('role prompts and documents in the console against troupe serve', () =>
     const name = samples.getByRole('textbox', { name: 'Name of the new role prompt' });
     await name.fill('night/owl');
     await expectText(samples.getByRole('form', { name: 'New role prompt' }), 'Use a plain file name');
+    expect(await samples.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
     await name.fill('Night Owl');
     await samples.getByRole('button', { name: 'Create' }).click();
 

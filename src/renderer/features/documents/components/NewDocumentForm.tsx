@@ -74,7 +74,8 @@ export function NewDocumentForm({
           error={refusal ?? (name !== '' || submitted ? problem : null)}
         />
         <Group gap={4} mt={38} wrap="nowrap">
-          <Button type="submit" size="xs" loading={creating}>
+          {/* A name whose problem shows cannot be created (an empty one says why on Create). */}
+          <Button type="submit" size="xs" loading={creating} disabled={name !== '' && problem !== null}>
             Create
           </Button>
           <Button size="xs" variant="default" onClick={onCancel}>
