@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { NetworkSchema } from '../../shared/api/conversation-contract';
 import type { ConversationKey } from '../../shared/domain/conversation-key';
-import { loadConfig, resolveConfigPath } from '../config';
 import { type Embedder, embedderFromSettings } from '../llm';
 import { createLogger, type Logger } from '../logging';
 import { type RecalledItem, recallMemory } from '../memory';
@@ -17,7 +16,7 @@ import {
   stateDirHelp,
   UsageError,
 } from './cli-options';
-import { unknownAgentMessage } from './configured-agent';
+import { findConfiguredAgent, UnknownAgentError } from './configured-agent';
 import { fileReadReason } from './file-read-reason';
 import type { CliIo } from './io';
 
@@ -144,25 +143,13 @@ function parseRecallArgs(args: string[], cwd: string): RecallArgs | 'help' {
 
 /** The agent's time zone from its file; the machine's when the file names none. */
 async function agentTimeZone(parsed: RecallArgs, store: Store, io: MemoryRecallIo): Promise<string> {
-  const { dirs } = resolveConfigPath({
-    env: io.env,
-    override: parsed.configPathOverride,
-    settingsConfigPath: store.settings.get().configPath,
-    defaultDirs: io.defaultDirs,
-    cwd: io.cwd,
-  });
-  const { agents } = await loadConfig(dirs);
-  const agent = agents.find((candidate) => candidate.configName === parsed.agent);
-  if (!agent) {
-    throw new RecallInputError(
-      unknownAgentMessage(
-        parsed.agent,
-        dirs,
-        agents.map((candidate) => candidate.configName),
-      ),
-    );
+  try {
+    const agent = await findConfiguredAgent(parsed.agent, parsed.configPathOverride, store, io);
+    return agent.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch (error) {
+    if (error instanceof UnknownAgentError) throw new RecallInputError(error.message);
+    throw error;
   }
-  return agent.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 const jsonItem = (item: RecalledItem) => ({
