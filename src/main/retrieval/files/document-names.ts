@@ -1,6 +1,6 @@
-import { readdir } from 'node:fs/promises';
 import type { AgentConfig } from '../../../shared/domain/config';
 import { checkDocumentName, documentNameClash } from '../../../shared/domain/document-name';
+import { listDocuments } from '../../config';
 import { agentDocsFolder, sharedDocsFolder } from './file-documents';
 
 /**
@@ -15,18 +15,9 @@ const FOLDER_LISTING_TTL_MS = 10_000;
 
 const listings = new Map<string, { names: Promise<string[]>; expires: number }>();
 
+/** The documents of a folder that `file:` can read by name (a missing folder has none). */
 async function documentsIn(folder: string): Promise<string[]> {
-  try {
-    const entries = await readdir(folder, { withFileTypes: true });
-    return entries
-      .filter((entry) => entry.isFile() && /\.md$/i.test(entry.name))
-      .map((entry) => entry.name.slice(0, -'.md'.length))
-      .filter((name) => checkDocumentName(name).ok)
-      .sort();
-  } catch {
-    // No folder (the usual case) or one that cannot be listed: nothing to offer from it.
-    return [];
-  }
+  return (await listDocuments(folder)).filter((name) => checkDocumentName(name).ok);
 }
 
 function listed(folder: string, now: number): Promise<string[]> {
