@@ -17,6 +17,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import type { DocumentEntry, DocumentPlace } from '../../../../shared/api/documents-contract';
 import { joinNames } from '../../../../shared/domain/document-name';
 import { errorMessage, fieldErrors } from '../../../api/errors';
+import { PathText } from '../../../ui/PathText';
 import { doneNotice, nameProblem, placeKey, placePath, placeTitle } from '../model';
 import { documentsSelectors } from '../selectors';
 import { useDocumentsStore } from '../store';
@@ -211,10 +212,7 @@ export function MoveDialog({
       />
       {chosenPath && (
         <Text size="xs" c="dimmed" mt={-6}>
-          Into{' '}
-          <Text span inherit ff="monospace" className="troupe-path">
-            {chosenPath}
-          </Text>
+          Into <PathText path={chosenPath} />
         </Text>
       )}
       {entry.usedBy.length > 0 && (
@@ -279,10 +277,7 @@ function DeleteDialog({
       </Text>
       {path && (
         <Text size="xs" c="dimmed" mt={-6}>
-          In{' '}
-          <Text span inherit ff="monospace" className="troupe-path">
-            {path}
-          </Text>
+          In <PathText path={path} />
         </Text>
       )}
       <DialogFooter error={error?.message ?? null} onClose={onClose}>
