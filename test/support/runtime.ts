@@ -9,6 +9,8 @@ export interface TestRuntimeOptions {
   configDirs?: string[];
   /** Where the shipped samples would be; defaults to the state directory (so there are none). */
   appRoot?: string;
+  /** The config path when nothing names one, as the installed desktop app gives it. */
+  defaultConfigDirs?: string[];
   /** Environment the runtime reads (e.g. GOOGLE_GEMINI_BASE_URL for a local LLM server). */
   env?: NodeJS.ProcessEnv;
   /** Engine tuning, e.g. pacing off for benchmarks. */
@@ -25,6 +27,7 @@ export function startTestRuntime(options: TestRuntimeOptions): Promise<RuntimeHa
     env: options.env ?? {},
     cwd: stateDir,
     configPathOverride: options.configDirs,
+    ...(options.defaultConfigDirs ? { defaultConfigDirs: options.defaultConfigDirs } : {}),
     cipher: createKeyFileCipher({ stateDir, env: {} }),
     logger: createLogger({ level: 'silent' }),
     version: '1.2.3',

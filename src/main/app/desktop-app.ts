@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { app, dialog, safeStorage, session, shell } from 'electron';
 import { createApiClient } from '../../shared/api';
+import { installedConfigDirs } from '../config';
 import type { Logger } from '../logging';
 import { resolveStateDir } from '../runtime/state-dir';
 import type { RuntimeHandle, RuntimeOptions } from '../runtime/types';
@@ -122,6 +123,9 @@ export function runDesktopApp(deps: DesktopAppDeps): void {
       mode: 'desktop',
       stateDir,
       appRoot: app.isPackaged ? process.resourcesPath : app.getAppPath(),
+      ...(app.isPackaged
+        ? { defaultConfigDirs: await installedConfigDirs(stateDir, process.resourcesPath, rootLogger) }
+        : {}),
       env: deps.env,
       cwd: deps.cwd,
       ...(args.configPath ? { configPathOverride: args.configPath } : {}),

@@ -10,7 +10,10 @@ export interface ConfigServiceDeps {
   cwd: string;
   /** `--config-path` from the command line, when given. */
   override: readonly string[] | undefined;
+  /** The config path when nothing names one. */
   defaultDirs: readonly string[];
+  /** The directories Troupe ships, whose prompts are the originals the console compares with. */
+  shippedDirs: readonly string[];
   /** The operator's saved config path, read at each reload so a settings change takes effect. */
   savedConfigPath: () => readonly string[];
   logger: Logger;
@@ -63,7 +66,7 @@ export class ConfigService {
 
   /** The config directories shipped with Troupe, whether or not the config path names them. */
   get shippedDirs(): readonly string[] {
-    return this.#deps.defaultDirs;
+    return this.#deps.shippedDirs;
   }
 
   get path(): ResolvedConfigPath {
@@ -113,7 +116,7 @@ export class ConfigService {
     this.#path = path;
     this.#config = config;
     this.#prompts = new CachedPromptLibrary(config.configDirs);
-    const shipped = this.#deps.defaultDirs.filter((dir) => !config.configDirs.includes(dir));
+    const shipped = this.shippedDirs.filter((dir) => !config.configDirs.includes(dir));
     this.#internalPrompts = new CachedPromptLibrary([...config.configDirs, ...shipped]);
     this.#loadedAt = new Date();
     if ((dirsChanged || !this.#stopWatching) && !this.#closed) await this.#watch(path.dirs);

@@ -40,6 +40,7 @@ export {
   renameDocument,
   saveDocument,
 } from './documents';
+export { installedConfigDirs } from './installed-config-dirs';
 export {
   type LoadedConfig,
   loadConfig,

@@ -97,7 +97,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     env: options.env,
     cwd: options.cwd,
     override: options.configPathOverride,
-    defaultDirs: shippedConfigDirs(options.appRoot),
+    defaultDirs: options.defaultConfigDirs ?? shippedConfigDirs(options.appRoot),
+    shippedDirs: shippedConfigDirs(options.appRoot),
     savedConfigPath: () => store.settings.get().configPath,
     logger: options.logger,
     onReloaded: (report) => {

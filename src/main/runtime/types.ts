@@ -21,6 +21,11 @@ export interface RuntimeOptions {
   cwd: string;
   /** `--config-path` from the command line, which wins over environment and settings. */
   configPathOverride?: string[];
+  /**
+   * The config path when nothing names one: the shipped `samples` and `configdir` under `appRoot`
+   * unless given (the installed desktop app gives the operator's copy first, see installedConfigDirs).
+   */
+  defaultConfigDirs?: readonly string[];
   cipher: SecretCipher;
   logger: Logger;
   version: string;

@@ -172,6 +172,27 @@ describe('runDesktopApp', () => {
     expect(existsSync(join(stateDir, 'logs', 'desktop.log'))).toBe(true);
   });
 
+  it("loads a packaged app's agents from a copy of the samples in the state directory, writable and kept", async () => {
+    fake().app.isPackaged = true;
+    setResourcesPath(join(root, 'resources'));
+    mkdirSync(join(root, 'resources', 'samples', 'agents'), { recursive: true });
+    writeFileSync(join(root, 'resources', 'samples', 'agents', 'Juniper.md'), '# Agent Name\nJuniper\n');
+    start();
+    await started();
+    expect(runtimeOptions[0]?.defaultConfigDirs).toEqual([
+      join(stateDir, 'config'),
+      join(root, 'resources', 'configdir'),
+    ]);
+    expect(existsSync(join(stateDir, 'config', 'agents', 'Juniper.md'))).toBe(true);
+  });
+
+  it("loads the checkout's own samples in development", async () => {
+    start();
+    await started();
+    expect(runtimeOptions[0]?.defaultConfigDirs).toBeUndefined();
+    expect(existsSync(join(stateDir, 'config'))).toBe(false);
+  });
+
   it('keeps the agents running in the tray when the window closes, and says so once', async () => {
     start();
     const window = await started();
