@@ -116,6 +116,21 @@ describe('role prompts and documents in the console against troupe serve', () =>
     await expectVisible(page.getByRole('textbox', { name: 'Text of Shelf 02.md' }));
     await expect.poll(() => inView('Text of Shelf 02.md')).toBe(true);
     await shot('documents-low-390', false);
+
+    // An agent's own documents on its tab, alike.
+    const agentDocs = join(harness.samplesDir, 'agents', 'Juniper', 'docs');
+    mkdirSync(agentDocs, { recursive: true });
+    for (let i = 1; i <= 40; i += 1) {
+      writeFileSync(join(agentDocs, `Regular ${String(i).padStart(2, '0')}.md`), `Regular ${i}\n`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${harness.server.origin}/#/agents/Juniper/documents`);
+    const lastRegular = page.getByRole('button', { name: /^Regular 40/ });
+    await lastRegular.scrollIntoViewIfNeeded();
+    await lastRegular.click();
+    await expectVisible(page.getByRole('textbox', { name: 'Text of Regular 40.md' }));
+    await expect.poll(() => inView('Text of Regular 40.md')).toBe(true);
+    await shot('agent-documents-low-1440', false);
   });
 
   it('edits an agent’s own documents on its Documents tab', async () => {

@@ -1,4 +1,5 @@
-import { Grid, Paper, Stack, Text } from '@mantine/core';
+import '../documents.css';
+import { Box, Grid, Paper, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { DocumentPlace } from '../../../../shared/api/documents-contract';
 import { ErrorState, LoadingState } from '../../../ui/states';
@@ -61,10 +62,13 @@ export function AgentDocuments({ configName, agentName }: { configName: string; 
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-        <DocumentEditor
-          shows={shows}
-          empty={`Pick one of ${agentName}’s documents, or create one with New.`}
-        />
+        {/* Sticky from tablet width, as on the Documents page (documents.css). */}
+        <Box className="troupe-documents-editor">
+          <DocumentEditor
+            shows={shows}
+            empty={`Pick one of ${agentName}’s documents, or create one with New.`}
+          />
+        </Box>
       </Grid.Col>
     </Grid>
   );
