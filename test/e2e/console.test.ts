@@ -125,6 +125,17 @@ describe('console against troupe serve', () => {
       expect(readFileSync(file).includes(SECRET), `${file} holds the secret in plaintext`).toBe(false);
     }
     expect(server.output()).not.toContain(SECRET);
+
+    // Blanks are no key, and the Telegram API id is a number: neither can be saved.
+    await page.getByRole('textbox', { name: 'Gemini API key' }).fill('   ');
+    expect(await page.getByRole('button', { name: 'Save Gemini API key' }).isDisabled()).toBe(true);
+    const apiId = page.getByRole('textbox', { name: 'Telegram API id' });
+    await apiId.fill('my-app');
+    await expectText(page.getByRole('region', { name: 'Telegram' }), 'The API id is a number');
+    expect(await page.getByRole('button', { name: 'Save Telegram API id' }).isDisabled()).toBe(true);
+    await apiId.fill('12345');
+    await page.getByRole('button', { name: 'Save Telegram API id' }).click();
+    await expectValue(apiId, '');
   });
 
   it('fits a phone-sized screen: the agents as cards, nothing wider than the screen', async () => {

@@ -5,6 +5,7 @@ import {
   SECRET_NAMES,
   type SecretName,
   type SecretStatus,
+  secretValueProblem,
 } from '../../shared/domain/secrets';
 import { createLogger, type Logger } from '../logging';
 import { resolveStateDir } from '../runtime/state-dir';
@@ -147,6 +148,11 @@ export function runSecrets(args: string[], io: SecretsIo): Promise<number> {
               io.stderr(
                 `Nothing was read, so nothing was saved. Type the value, or pipe it in: printf %s "$VALUE" | troupe secrets set ${name}\n`,
               );
+              return 1;
+            }
+            const problem = secretValueProblem(name!, value);
+            if (problem) {
+              io.stderr(`${SECRET_LABELS[name!]} not saved. ${problem}\n`);
               return 1;
             }
             const status = secrets.set(name!, value);

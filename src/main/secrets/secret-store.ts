@@ -1,9 +1,11 @@
 import {
   SECRET_ENV_VARS,
+  SECRET_LABELS,
   SECRET_NAMES,
   type SecretName,
   SecretNameSchema,
   type SecretStatus,
+  secretValueProblem,
 } from '../../shared/domain/secrets';
 import type { Logger } from '../logging';
 import type { SecretsRepository } from '../store';
@@ -38,13 +40,17 @@ export class SecretStore {
     this.#env = deps.env ?? {};
   }
 
-  /** Stores the trimmed value; an empty value clears the secret. Returns the new status. */
+  /**
+   * Stores the trimmed value and returns the new status. A blank value or one the secret cannot
+   * be (see secretValueProblem) is refused, never taken as a clear.
+   */
   set(name: SecretName, value: string): SecretStatus {
     const secretName = validName(name);
     if (typeof value !== 'string')
       throw new TypeError(`The value for secret "${secretName}" must be a string.`);
+    const problem = secretValueProblem(secretName, value);
+    if (problem) throw new TypeError(`${SECRET_LABELS[secretName]}: ${problem}`);
     const trimmed = value.trim();
-    if (trimmed === '') return this.clear(secretName);
     this.#repository.put(secretName, this.#cipher.encrypt(trimmed));
     this.#logger.info({ name: secretName }, 'secret set');
     this.#notify(secretName);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AgentRuntimeStateSchema } from '../domain/agent-runtime';
 import { AgentChangesSchema, AgentConfigSchema, ConfigProblemSchema, MEDIA_KINDS } from '../domain/config';
-import { SecretNameSchema, SecretStatusSchema } from '../domain/secrets';
+import { SecretNameSchema, SecretStatusSchema, secretValueProblem } from '../domain/secrets';
 import { LlmProviderIdSchema, SettingsPatchSchema, SettingsSchema } from '../domain/settings';
 import { agentLifecycleProcedures } from './agent-lifecycle-contract';
 import { ZoneChangeChoiceSchema } from './agent-zone-contract';
@@ -123,8 +123,12 @@ export const procedures = {
   'secrets.status': { input: NoInput, output: z.object({ secrets: z.array(SecretStatusSchema) }) },
   'secrets.set': {
     input: z
-      .object({ name: SecretNameSchema, value: z.string().min(1, 'Enter a value, or use Clear.') })
-      .strict(),
+      .object({ name: SecretNameSchema, value: z.string() })
+      .strict()
+      .superRefine(({ name, value }, context) => {
+        const problem = secretValueProblem(name, value);
+        if (problem) context.addIssue({ code: 'custom', path: ['value'], message: problem });
+      }),
     output: SecretStatusSchema,
   },
   'secrets.clear': { input: z.object({ name: SecretNameSchema }).strict(), output: SecretStatusSchema },

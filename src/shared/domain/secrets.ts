@@ -52,6 +52,20 @@ export function waysToSetSecret(name: SecretName): string {
   return `in Settings, with \`troupe secrets set ${name}\`, or in the environment variable ${SECRET_ENV_VARS[name]}`;
 }
 
+/**
+ * What is wrong with a value about to be saved for `name`, or null: a blank one (Clear removes a
+ * value), and a Telegram API id that is not the number my.telegram.org shows, which a login
+ * would refuse much later.
+ */
+export function secretValueProblem(name: SecretName, value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return 'Enter a value, or use Clear.';
+  if (name === 'telegram.apiId' && !/^\d+$/.test(trimmed)) {
+    return 'The API id is a number: the App api_id my.telegram.org shows.';
+  }
+  return null;
+}
+
 export const SecretStatusSchema = z.object({
   name: SecretNameSchema,
   /** Whether a value is saved (encrypted in the state directory). */

@@ -93,6 +93,10 @@ describe('troupe secrets', () => {
     expect(empty.code).toBe(1);
     expect(empty.stderr).toContain('Nothing was read, so nothing was saved.');
     expect(revealed('gemini.apiKey')).toBeNull();
+
+    const notANumber = await secrets(['set', 'telegram.apiId'], Readable.from(['my-app\n']));
+    expect(notANumber.code).toBe(1);
+    expect(notANumber.stderr).toContain('Telegram API id not saved. The API id is a number');
   });
 
   it('says when an environment variable is used in place of the saved value', async () => {

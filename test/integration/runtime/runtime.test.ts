@@ -155,6 +155,13 @@ describe('runtime', () => {
       if (statSync(path).isFile()) expect(readFileSync(path).includes('sk-plaintext-canary-42')).toBe(false);
     }
     runtime = await startTestRuntime({ stateDir, configDirs: [configDir] });
+    // A blank value is refused on its field, never taken as a clear.
+    const blank = await runtime.dispatch('secrets.set', { name: 'gemini.apiKey', value: '   ' });
+    expect(blank).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(JSON.stringify(blank)).toContain('Enter a value, or use Clear.');
+    expect((await call(runtime, 'secrets.status')).secrets).toContainEqual(
+      expect.objectContaining({ name: 'gemini.apiKey', isSet: true }),
+    );
     const cleared = await call(runtime, 'secrets.clear', { name: 'gemini.apiKey' });
     expect(cleared).toMatchObject({ isSet: false, updatedAt: null });
   });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/main/logging';
 import { createKeyFileCipher, SecretDecryptError, SecretStore } from '../../../src/main/secrets';
 import { DATABASE_FILE_NAME, openStore, type Store } from '../../../src/main/store';
-import { SECRET_NAMES } from '../../../src/shared/domain/secrets';
+import { SECRET_NAMES, type SecretName } from '../../../src/shared/domain/secrets';
 
 const PLAIN = 'sk-live-4f9c2e71-plaintext-must-never-hit-disk';
 
@@ -71,19 +71,24 @@ describe('SecretStore', () => {
     expect(statuses.filter((status) => status.isSet)).toEqual([returned]);
   });
 
-  it('clears a secret, and treats setting an empty value as clearing', () => {
+  it('clears a secret, and refuses a blank value instead of taking it as a clear', () => {
     const { secrets } = setup();
     secrets.set('xai.apiKey', PLAIN);
     expect(secrets.clear('xai.apiKey')).toMatchObject({ name: 'xai.apiKey', isSet: false, updatedAt: null });
     expect(secrets.reveal('xai.apiKey')).toBeNull();
 
     secrets.set('xai.apiKey', PLAIN);
-    expect(secrets.set('xai.apiKey', '   ')).toMatchObject({
-      name: 'xai.apiKey',
-      isSet: false,
-      updatedAt: null,
-    });
-    expect(secrets.reveal('xai.apiKey')).toBeNull();
+    expect(() => secrets.set('xai.apiKey', '   ')).toThrow(
+      'xAI (Grok) API key: Enter a value, or use Clear.',
+    );
+    expect(secrets.reveal('xai.apiKey')).toBe(PLAIN);
+  });
+
+  it('refuses a Telegram API id that is not a number, keeping the saved one', () => {
+    const { secrets } = setup();
+    secrets.set('telegram.apiId', ' 12345 ');
+    expect(() => secrets.set('telegram.apiId', 'abc')).toThrow('The API id is a number');
+    expect(secrets.reveal('telegram.apiId')).toBe('12345');
   });
 
   it('takes a secret from its environment variable before the saved value, and says so in its status', () => {
@@ -122,7 +127,7 @@ describe('SecretStore', () => {
     secrets.set('openai.apiKey', PLAIN);
     secrets.clear('openai.apiKey');
     secrets.clear('openai.apiKey');
-    secrets.set('gemini.apiKey', '');
+    expect(() => secrets.set('gemini.apiKey', '')).toThrow(TypeError);
     unsubscribe();
     secrets.set('gemini.apiKey', PLAIN);
     expect(heard).toEqual(['openai.apiKey', 'openai.apiKey']);
@@ -142,7 +147,9 @@ describe('SecretStore', () => {
 
   it('never writes the plaintext to any file in the state directory, nor to the log', () => {
     const { stateDir, secrets, close, logLines } = setup();
-    for (const name of SECRET_NAMES) secrets.set(name, `${PLAIN}:${name}`);
+    // The API id is a number; every other secret takes the text.
+    const plainOf = (name: SecretName) => (name === 'telegram.apiId' ? '90210' : `${PLAIN}:${name}`);
+    for (const name of SECRET_NAMES) secrets.set(name, plainOf(name));
     expect(filesContaining(stateDir, PLAIN)).toEqual([]);
     expect(filesUnder(stateDir).some((file) => file.endsWith('-wal'))).toBe(true);
 

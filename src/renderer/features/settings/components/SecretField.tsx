@@ -1,6 +1,6 @@
 import { Badge, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { SECRET_LABELS, type SecretName } from '../../../../shared/domain/secrets';
+import { SECRET_LABELS, type SecretName, secretValueProblem } from '../../../../shared/domain/secrets';
 import { RelativeTime } from '../../../ui/RelativeTime';
 import { settingsSelectors } from '../selectors';
 import { useSettingsStore } from '../store';
@@ -27,6 +27,9 @@ export function SecretField({
   const statusId = useId();
   const fullLabel = SECRET_LABELS[name];
   const draft = form.draft ?? '';
+  // Blank is no value to save (Clear removes one); a value the secret cannot be says so as typed.
+  const blank = draft.trim() === '';
+  const problem = blank ? null : secretValueProblem(name, draft);
   const fromEnvironment = status.environmentVariable;
   const pending = form.saving ? action : null;
 
@@ -42,7 +45,7 @@ export function SecretField({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (draft !== '' && pending === null) run('save');
+    if (!blank && problem === null && pending === null) run('save');
   };
 
   return (
@@ -70,7 +73,7 @@ export function SecretField({
           spellCheck={false}
           value={draft}
           onChange={(event) => form.edit(event.currentTarget.value)}
-          error={form.errors.value ?? form.formError}
+          error={problem ?? form.errors.value ?? form.formError}
           styles={{ label: { width: '100%' } }}
         />
         <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -107,7 +110,7 @@ export function SecretField({
               size="xs"
               variant="light"
               aria-label={`Save ${fullLabel}`}
-              disabled={draft === '' || pending !== null}
+              disabled={blank || problem !== null || pending !== null}
               loading={pending === 'save'}
             >
               Save
