@@ -151,6 +151,13 @@ function toDraft(engine: EngineSettings): Draft {
   return { ...engine };
 }
 
+/** Whether every field shows its default, so Restore defaults would change nothing. */
+function showsDefaults(value: Draft): boolean {
+  return (Object.keys(DEFAULT_ENGINE_SETTINGS) as Array<keyof EngineSettings>).every(
+    (key) => value[key] === DEFAULT_ENGINE_SETTINGS[key],
+  );
+}
+
 /** The fields of the draft that differ from the saved values. */
 function changes(draft: Draft, saved: EngineSettings): Partial<Record<keyof EngineSettings, unknown>> {
   const patch: Partial<Record<keyof EngineSettings, unknown>> = {};
@@ -192,25 +199,20 @@ export function EngineSettingsForm({ engine }: { engine: EngineSettings }) {
   const value = draft ?? toDraft(engine);
   const patch = draft ? changes(draft, engine) : {};
   const dirty = Object.keys(patch).length > 0;
-  const isDefault = (Object.keys(DEFAULT_ENGINE_SETTINGS) as Array<keyof EngineSettings>).every(
-    (key) => engine[key] === DEFAULT_ENGINE_SETTINGS[key],
-  );
 
   const edit = <K extends keyof EngineSettings>(key: K, next: Draft[K]) =>
     form.edit({ ...value, [key]: next }, `engine.${key}`);
-
-  const save = (next: Partial<Record<keyof EngineSettings, unknown>>) =>
-    form.save(() => updateSettings({ engine: next as Partial<EngineSettings> }), {
-      title: 'Engine settings saved',
-      message: 'They apply from now on.',
-    });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!dirty || form.saving) return;
     const missing = emptyNumbers(value);
     if (Object.keys(missing).length > 0) form.invalid(missing);
-    else void save(patch);
+    else
+      void form.save(() => updateSettings({ engine: patch as Partial<EngineSettings> }), {
+        title: 'Engine settings saved',
+        message: 'They apply from now on.',
+      });
   };
 
   const numberInput = (spec: FieldSpec) => (
@@ -274,11 +276,9 @@ export function EngineSettingsForm({ engine }: { engine: EngineSettings }) {
             <Button
               variant="subtle"
               color="gray"
-              disabled={isDefault || form.saving}
-              onClick={() => {
-                form.discard();
-                void save({ ...DEFAULT_ENGINE_SETTINGS });
-              }}
+              disabled={showsDefaults(value) || form.saving}
+              // The defaults fill the form as any edit would: nothing changes until Save.
+              onClick={() => form.edit(toDraft(DEFAULT_ENGINE_SETTINGS))}
             >
               Restore defaults
             </Button>
