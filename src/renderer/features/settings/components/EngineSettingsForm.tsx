@@ -33,7 +33,7 @@ const PACING: FieldSpec[] = [
   {
     field: 'typingSpeed',
     label: 'Typing speed',
-    description: 'Characters per second; 1000 or more means no typing time.',
+    description: 'Characters per second, up to 1000; 1000 means no typing time.',
     suffix: ' chars/s',
     min: 1,
     max: 1000,
