@@ -11,6 +11,7 @@ import {
   messageRangeLabel,
   pastFactCount,
   successorOf,
+  summarizedNotice,
   wordCount,
 } from '../../src/renderer/features/memory/model';
 import type { ChatMsg } from '../../src/shared/domain/conversation';
@@ -160,5 +161,21 @@ describe('memory wording', () => {
     expect(dateRangeLabel(null, null)).toBe('');
     expect(dateRangeLabel('2025-06-01', '2025-06-01')).toBe(dateRangeLabel('2025-06-01', null));
     expect(dateRangeLabel('2025-06-01', '2025-06-03')).toContain(' – ');
+  });
+});
+
+describe('what "Summarize now" tells the operator', () => {
+  it('tells a call that wrote nothing apart from nothing to do', () => {
+    expect(summarizedNotice({ written: 2, consolidated: 1, modelCalls: 1 })).toMatchObject({
+      title: 'Summarized',
+      message: '2 summaries written, 1 older one merged.',
+    });
+    expect(summarizedNotice({ written: 0, consolidated: 0, modelCalls: 1 })).toMatchObject({
+      color: 'orange',
+      title: 'The model wrote no summary',
+    });
+    expect(summarizedNotice({ written: 0, consolidated: 0, modelCalls: 0 }).title).toBe(
+      'Nothing new to summarize',
+    );
   });
 });

@@ -277,7 +277,7 @@ describe('memory store', () => {
       await settle();
       const running = actions().summarizeNow(chat);
       expect(read(memorySelectors.summarizing(chat)).running).toBe(true);
-      expect(await running).toEqual({ written: 1, consolidated: 0 });
+      expect(await running).toEqual({ written: 1, consolidated: 0, modelCalls: 1 });
       await settle();
 
       expect(read(memorySelectors.summarizing(chat))).toEqual({ running: false, error: null });

@@ -8,7 +8,7 @@ import type {
 import type { AgentConfig } from '../../shared/domain/config';
 import { type ConversationKey, conversationKeyString } from '../../shared/domain/conversation-key';
 import type { TaskGraphView } from '../../shared/domain/tasks';
-import type { ReflectionResult } from '../memory';
+import type { ReflectionResult, SummarizeResult } from '../memory';
 import type { ScheduledEvent } from '../store';
 import { MemoryWork } from './background/memory-work';
 import { NightlyReflection } from './background/nightly-reflection';
@@ -404,7 +404,7 @@ export class ConversationEngine {
   // ---- Memory ----
 
   /** Summarizes every message of the conversation no summary covers yet, now (see MemoryWork). */
-  summarizeNow(conversation: ConversationKey): Promise<{ written: number; consolidated: number }> {
+  summarizeNow(conversation: ConversationKey): Promise<SummarizeResult> {
     return this.#memory.summarizeNow(conversation);
   }
 

@@ -31,5 +31,5 @@ export { type ReflectionRequest, type ReflectionResult, reflectOnPerson } from '
 export { SESSION_QUIET_MS, summarizeSession } from './sessions/summarize-session';
 export { applySummarizeTask, type CoverableMessage } from './summaries/apply-summary';
 export { summarizeConversation } from './summaries/summarize-conversation';
-export type { SummarizeRequest } from './summaries/summarizer-types';
+export type { SummarizeRequest, SummarizeResult } from './summaries/summarizer-types';
 export { automaticSummaryBatch, SUMMARY_POLICY, unsummarized } from './summaries/summary-policy';

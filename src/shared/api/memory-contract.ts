@@ -119,7 +119,12 @@ export const memoryProcedures = {
   /** Summarizes every message of the conversation no summary covers yet, now. */
   'memory.summarizeNow': {
     input: ConversationRefSchema,
-    output: z.object({ written: z.number().int(), consolidated: z.number().int() }),
+    output: z.object({
+      written: z.number().int(),
+      consolidated: z.number().int(),
+      /** Model calls made: one that wrote nothing still cost a call. */
+      modelCalls: z.number().int(),
+    }),
   },
   'memory.people': {
     input: z.object(AgentNetwork).strict(),

@@ -190,6 +190,13 @@ describe('what agents remember, through the operator API', () => {
     const ids = (
       (await callApi(runtime, 'conversations.messages', ref)).messages as { messageId: number }[]
     ).map((message) => message.messageId);
+    // An answer with no summary in it is a call that wrote nothing, not "nothing to summarize".
+    llm.replyWith({ tasks: [{ kind: 'think', text: 'Nothing worth keeping.' }] });
+    expect(await callApi(runtime, 'memory.summarizeNow', ref)).toEqual({
+      written: 0,
+      consolidated: 0,
+      modelCalls: 1,
+    });
     llm.replyWith({
       tasks: [
         {
@@ -200,7 +207,11 @@ describe('what agents remember, through the operator API', () => {
         },
       ],
     });
-    expect(await callApi(runtime, 'memory.summarizeNow', ref)).toEqual({ written: 1, consolidated: 0 });
+    expect(await callApi(runtime, 'memory.summarizeNow', ref)).toEqual({
+      written: 1,
+      consolidated: 0,
+      modelCalls: 1,
+    });
     const [summary] = (await callApi(runtime, 'memory.summaries', ref)).summaries as {
       id: string;
       maxMessageId: number;

@@ -158,14 +158,14 @@ export class FakeMemory {
     'memory.summarizeNow': (conversation: Conversation) => {
       const covered = Math.max(0, ...this.#summaries(conversation).map((summary) => summary.maxMessageId));
       const fresh = this.host.messages(conversation).filter((message) => message.messageId > covered);
-      if (fresh.length === 0) return { written: 0, consolidated: 0 };
+      if (fresh.length === 0) return { written: 0, consolidated: 0, modelCalls: 0 };
       const summary = this.#writeSummary(conversation, {
         content: `Summary of ${fresh.length} messages: ${fresh.map(messageText).join(' / ')}`.slice(0, 4000),
         minMessageId: fresh[0]!.messageId,
         maxMessageId: fresh.at(-1)!.messageId,
       });
       this.#store(conversation, { ...summary, origin: 'summarizer' });
-      return { written: 1, consolidated: 0 };
+      return { written: 1, consolidated: 0, modelCalls: 1 };
     },
     'memory.sessions': (conversation: Conversation) => ({
       sessions: [...(this.sessions.get(this.#chatKey(conversation)) ?? [])],

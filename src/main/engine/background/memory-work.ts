@@ -12,6 +12,7 @@ import {
   reflectOnPerson,
   SESSION_QUIET_MS,
   type SummarizeRequest,
+  type SummarizeResult,
   summarizeConversation,
   summarizeSession,
 } from '../../memory';
@@ -176,7 +177,7 @@ export class MemoryWork {
    * ones too), with the conversation's model. Rejects with ConversationBusyError while a
    * summarization of the conversation is under way.
    */
-  async summarizeNow(conversation: ConversationKey): Promise<{ written: number; consolidated: number }> {
+  async summarizeNow(conversation: ConversationKey): Promise<SummarizeResult> {
     const { deps } = this.#core;
     const agent = this.#requireAgent(conversation);
     const [self, chat] = await Promise.all([

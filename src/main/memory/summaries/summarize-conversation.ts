@@ -33,7 +33,7 @@ export async function summarizeConversation(
   const { store, logger } = deps;
   const { conversation } = request;
   const pending = unsummarized(request.messages, store.summaries.highestSummarizedId(conversation));
-  const result: SummarizeResult = { written: 0, consolidated: 0 };
+  const result: SummarizeResult = { written: 0, consolidated: 0, modelCalls: 0 };
   if (pending.length === 0) return result;
   const prompts = await loadSummarizationPrompts(deps.prompts(), request.agent);
 
@@ -61,6 +61,7 @@ export async function summarizeConversation(
           signal: request.signal,
         }),
     );
+    result.modelCalls += 1;
     const outcomes = applyReply(deps, request, batch, reply.text, usage);
     const written = outcomes.filter((o) => o.outcome === 'created' || o.outcome === 'updated').length;
     result.written += written;

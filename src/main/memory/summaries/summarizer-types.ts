@@ -22,4 +22,6 @@ export interface SummarizeResult {
   written: number;
   /** Summaries merged away by consolidation. */
   consolidated: number;
+  /** Model calls made to write them: a call that wrote nothing still cost one. */
+  modelCalls: number;
 }

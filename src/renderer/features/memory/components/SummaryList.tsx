@@ -2,8 +2,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconSparkles } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { pluralize } from '../../../ui/format';
-import type { ConversationRef } from '../model';
+import { type ConversationRef, summarizedNotice } from '../model';
 import { memorySelectors } from '../selectors';
 import { useMemoryStore } from '../store';
 import { LoadableBody } from './LoadableBody';
@@ -33,15 +32,7 @@ export function SummaryList({ conversation }: { conversation: ConversationRef })
   const summarize = async () => {
     const result = await summarizeNow(conversation);
     if (!result) return;
-    notifications.show({
-      color: 'teal',
-      title: result.written === 0 ? 'Nothing new to summarize' : 'Summarized',
-      message:
-        result.written === 0
-          ? 'Every message of this chat is covered by a summary, or too recent to summarize.'
-          : `${pluralize(result.written, 'summary', 'summaries')} written` +
-            (result.consolidated > 0 ? `, ${pluralize(result.consolidated, 'older one')} merged.` : '.'),
-    });
+    notifications.show(summarizedNotice(result));
   };
 
   const last = summaries.value.at(-1);
