@@ -123,12 +123,21 @@ describe('the costs page against troupe serve and a scripted LLM', () => {
       .toBeGreaterThan(0);
     await shot('costs');
     await page.screenshot({ path: join(SCREENSHOTS, 'costs-viewport.png') });
+
+    // Operations are named in the operator's words; the recorded name shows in the bar's tooltip.
+    const operations = main().getByRole('figure', { name: 'Spend per operation' });
+    await expectText(operations, 'Replies');
+    await expectCount(operations.getByText('received', { exact: true }), 0);
+    await operations.locator('.recharts-bar-rectangle').first().hover();
+    await expectText(operations, 'Replies (received)');
+    await operations.screenshot({ path: join(SCREENSHOTS, 'costs-operations.png') });
   });
 
   it('shows the agent and the conversation their own costs', async () => {
     await page.goto(`${harness.server.origin}/#/agents/${AGENT}/costs`);
     await expectText(main(), 'Latest calls');
     await expectText(main(), '$0.0015');
+    await expectVisible(main().getByTitle('Recorded as received').first());
     await shot('costs-agent');
 
     await page.goto(`${harness.server.origin}/#/playground/${AGENT}/${channelId}`);

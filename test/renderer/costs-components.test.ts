@@ -2,6 +2,8 @@ import { createElement } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { alreadyPriced } from '../../src/renderer/features/costs/components/PriceFormModal';
 import { UsageReport } from '../../src/renderer/features/costs/components/UsageReport';
+import { RecentCallsTable } from '../../src/renderer/features/costs/components/UsageTables';
+import { operationLabel } from '../../src/renderer/features/costs/operation-labels';
 import { type CostsStore, createCostsStore } from '../../src/renderer/features/costs/store';
 import { FakeRuntime, settle } from './support/fake-runtime';
 import { usageSummary, usageTotals } from './support/fake-usage';
@@ -96,6 +98,44 @@ describe('the usage report', () => {
     );
     expect(text).not.toContain('no price: add the model');
     expect(text).toContain('1 call was made before its model had a price');
+  });
+});
+
+describe('operation names', () => {
+  it('says what each call was for in words, keeping the recorded name on hover and any unknown one as is', () => {
+    expect(
+      ['received', 'extract', 'reflect', 'summarize', 'describe_image', 'translate'].map(operationLabel),
+    ).toEqual([
+      'Replies',
+      'Fact extraction',
+      'Reflection',
+      'Summaries',
+      'Image descriptions',
+      'Translations',
+    ]);
+    expect(operationLabel('toString')).toBe('toString');
+
+    const call = (operation: string) => ({
+      at: '2026-03-01T10:00:00.000Z',
+      agent: 'Ada',
+      network: null,
+      channelId: null,
+      operation,
+      provider: 'gemini',
+      model: 'gemini-x',
+      inputTokens: 10,
+      outputTokens: 2,
+      costUsd: null,
+      latencyMs: 5,
+      error: null,
+    });
+    const store = createCostsStore(new FakeRuntime().client);
+    const html = render(
+      store,
+      createElement(RecentCallsTable, { calls: [call('extract'), call('brand_new')] }),
+    );
+    expect(html).toContain('<span title="Recorded as extract">Fact extraction</span>');
+    expect(textOf(html)).toContain('brand_new');
   });
 });
 

@@ -11,6 +11,7 @@ import {
   TOKEN_SERIES,
   tokensChart,
 } from '../model';
+import { operationLabel } from '../operation-labels';
 
 /*
  * Charts come from @mantine/charts (recharts under Mantine's theme): its colours follow the
@@ -89,6 +90,15 @@ export function DailyCharts({
   );
 }
 
+/** One bar: its label, and the name the runtime records it under when that differs. */
+type SpendRow = { name: string; recordedAs?: string; Spend: number };
+
+/** The tooltip's heading: the bar's label, with the recorded name beside it when there is one. */
+function withRecordedName(label: ReactNode, payload: readonly { payload?: SpendRow }[]): ReactNode {
+  const recordedAs = payload[0]?.payload?.recordedAs;
+  return recordedAs ? `${label} (${recordedAs})` : label;
+}
+
 /** Spend per label (an operation, a model) as horizontal bars, costliest first. */
 function SpendBars({
   title,
@@ -97,7 +107,7 @@ function SpendBars({
   labelWidth,
 }: {
   title: string;
-  rows: { name: string; Spend: number }[];
+  rows: SpendRow[];
   color: string;
   labelWidth: number;
 }) {
@@ -111,6 +121,7 @@ function SpendBars({
         series={[{ name: 'Spend', color }]}
         valueFormatter={formatUsd}
         yAxisProps={{ width: labelWidth }}
+        tooltipProps={{ labelFormatter: withRecordedName }}
         gridAxis="x"
         maxBarWidth={22}
       />
@@ -125,9 +136,16 @@ export function BreakdownCharts({ summary, compact }: { summary: UsageSummary; c
     <SimpleGrid cols={columns(compact)} spacing="sm">
       <SpendBars
         title="Spend per operation"
-        rows={summary.operations.map((row) => ({ name: row.operation, Spend: row.costUsd }))}
+        rows={summary.operations.map((row) => {
+          const name = operationLabel(row.operation);
+          return {
+            name,
+            ...(name !== row.operation ? { recordedAs: row.operation } : {}),
+            Spend: row.costUsd,
+          };
+        })}
         color="teal.6"
-        labelWidth={120}
+        labelWidth={130}
       />
       {!compact && (
         <SpendBars

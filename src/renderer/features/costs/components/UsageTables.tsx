@@ -6,6 +6,7 @@ import { dateFormat, formatDateTime, pluralize } from '../../../ui/format';
 import { agentPath } from '../../agents/paths';
 import { chatPath } from '../../conversations/paths';
 import { conversationLabel, formatTokens, formatUsd } from '../model';
+import { operationLabel } from '../operation-labels';
 
 function TableCard({ title, children, note }: { title: string; children: ReactNode; note?: ReactNode }) {
   return (
@@ -191,7 +192,7 @@ export function RecentCallsTable({ calls }: { calls: RecentCall[] }) {
                 </time>
               </Table.Td>
               <Table.Td>
-                {call.operation}
+                <span title={`Recorded as ${call.operation}`}>{operationLabel(call.operation)}</span>
                 {call.error !== null && (
                   <Tooltip label={call.error}>
                     <Badge ml={4} size="xs" color="red" variant="light">
