@@ -136,6 +136,27 @@ describe('console against troupe serve', () => {
     await apiId.fill('12345');
     await page.getByRole('button', { name: 'Save Telegram API id' }).click();
     await expectValue(apiId, '');
+    await expectText(page.getByRole('region', { name: 'Telegram' }), 'Updated');
+  });
+
+  it('says on its row which config directory cannot be one, and saves nothing', async () => {
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    const configuration = page.getByRole('region', { name: 'Configuration' });
+    await configuration.getByRole('button', { name: 'Add directory' }).click();
+    await configuration.getByRole('button', { name: 'Add directory' }).click();
+    await configuration.getByRole('button', { name: 'Add directory' }).click();
+    // The blank second row is dropped on save; the third row's problem stays on the third row.
+    await configuration.getByRole('textbox', { name: 'Config directory 1' }).fill(samplesDir);
+    await configuration.getByRole('textbox', { name: 'Config directory 3' }).fill('relative/agents');
+    await configuration.getByRole('button', { name: 'Save config path' }).click();
+    await expectText(configuration, 'Write the whole path, from the root');
+    const third = configuration.getByRole('textbox', { name: 'Config directory 3' });
+    await expectAttribute(third, 'aria-invalid', 'true');
+    expect(
+      await configuration.getByRole('textbox', { name: 'Config directory 1' }).getAttribute('aria-invalid'),
+    ).not.toBe('true');
+    await shot('settings-config-path-refused');
+    await configuration.getByRole('button', { name: 'Discard changes' }).click();
   });
 
   it('fits a phone-sized screen: the agents as cards, nothing wider than the screen', async () => {

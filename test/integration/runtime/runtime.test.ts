@@ -184,6 +184,23 @@ describe('runtime', () => {
     expect(before.agents).toEqual([]);
     expect((before.problems as { severity: string }[]).some((p) => p.severity === 'error')).toBe(true);
 
+    // A directory that cannot be one is refused on its row, and nothing is saved.
+    const file = join(configDir, 'agents', readdirSync(join(configDir, 'agents'))[0]!);
+    const refused = await runtime.dispatch('settings.update', {
+      configPath: [configDir, 'agents', join(root, 'not-there'), file, '~/agents'],
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(refused.ok ? [] : refused.error.issues).toEqual([
+      {
+        path: 'configPath.1',
+        message: expect.stringContaining('a relative one depends on where Troupe was started'),
+      },
+      { path: 'configPath.2', message: 'There is no directory here. Create it first, or check the path.' },
+      { path: 'configPath.3', message: 'This is a file, not a directory.' },
+      { path: 'configPath.4', message: 'Write the whole path: ~ is not expanded here.' },
+    ]);
+    expect((await call(runtime, 'settings.get')).configPath).toEqual([]);
+
     const reloaded = nextEvent(runtime, 'config.reloaded');
     await call(runtime, 'settings.update', { configPath: [configDir] });
     expect(((await reloaded) as { agentCount: number }).agentCount).toBe(1);

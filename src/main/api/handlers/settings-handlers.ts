@@ -1,4 +1,5 @@
-import type { ConfigService } from '../../config';
+import { ApiError } from '../../../shared/api';
+import { type ConfigService, configDirProblems } from '../../config';
 import type { Store } from '../../store';
 import type { ApiHandlers } from '../dispatcher';
 import type { EventHub } from '../event-hub';
@@ -15,6 +16,11 @@ export function createSettingsHandlers(
   return {
     'settings.get': () => deps.store.settings.get(),
     'settings.update': async (patch) => {
+      const problems = patch.configPath ? await configDirProblems(patch.configPath) : [];
+      if (problems.length > 0) {
+        const issues = problems.map(({ index, message }) => ({ path: `configPath.${index}`, message }));
+        throw new ApiError('invalid_input', 'Fix the config directories marked before saving.', issues);
+      }
       const before = deps.store.settings.get();
       const after = deps.store.settings.update(patch);
       deps.events.emit('settings.changed', after);

@@ -31,6 +31,9 @@ export function ConfigPathEditor({ source }: { source: AppInfo['configPathSource
   const titleId = useId();
   const rows = draft ?? [...saved];
   const cleaned = rows.map((row) => row.trim()).filter((row) => row !== '');
+  // The runtime names a bad directory by its place in the saved list, which has no blank rows.
+  const savedIndexOf = (rowIndex: number) =>
+    rows.slice(0, rowIndex).filter((row) => row.trim() !== '').length;
   const dirty = draft !== null && !sameList(cleaned, saved);
   const overriddenBy = source === 'settings' || source === 'default' ? null : source;
 
@@ -55,8 +58,8 @@ export function ConfigPathEditor({ source }: { source: AppInfo['configPathSource
             Config directories
           </Text>
           <Text size="xs" c="dimmed">
-            Searched in this order; an agent or prompt in an earlier directory wins. Leave the list empty to
-            use the shipped samples and configdir.
+            Searched in this order; an agent or prompt in an earlier directory wins. Write whole paths. Leave
+            the list empty to use the default directories.
           </Text>
         </div>
         {overriddenBy && (
@@ -99,7 +102,7 @@ export function ConfigPathEditor({ source }: { source: AppInfo['configPathSource
                     onChange={(event) =>
                       edit(rows.map((r, i) => (i === index ? event.currentTarget.value : r)))
                     }
-                    error={errors[`configPath.${index}`]}
+                    error={row.trim() === '' ? undefined : errors[`configPath.${savedIndexOf(index)}`]}
                     spellCheck={false}
                     autoComplete="off"
                     styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
