@@ -27,6 +27,24 @@ describe('the costs page against troupe serve and a scripted LLM', () => {
   const call = (method: string, input: object) => callFromPage(page, method, input);
   const main = () => page.getByRole('main');
 
+  /** The day labels under a chart, left to right, as drawn: their text and horizontal extent. */
+  const dayLabels = (chart: string) =>
+    main()
+      .getByRole('figure', { name: chart })
+      .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
+      .evaluateAll((nodes) =>
+        nodes.map((node) => {
+          const { left, right } = node.getBoundingClientRect();
+          return { text: node.textContent ?? '', left, right };
+        }),
+      );
+  /** Labels that touch their neighbour (within 4 px). */
+  async function crowdedLabels(chart: string) {
+    await expect.poll(async () => (await dayLabels(chart)).length).toBeGreaterThan(1);
+    const labels = await dayLabels(chart);
+    return labels.filter((label, index) => index > 0 && label.left < labels[index - 1]!.right + 4);
+  }
+
   /** One exchange in the Playground chat: the person writes, the agent answers. */
   async function exchange(text: string, reply: string) {
     llm.replyWith({ tasks: [{ kind: 'send', text: reply }] }, { usage: USAGE });
@@ -155,6 +173,10 @@ describe('the costs page against troupe serve and a scripted LLM', () => {
     const custom = await main().getByText('Custom', { exact: true }).boundingBox();
     expect(custom!.x + custom!.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The day labels are thinned to the charts' width: none overlaps another.
+    await main().getByRole('figure', { name: 'Tokens per day' }).scrollIntoViewIfNeeded();
+    expect(await crowdedLabels('Spend per day')).toEqual([]);
+    expect(await crowdedLabels('Tokens per day')).toEqual([]);
     await shot('costs-phone');
 
     // Opened by a tap, the inspector's tabs lie under the finger: their tooltips show below them.

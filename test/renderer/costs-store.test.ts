@@ -47,10 +47,24 @@ describe('costs model', () => {
     expect(formatUsd(0)).toBe('$0');
   });
 
-  it('labels at most seven days of a daily axis, four in a narrow chart', () => {
+  it('thins the labels of a daily axis to its width so none overlap, at most seven however wide', () => {
     const days = [1, 7, 8, 30, 31, 90, 91];
-    expect(days.map((count) => dayLabelInterval(count, false))).toEqual([0, 0, 1, 4, 4, 12, 12]);
-    expect(days.map((count) => dayLabelInterval(count, true))).toEqual([0, 1, 1, 7, 7, 22, 22]);
+    const wide = days.map((count) => dayLabelInterval(count, 6, 1200));
+    expect(wide).toEqual([0, 0, 1, 4, 4, 12, 12]);
+    // A phone's chart (about 270 px of axis) holds four "Nov 23" labels, "Nov 23, 2025" two.
+    const phone = days.map((count) => dayLabelInterval(count, 6, 270));
+    expect(phone).toEqual([0, 1, 1, 7, 7, 22, 22]);
+    expect(dayLabelInterval(7, 12, 270)).toBe(3);
+    // Whatever the width and label, the shown labels (every interval + 1) have room for their text.
+    for (const width of [120, 200, 270, 330, 480, 700])
+      for (const count of days)
+        for (const chars of [6, 12]) {
+          const interval = dayLabelInterval(count, chars, width);
+          const shown = Math.ceil(count / (interval + 1));
+          expect(shown === 1 || ((interval + 1) * width) / count >= chars * 7).toBe(true);
+        }
+    // Not yet measured: the cap alone.
+    expect(dayLabelInterval(30, 6, 0)).toBe(4);
   });
 
   it('stacks spend per agent and sums agents past the palette as others', () => {

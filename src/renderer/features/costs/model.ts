@@ -112,12 +112,19 @@ export function dayLabel(day: string): string {
   return dateFormat(undefined, { month: 'short', day: 'numeric' }).format(localMidnight(day));
 }
 
+/** At most this many day labels on an axis however wide, so a wide chart still reads at a glance. */
+const MAX_DAY_LABELS = 7;
+/** A generous width per character of a 12 px axis label, and the clear space between two labels. */
+const LABEL_CHAR_PX = 7;
+const LABEL_GAP_PX = 16;
+
 /**
- * How many days to skip between labels of a daily axis: at most seven labels (a week's, or one
- * every two weeks of 90 days) on a page's chart, four in the inspector's narrow one.
+ * How many days to skip between labels of a daily axis `axisWidth` pixels wide, so that labels of
+ * `labelChars` characters never overlap; at most seven. Unmeasured (0), the cap alone applies.
  */
-export function dayLabelInterval(days: number, compact: boolean): number {
-  return Math.max(0, Math.ceil(days / (compact ? 4 : 7)) - 1);
+export function dayLabelInterval(days: number, labelChars: number, axisWidth: number): number {
+  const fit = axisWidth > 0 ? Math.floor(axisWidth / (labelChars * LABEL_CHAR_PX + LABEL_GAP_PX)) : Infinity;
+  return Math.max(0, Math.ceil(days / Math.max(1, Math.min(MAX_DAY_LABELS, fit))) - 1);
 }
 
 /** What a conversation row is called: its name, its chat id, or the calls outside conversations. */

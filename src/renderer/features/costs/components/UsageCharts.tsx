@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { UsageSummary } from '../../../../shared/api/usage-contract';
 import {
@@ -29,6 +30,21 @@ function ChartCard({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
+/** What the value axis and margins take of a daily chart's width, leaving the days' axis. */
+const VALUE_AXIS_PX = 70;
+
+/**
+ * The day axis of a chart, its labels thinned to the chart's measured width so they never
+ * overlap, on a phone or in the inspector alike. With the interval given, recharts need not lay
+ * out each day's label to drop those that collide.
+ */
+function useDayAxis(rows: Record<string, string | number>[]) {
+  const { ref, width } = useElementSize();
+  const longest = rows.reduce((max, row) => Math.max(max, String(row.day ?? '').length), 0);
+  const axisWidth = Math.max(0, width - VALUE_AXIS_PX);
+  return { ref, xAxisProps: { interval: dayLabelInterval(rows.length, longest, axisWidth) } };
+}
+
 /** The columns of a chart grid: side by side on wide pages, one above the other in narrow places. */
 const columns = (compact: boolean) => (compact ? 1 : { base: 1, lg: 2 });
 
@@ -46,13 +62,15 @@ export function DailyCharts({
   compact: boolean;
 }) {
   const spend = spendByAgentChart(summary);
-  // With the interval given, recharts need not lay out each day's label to drop those that collide.
-  const axis = { interval: dayLabelInterval(summary.days.length, compact) };
+  const tokens = tokensChart(summary);
+  const spendAxis = useDayAxis(spend.data);
+  const tokensAxis = useDayAxis(tokens);
   return (
     <SimpleGrid cols={columns(compact)} spacing="sm">
       {summary.totals.costUsd > 0 && (
         <ChartCard title="Spend per day">
           <BarChart
+            ref={spendAxis.ref}
             h={240}
             data={spend.data}
             dataKey="day"
@@ -63,15 +81,16 @@ export function DailyCharts({
             legendProps={{ verticalAlign: 'bottom' }}
             tickLine="y"
             gridAxis="y"
-            xAxisProps={axis}
+            xAxisProps={spendAxis.xAxisProps}
             maxBarWidth={36}
           />
         </ChartCard>
       )}
       <ChartCard title="Tokens per day">
         <BarChart
+          ref={tokensAxis.ref}
           h={240}
-          data={tokensChart(summary)}
+          data={tokens}
           dataKey="day"
           type="stacked"
           series={TOKEN_SERIES.filter(
@@ -82,7 +101,7 @@ export function DailyCharts({
           legendProps={{ verticalAlign: 'bottom' }}
           tickLine="y"
           gridAxis="y"
-          xAxisProps={axis}
+          xAxisProps={tokensAxis.xAxisProps}
           maxBarWidth={36}
         />
       </ChartCard>
