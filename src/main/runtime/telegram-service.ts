@@ -1,4 +1,5 @@
 import { ApiError } from '../../shared/api/errors';
+import type { OwnProfile } from '../../shared/api/telegram-account-contract';
 import type { AgentRuntimeState } from '../../shared/domain/agent-runtime';
 import type { AgentConfig } from '../../shared/domain/config';
 import type { Settings } from '../../shared/domain/settings';
@@ -220,6 +221,32 @@ export class TelegramService implements TelegramConsole {
     if (agent) await this.#writeIdBack(agent, login.user);
     await this.reconcile();
     this.#changed(configName);
+  }
+
+  /**
+   * The account as its profile now reads (the operator changed its name or username, here or in
+   * a Telegram app): the stored account and the console's badge follow.
+   */
+  ownProfileRead(configName: string, profile: OwnProfile): void {
+    const scope = this.#server().sessionScope;
+    const stored = this.#deps.vault.user(configName, scope);
+    if (!stored) return;
+    const name = [profile.firstName, profile.lastName]
+      .map((part) => part.trim())
+      .filter((part) => part !== '')
+      .join(' ');
+    const user = {
+      ...stored,
+      name,
+      username: profile.username,
+      phone: profile.phone ?? stored.phone,
+      premium: profile.premium,
+    };
+    if (!this.#deps.vault.updateUser(configName, scope, user)) return;
+    const live = this.#loaded()?.accounts.account(configName);
+    // A connected account's view changes with it, and its change is announced as any other.
+    if (live) live.userChanged(user);
+    else this.#changed(configName);
   }
 
   /** Telegram ended the session (revoked, account deleted): a new login is needed. */

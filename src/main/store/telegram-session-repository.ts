@@ -34,6 +34,7 @@ export class TelegramSessionRepository {
   readonly #selectBlobs;
   readonly #selectUpdateState;
   readonly #saveUpdateState;
+  readonly #updateUser;
   readonly #now: Now;
 
   constructor(db: SqliteDatabase, deps: { now?: Now } = {}) {
@@ -65,6 +66,10 @@ export class TelegramSessionRepository {
     this.#selectBlobs = db.prepare<[], { session_blob: Buffer }>(
       'SELECT session_blob FROM telegram_sessions',
     );
+    this.#updateUser = db.prepare<{ configName: string; scope: string; userJson: string }>(
+      `UPDATE telegram_sessions SET user_json = @userJson
+       WHERE config_name = @configName AND server_scope = @scope AND user_json IS NOT @userJson`,
+    );
     this.#selectUpdateState = db.prepare<[string, string], { update_state_json: string | null }>(
       'SELECT update_state_json FROM telegram_sessions WHERE config_name = ? AND server_scope = ?',
     );
@@ -86,6 +91,12 @@ export class TelegramSessionRepository {
       userJson: JSON.stringify(TelegramUserSchema.parse(user)),
       updatedAt: this.#now().toISOString(),
     });
+  }
+
+  /** Keeps what the account now is (a new name or username); returns whether anything changed. */
+  updateUser(configName: string, scope: string, user: TelegramUser): boolean {
+    const userJson = JSON.stringify(TelegramUserSchema.parse(user));
+    return this.#updateUser.run({ configName, scope, userJson }).changes > 0;
   }
 
   get(configName: string, scope: string): StoredTelegramSession | null {

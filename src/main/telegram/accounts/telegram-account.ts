@@ -129,6 +129,13 @@ export class TelegramAccount {
     return this.#user;
   }
 
+  /** What the account now is, as its profile reads after a change: the view follows. */
+  userChanged(user: TelegramUser): void {
+    if (this.#closed || this.#user === null) return;
+    this.#user = user;
+    this.#events.changed(this);
+  }
+
   view(): TelegramAccountView {
     const now = this.#settings.clock.now().getTime();
     const future = (date: Date | null) => (date && date.getTime() > now ? date.toISOString() : null);

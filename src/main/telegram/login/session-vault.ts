@@ -54,6 +54,11 @@ export class SessionVault {
     return session === null ? null : { session, user: stored.user };
   }
 
+  /** Keeps what the account now is, read from Telegram; returns whether anything changed. */
+  updateUser(configName: string, scope: string, user: TelegramUser): boolean {
+    return this.#repository.updateUser(configName, scope, user);
+  }
+
   /** The account a stored login opens, without decrypting the session (for the console's views). */
   user(configName: string, scope: string): TelegramUser | null {
     return this.#repository.get(configName, scope)?.user ?? null;
