@@ -211,7 +211,10 @@ describe('The agent’s Telegram account from the console', () => {
         details: { retryAfterSeconds: 42 },
       });
       const again = refusal(await call('telegram.profile.setUsername', { username: 'june_hale' }));
-      expect(again.message).toMatch(/^Telegram asks to wait 4[12] s before changing the username again\.$/);
+      // The wait is the account's: another action names the one that brought it on.
+      expect(again.message).toMatch(
+        /^Telegram asked the account to wait after changing the profile: changing the username works again in 4[12] s \(the agent neither reads nor writes until then\)\.$/,
+      );
       expect(fake.calls.filter((entry) => entry.method === 'account.UpdateUsername')).toEqual([]);
     } finally {
       await testbed.close();

@@ -26,16 +26,21 @@ const FIELD_REFUSALS: Record<string, { field: string; message: string }> = {
   PHOTO_FILE_MISSING: { field: 'photo', message: 'The upload did not arrive; try again.' },
 };
 
+/** Which of the operator's actions brought on each account's flood wait, and until when. */
+export type FloodCauses = Map<string, { what: string; until: number }>;
+
 /**
  * Runs an operator's action on the account. A flood wait (one Telegram answered now, or a cool-down
- * the account is already waiting out) becomes a FloodWaitRefusal with the seconds left; a refused
- * value becomes a ProfileFieldError. Everything else passes as the account reported it.
+ * the account is already waiting out) becomes a FloodWaitRefusal with the seconds left, naming
+ * the action that brought it on when that was another one; a refused value becomes a
+ * ProfileFieldError. Everything else passes as the account reported it.
  */
 export async function accountAction<T>(
   account: TelegramAccount,
   clock: Clock,
   what: string,
   work: () => Promise<T>,
+  causes: FloodCauses = new Map(),
 ): Promise<T> {
   try {
     return await work();
@@ -46,8 +51,13 @@ export async function accountAction<T>(
     if (refusal) throw new ProfileFieldError(refusal.field, refusal.message, error);
     const coolDownUntil = account.view().coolDownUntil;
     if (coolDownUntil) {
-      const seconds = Math.ceil((Date.parse(coolDownUntil) - clock.now().getTime()) / 1000);
-      if (seconds > 0) throw new FloodWaitRefusal(seconds, what, error);
+      const until = Date.parse(coolDownUntil);
+      const seconds = Math.ceil((until - clock.now().getTime()) / 1000);
+      // Telegram's answer to this very call: this action brought the wait on.
+      if (code?.startsWith('FLOOD_')) causes.set(account.configName, { what, until });
+      const cause = causes.get(account.configName);
+      const after = cause && cause.until >= until ? cause.what : null;
+      if (seconds > 0) throw new FloodWaitRefusal(seconds, what, after, error);
     }
     throw error;
   }

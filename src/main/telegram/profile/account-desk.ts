@@ -18,7 +18,7 @@ import {
 } from '../memberships';
 import { notConnected } from '../not-connected';
 import type { AccountContext } from '../port/account-context';
-import { accountAction } from './account-actions';
+import { accountAction, type FloodCauses } from './account-actions';
 import { addContact, deleteContacts, listContacts } from './contacts';
 import { inputUserOf } from './input-user';
 import {
@@ -46,6 +46,7 @@ export class TelegramAccountDesk {
   /** The account's context as the messaging port keeps it: one set of caches per account. */
   readonly #contextOf: (account: TelegramAccount) => AccountContext;
   readonly #onOwnProfile: (agent: string, profile: OwnProfile) => void;
+  readonly #floodCauses: FloodCauses = new Map();
 
   constructor(
     accounts: TelegramAccounts,
@@ -167,6 +168,6 @@ export class TelegramAccountDesk {
       return Promise.reject(notConnected(agent));
     }
     const context = this.#contextOf(account);
-    return accountAction(account, this.#clock, what, () => work(context));
+    return accountAction(account, this.#clock, what, () => work(context), this.#floodCauses);
   }
 }

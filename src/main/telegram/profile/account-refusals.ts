@@ -16,12 +16,20 @@ export class ProfileFieldError extends MessagingError {
   }
 }
 
-/** The account is cooling down after a flood wait: the action may be tried after `seconds`. */
+/**
+ * The account is cooling down after a flood wait: the action may be tried after `seconds`. The
+ * wait is the whole account's, so when another action brought it on, the message names that one
+ * (`after`): the operator learns why an untouched page cannot load, and that the agent waits too.
+ */
 export class FloodWaitRefusal extends MessagingError {
   readonly seconds: number;
 
-  constructor(seconds: number, what: string, cause?: unknown) {
-    super(`Telegram asks to wait ${seconds} s before ${what} again.`, {
+  constructor(seconds: number, what: string, after: string | null, cause?: unknown) {
+    const message =
+      after === null || after === what
+        ? `Telegram asks to wait ${seconds} s before ${what} again.`
+        : `Telegram asked the account to wait after ${after}: ${what} works again in ${seconds} s (the agent neither reads nor writes until then).`;
+    super(message, {
       retryable: true,
       retryAfterSeconds: seconds,
       cause,
