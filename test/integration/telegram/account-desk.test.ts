@@ -221,6 +221,32 @@ describe('The agent’s Telegram account from the console', () => {
     }
   });
 
+  it('tells a Telegram hiccup and a refusal as the action taken, and whether to try again', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    const { testbed, fake, call, ok } = await setup();
+    try {
+      const { contacts } = (await ok('telegram.contacts.list', {})) as { contacts: { userId: number }[] };
+      fake.failNext('account.updateProfile', 500, 'INTERNAL');
+      const hiccup = refusal(
+        await call('telegram.profile.update', { firstName: 'June', lastName: '', bio: '' }),
+      );
+      expect(hiccup).toMatchObject({
+        code: 'unavailable',
+        message:
+          'Telegram could not finish changing the profile just now (Telegram answered INTERNAL); try again in a moment.',
+      });
+      fake.failNext('contacts.deleteContacts', 400, 'CONTACT_ID_INVALID');
+      const refused = refusal(await call('telegram.contacts.delete', { userIds: [contacts[0]!.userId] }));
+      expect(refused).toMatchObject({
+        code: 'conflict',
+        message: 'Telegram refused changing the contacts (CONTACT_ID_INVALID).',
+      });
+    } finally {
+      await testbed.close();
+    }
+  });
+
   it('shows a revoked session as signed out without failing anything else', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {

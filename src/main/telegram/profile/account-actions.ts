@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock';
 import { MessagingError } from '../../messaging/port';
-import { rpcErrorCode, type TelegramAccount } from '../accounts';
+import { classifyTelegramError, rpcErrorCode, type TelegramAccount } from '../accounts';
 import { FloodWaitRefusal, ProfileFieldError } from './account-refusals';
 
 /** Telegram's refusals of profile values, in words that say what to change. */
@@ -59,8 +59,36 @@ export async function accountAction<T>(
       const after = cause && cause.until >= until ? cause.what : null;
       if (seconds > 0) throw new FloodWaitRefusal(seconds, what, after, error);
     }
-    throw error;
+    throw inOperatorWords(error, what);
   }
+}
+
+/** What Telegram's own codes for a failure that is not the request's fault mean. */
+const TRANSIENT_DETAILS: Record<string, string> = {
+  NO_ANSWER: 'no answer in time',
+  NETWORK: 'the connection failed',
+};
+
+/**
+ * A failed call told as the action the operator took ("changing the contacts"), not as the
+ * MTProto method: whether trying again may help, and Telegram's code for the record. Failures the
+ * account itself words (not connected, logged out, sends stopped) pass as they are.
+ */
+function inOperatorWords(error: MessagingError, what: string): MessagingError {
+  // Only the account's own plain failures; a refusal with a message of its own keeps it.
+  if (error.constructor !== MessagingError || error.cause === undefined) return error;
+  const fault = classifyTelegramError(error.cause);
+  const options = { retryable: error.retryable, cause: error.cause };
+  if (fault.kind === 'transient') {
+    const detail = TRANSIENT_DETAILS[fault.code] ?? `Telegram answered ${fault.code}`;
+    return new MessagingError(
+      `Telegram could not finish ${what} just now (${detail}); try again in a moment.`,
+      options,
+    );
+  }
+  if (fault.kind === 'refused')
+    return new MessagingError(`Telegram refused ${what} (${fault.code}).`, options);
+  return error;
 }
 
 /** Whether the failure is Telegram's `code` (USERNAME_NOT_MODIFIED…). */
