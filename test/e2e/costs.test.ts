@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeLlmServer } from '../support/fake-llm-server';
 import { type MediaConsole, startMediaConsole } from '../support/media-console';
@@ -27,23 +27,22 @@ describe('the costs page against troupe serve and a scripted LLM', () => {
   const call = (method: string, input: object) => callFromPage(page, method, input);
   const main = () => page.getByRole('main');
 
-  /** The day labels under a chart, left to right, as drawn: their text and horizontal extent. */
-  const dayLabels = (chart: string) =>
-    main()
-      .getByRole('figure', { name: chart })
-      .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
-      .evaluateAll((nodes) =>
-        nodes.map((node) => {
-          const { left, right } = node.getBoundingClientRect();
-          return { text: node.textContent ?? '', left, right };
-        }),
-      );
-  /** Labels that touch their neighbour (within 4 px). */
-  async function crowdedLabels(chart: string) {
-    await expect.poll(async () => (await dayLabels(chart)).length).toBeGreaterThan(1);
-    const labels = await dayLabels(chart);
-    return labels.filter((label, index) => index > 0 && label.left < labels[index - 1]!.right + 4);
+  /** The labels under a chart, left to right, as drawn: their text and horizontal extent. */
+  const axisLabels = (figure: Locator) =>
+    figure.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const { left, right } = node.getBoundingClientRect();
+        return { text: node.textContent ?? '', left, right };
+      }),
+    );
+  /** The labels under a chart once drawn, and those that touch their neighbour (within 4 px). */
+  async function drawnLabels(figure: Locator) {
+    await expect.poll(async () => (await axisLabels(figure)).length).toBeGreaterThan(1);
+    const labels = await axisLabels(figure);
+    const crowded = labels.filter((label, index) => index > 0 && label.left < labels[index - 1]!.right + 4);
+    return { labels, crowded };
   }
+  const chart = (name: string) => main().getByRole('figure', { name });
 
   /** One exchange in the Playground chat: the person writes, the agent answers. */
   async function exchange(text: string, reply: string) {
@@ -163,6 +162,17 @@ describe('the costs page against troupe serve and a scripted LLM', () => {
     await inspector.getByRole('tab', { name: 'Costs' }).click();
     await expectText(inspector, 'Latest calls');
     await expectText(inspector, '$0.0015');
+    // The inspector's narrow spend axis draws every tick it has, evenly spaced and apart.
+    const operations = inspector.getByRole('figure', { name: 'Spend per operation' });
+    await operations.scrollIntoViewIfNeeded();
+    const { labels, crowded } = await drawnLabels(operations);
+    expect(crowded).toEqual([]);
+    const centres = labels.map((label) => (label.left + label.right) / 2);
+    const gaps = centres.slice(1).map((centre, index) => centre - centres[index]!);
+    expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThan(2);
+    const figure = (await operations.boundingBox())!;
+    expect(labels.at(-1)!.right).toBeLessThanOrEqual(figure.x + figure.width);
+    await operations.screenshot({ path: join(SCREENSHOTS, 'costs-conversation-operations.png') });
     await shot('costs-conversation');
   });
 
@@ -175,8 +185,8 @@ describe('the costs page against troupe serve and a scripted LLM', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The day labels are thinned to the charts' width: none overlaps another.
     await main().getByRole('figure', { name: 'Tokens per day' }).scrollIntoViewIfNeeded();
-    expect(await crowdedLabels('Spend per day')).toEqual([]);
-    expect(await crowdedLabels('Tokens per day')).toEqual([]);
+    expect((await drawnLabels(chart('Spend per day'))).crowded).toEqual([]);
+    expect((await drawnLabels(chart('Tokens per day'))).crowded).toEqual([]);
     await shot('costs-phone');
 
     // Opened by a tap, the inspector's tabs lie under the finger: their tooltips show below them.

@@ -7,6 +7,7 @@ import {
   spendByAgentChart,
   type UsageQuery,
   unpricedModels,
+  valueTickCount,
 } from '../../src/renderer/features/costs/model';
 import { type CostsStore, createCostsStore, REFRESH_DELAY_MS } from '../../src/renderer/features/costs/store';
 import { ApiError } from '../../src/shared/api/errors';
@@ -65,6 +66,15 @@ describe('costs model', () => {
         }
     // Not yet measured: the cap alone.
     expect(dayLabelInterval(30, 6, 0)).toBe(4);
+  });
+
+  it('gives a value axis as many ticks as its width holds apart, two to five', () => {
+    // "$0.0012" and a character's margin: 8 characters, 72 px a label.
+    expect(valueTickCount(8, 200)).toBe(3);
+    expect(valueTickCount(8, 400)).toBe(5);
+    expect(valueTickCount(8, 1000)).toBe(5);
+    expect(valueTickCount(8, 60)).toBe(2);
+    expect(valueTickCount(8, 0)).toBe(3);
   });
 
   it('stacks spend per agent and sums agents past the palette as others', () => {

@@ -118,13 +118,28 @@ const MAX_DAY_LABELS = 7;
 const LABEL_CHAR_PX = 7;
 const LABEL_GAP_PX = 16;
 
+/** The width an axis label of `chars` characters may take. */
+export function axisLabelWidth(chars: number): number {
+  return chars * LABEL_CHAR_PX;
+}
+
 /**
  * How many days to skip between labels of a daily axis `axisWidth` pixels wide, so that labels of
  * `labelChars` characters never overlap; at most seven. Unmeasured (0), the cap alone applies.
  */
 export function dayLabelInterval(days: number, labelChars: number, axisWidth: number): number {
-  const fit = axisWidth > 0 ? Math.floor(axisWidth / (labelChars * LABEL_CHAR_PX + LABEL_GAP_PX)) : Infinity;
+  const fit = axisWidth > 0 ? Math.floor(axisWidth / (axisLabelWidth(labelChars) + LABEL_GAP_PX)) : Infinity;
   return Math.max(0, Math.ceil(days / Math.max(1, Math.min(MAX_DAY_LABELS, fit))) - 1);
+}
+
+/**
+ * How many ticks a value axis `axisWidth` pixels wide holds, labels of `labelChars` characters
+ * apart by a clear gap: two to five, so every tick can be drawn, evenly spaced. Unmeasured (0), three.
+ */
+export function valueTickCount(labelChars: number, axisWidth: number): number {
+  if (axisWidth <= 0) return 3;
+  const spans = Math.floor(axisWidth / (axisLabelWidth(labelChars) + LABEL_GAP_PX));
+  return Math.max(2, Math.min(5, spans + 1));
 }
 
 /** What a conversation row is called: its name, its chat id, or the calls outside conversations. */

@@ -5,12 +5,14 @@ import { useElementSize } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import type { UsageSummary } from '../../../../shared/api/usage-contract';
 import {
+  axisLabelWidth,
   dayLabelInterval,
   formatTokens,
   formatUsd,
   spendByAgentChart,
   TOKEN_SERIES,
   tokensChart,
+  valueTickCount,
 } from '../model';
 import { operationLabel } from '../operation-labels';
 
@@ -130,15 +132,25 @@ function SpendBars({
   color: string;
   labelWidth: number;
 }) {
+  // As many ticks as the measured width holds, and every one drawn: recharts would otherwise skip
+  // those that collide, leaving uneven gaps. The margin keeps the last label, centred on the end
+  // of the axis, inside the chart.
+  const { ref, width } = useElementSize();
+  const labelChars = Math.max(...rows.map((row) => formatUsd(row.Spend).length)) + 1;
+  const margin = Math.ceil(axisLabelWidth(labelChars) / 2);
+  const ticks = valueTickCount(labelChars, Math.max(0, width - labelWidth - margin));
   return (
     <ChartCard title={title}>
       <BarChart
+        ref={ref}
         h={Math.max(120, rows.length * 34 + 40)}
         data={rows}
         dataKey="name"
         orientation="vertical"
         series={[{ name: 'Spend', color }]}
         valueFormatter={formatUsd}
+        xAxisProps={{ tickCount: ticks, interval: 0 }}
+        barChartProps={{ margin: { right: margin } }}
         yAxisProps={{ width: labelWidth }}
         tooltipProps={{ labelFormatter: withRecordedName }}
         gridAxis="x"
