@@ -5,6 +5,7 @@ import { EventHub } from '../api/event-hub';
 import { createAgentHandlers } from '../api/handlers/agent-handlers';
 import { createAgentLifecycleHandlers } from '../api/handlers/agent-lifecycle-handlers';
 import { createAppHandlers } from '../api/handlers/app-handlers';
+import { archivedChats } from '../api/handlers/archived-chats';
 import { createConfigHandlers } from '../api/handlers/config-handlers';
 import { createConversationHandlers } from '../api/handlers/conversation-handlers';
 import { createCopilotHandlers } from '../api/handlers/copilot-handlers';
@@ -225,6 +226,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
     simulator,
     simulatorEngine,
     telegram,
+    archivedChats: archivedChats(store),
     config,
     describeMedia: (messages: Parameters<typeof media.annotate>[0]) => media.annotate(messages),
   };

@@ -40,6 +40,8 @@ export const ConversationSummarySchema = z.object({
   unreadCount: z.number().int().nonnegative(),
   /** Tasks not yet finished in the conversation's graph. */
   pendingTasks: z.number().int().nonnegative(),
+  /** The agent is no longer in this chat (it left, or the chat is gone): what Troupe archived, read-only. */
+  archivedOnly: z.boolean().optional(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
@@ -149,7 +151,12 @@ export const conversationProcedures = {
       beforeMessageId: z.number().int().positive().optional(),
       limit: z.number().int().min(1).max(200).default(50),
     }).strict(),
-    output: z.object({ messages: z.array(ChatMsgSchema), hasMore: z.boolean() }),
+    output: z.object({
+      messages: z.array(ChatMsgSchema),
+      hasMore: z.boolean(),
+      /** The agent is no longer in this chat: these are the messages Troupe archived. */
+      archivedOnly: z.boolean().optional(),
+    }),
   },
   'conversations.graph': {
     input: ConversationRefSchema,

@@ -175,6 +175,43 @@ describe('Telegram conversations in the console API', () => {
     );
   });
 
+  it('keeps a group the agent left listed and readable from the archive, marked as left', {
+    timeout: TEST_TIMEOUT_MS,
+  }, async () => {
+    await logInAda();
+    const group = fake.createChannel({ title: 'Harbour walkers', memberIds: [ada.id, pat.id] });
+    llm.replyWith({ tasks: [{ kind: 'send', text: REPLY }] });
+    fake.channelSays(pat.id, group.id, '@ada_agent walk on Sunday?');
+    await messageEvent((message) => message.isAgent);
+    await waitFor(() => runtime.engines.telegram?.isIdle('Ada'), 'the engine to finish', WAIT_MS);
+    const listed = async () =>
+      (
+        (await callApi(runtime, 'conversations.list', { agent: 'Ada', network: 'telegram' })) as {
+          conversations: ConversationSummary[];
+        }
+      ).conversations;
+    const before = (await listed()).find((chat) => chat.title === 'Harbour walkers')!;
+    expect(before.archivedOnly).toBeUndefined();
+
+    await callApi(runtime, 'telegram.memberships.leave', { configName: 'Ada', channelId: before.channelId });
+    const after = (await listed()).find((chat) => chat.channelId === before.channelId);
+    expect(after).toMatchObject({
+      title: 'Harbour walkers',
+      kind: 'group',
+      archivedOnly: true,
+      unreadCount: 0,
+    });
+    expect(textOf(after!.lastMessage!)).toBe(REPLY);
+
+    const page = (await callApi(runtime, 'conversations.messages', {
+      agent: 'Ada',
+      network: 'telegram',
+      channelId: before.channelId,
+    })) as { messages: ChatMsg[]; hasMore: boolean; archivedOnly?: boolean };
+    expect(page.archivedOnly).toBe(true);
+    expect(page.messages.map(textOf)).toEqual(['@ada_agent walk on Sunday?', REPLY]);
+  });
+
   it('streams the agent’s own reaction as an edited message', { timeout: TEST_TIMEOUT_MS }, async () => {
     await logInAda();
     const said = fake.userSays(pat.id, ada.id, 'I got the job!');

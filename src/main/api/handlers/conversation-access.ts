@@ -5,6 +5,7 @@ import type { ConfigService } from '../../config';
 import { type ConversationEngine, TaskActionError } from '../../engine';
 import { type ChatSummary, MessagingError, type MessagingPort } from '../../messaging/port';
 import type { MessagePage, MessagePageQuery, Simulator } from '../../simulator';
+import type { ArchivedChats } from './archived-chats';
 import { requireAgent, withSimulator } from './simulator-handlers';
 
 /** Telegram as the console reads it: the port over the agents' accounts and the engine on it. */
@@ -20,6 +21,8 @@ export interface ConversationHandlerDeps {
   simulatorEngine: ConversationEngine;
   /** Absent when this Troupe runs no Telegram. */
   telegram?: TelegramConversationDeps;
+  /** The Telegram chats an agent is no longer in, as Troupe archived them. */
+  archivedChats: ArchivedChats;
   config: ConfigService;
   /** Messages with their media described as far as Troupe knows (never asking a model). */
   describeMedia: (messages: ChatMsg[]) => ChatMsg[];
@@ -30,14 +33,21 @@ const SIMULATOR_CHATS_LIMIT = 1_000;
 /** The newest Telegram chats; an agent's account may have thousands. */
 const TELEGRAM_CHATS_LIMIT = 100;
 
+/** A chat of the list; `archivedOnly` when the agent is no longer in it and the archive is all there is. */
+export type ListedChat = ChatSummary & { archivedOnly?: boolean };
+
 /**
  * What the handlers need of one network: its chats and messages (checked and with errors in API
  * terms), and the engine that holds the conversations' graphs, exchanges and parameters.
  */
 interface NetworkConversations {
   engine: ConversationEngine;
-  listChats(agent: string): Promise<ChatSummary[]>;
-  messages(agent: string, channelId: number, query: MessagePageQuery): Promise<MessagePage>;
+  listChats(agent: string): Promise<ListedChat[]>;
+  messages(
+    agent: string,
+    channelId: number,
+    query: MessagePageQuery,
+  ): Promise<MessagePage & { archivedOnly?: boolean }>;
   /** Throws the ApiError that says why the conversation cannot be looked at. */
   requireConversation(ref: ConversationRef): Promise<void>;
   /** The stickers the agent can send here (its sticker sets). */
@@ -66,6 +76,7 @@ function simulatorConversations(deps: ConversationHandlerDeps): NetworkConversat
 function telegramConversations(
   telegram: TelegramConversationDeps,
   config: ConfigService,
+  archived: ArchivedChats,
 ): NetworkConversations {
   const { port } = telegram;
   /** Asks Telegram on the agent's account, which must be connected. */
@@ -82,16 +93,33 @@ function telegramConversations(
   };
   return {
     engine: telegram.engine,
-    listChats: (agent) => onAccount(agent, () => port.listChats(agent, { limit: TELEGRAM_CHATS_LIMIT })),
-    messages: (agent, channelId, { beforeMessageId, limit }) =>
+    listChats: (agent) =>
       onAccount(agent, async () => {
-        // One more than asked says whether older messages exist.
-        const page = await port.fetchHistory(agent, channelId, {
-          limit: limit + 1,
-          ...(beforeMessageId === undefined ? {} : { beforeMessageId }),
-        });
-        const hasMore = page.length > limit;
-        return { messages: hasMore ? page.slice(1) : page, hasMore };
+        const live = await port.listChats(agent, { limit: TELEGRAM_CHATS_LIMIT });
+        const gone = archived
+          .missingFrom(agent, 'telegram', live)
+          .map((chat) => ({ ...chat, archivedOnly: true }));
+        return [...live, ...gone];
+      }),
+    messages: (agent, channelId, query) =>
+      onAccount(agent, async () => {
+        const { beforeMessageId, limit } = query;
+        try {
+          // One more than asked says whether older messages exist.
+          const page = await port.fetchHistory(agent, channelId, {
+            limit: limit + 1,
+            ...(beforeMessageId === undefined ? {} : { beforeMessageId }),
+          });
+          const hasMore = page.length > limit;
+          return { messages: hasMore ? page.slice(1) : page, hasMore };
+        } catch (error) {
+          // Telegram will not show a chat the agent left (CHANNEL_PRIVATE, an unknown chat): the
+          // archive does, read-only. A failure that may pass (a wait, no connection) stays one.
+          const gone = error instanceof MessagingError && !error.retryable;
+          const page = gone ? archived.page({ agent, network: 'telegram', channelId }, query) : null;
+          if (page) return { ...page, archivedOnly: true };
+          throw error;
+        }
       }),
     // Graphs, exchanges and parameters are kept locally: they can be read while the agent is away.
     requireConversation: async ({ agent }) => requireAgent(config, agent),
@@ -127,7 +155,9 @@ function telegramApiError(error: unknown): unknown {
 export function conversationAccess(deps: ConversationHandlerDeps) {
   const networks: Partial<Record<Network, NetworkConversations>> = {
     simulator: simulatorConversations(deps),
-    ...(deps.telegram ? { telegram: telegramConversations(deps.telegram, deps.config) } : {}),
+    ...(deps.telegram
+      ? { telegram: telegramConversations(deps.telegram, deps.config, deps.archivedChats) }
+      : {}),
   };
   /** A network that does not run answers plainly instead of pretending to have no conversations. */
   const networkFor = (network: Network): NetworkConversations => {

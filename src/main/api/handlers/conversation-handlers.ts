@@ -46,6 +46,7 @@ export function createConversationHandlers(
           lastMessage: chat.lastMessage && (deps.describeMedia([chat.lastMessage])[0] ?? null),
           unreadCount: chat.unreadCount,
           pendingTasks: engine.unfinishedTasks({ agent, network, channelId: chat.channelId }),
+          ...(chat.archivedOnly ? { archivedOnly: true } : {}),
         })),
       };
     },

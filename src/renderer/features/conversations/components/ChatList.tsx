@@ -191,6 +191,17 @@ function ChatLink({
       <span className="pg-chat-text">
         <span className="pg-chat-line">
           <span className="pg-chat-title">{chat.title}</span>
+          {chat.archivedOnly && (
+            <Badge
+              size="xs"
+              variant="outline"
+              color="gray"
+              style={{ flex: 'none' }}
+              title="The agent is no longer in this chat"
+            >
+              Left
+            </Badge>
+          )}
           {last && (
             <span className="pg-chat-time" title={formatDateTime(last.sentAt)}>
               {shortTime(last.sentAt, now)}

@@ -12,7 +12,7 @@ import { conversationSelectors } from '../selectors';
 import { type ChatDetail, useConversationNetwork, useConversationStore } from '../store';
 import { AgentActivityLine } from './AgentActivityLine';
 import { MessageTimeline } from './MessageTimeline';
-import { ReadOnlyNote } from './ReadOnlyNote';
+import { ArchivedChatNote, ReadOnlyNote } from './ReadOnlyNote';
 
 const KIND_LABELS = { direct: 'Direct chat with the agent', group: 'Group', channel: 'Channel' } as const;
 
@@ -75,6 +75,8 @@ export function ChatView({
   const detail = detailState.value;
   const identity = chatIdentity(detail, summary);
   const isGroup = identity?.kind === 'group';
+  // Left, or gone from Telegram: the archive's messages, read-only.
+  const archivedOnly = summary?.archivedOnly === true;
   const subtitle = subtitleOf(detail, agentName, identity?.kind ?? null);
   // A chat missing from a loaded list (left, or a mistyped address) is named by its id.
   const title = identity?.title ?? (listReady ? `Chat ${chatRef.channelId}` : 'Loading…');
@@ -135,6 +137,11 @@ export function ChatView({
               >
                 {NETWORK_LABELS[network]}
               </Badge>
+              {archivedOnly && (
+                <Badge size="xs" variant="outline" color="gray" style={{ flex: 'none' }}>
+                  Left
+                </Badge>
+              )}
             </Group>
             <Group gap={6} wrap="nowrap">
               <AgentActivityLine
@@ -184,11 +191,15 @@ export function ChatView({
         chatRef={chatRef}
         agentName={agentName}
         kind={identity?.kind ?? null}
-        interactive={composer !== undefined}
+        interactive={composer !== undefined && !archivedOnly}
         focusMessageId={focusMessageId}
       />
       <CopilotDock chatRef={chatRef} agentName={agentName} />
-      {composer ?? <ReadOnlyNote agentName={agentName} />}
+      {archivedOnly ? (
+        <ArchivedChatNote agentName={agentName} />
+      ) : (
+        (composer ?? <ReadOnlyNote agentName={agentName} />)
+      )}
     </>
   );
 }
