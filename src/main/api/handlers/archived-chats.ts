@@ -14,11 +14,16 @@ const ARCHIVED_CHATS_LIMIT = 500;
  * instead of vanishing with what the agent remembers of them.
  */
 export interface ArchivedChats {
-  /** The agent's archived chats on the network that `live` does not list, newest first. */
+  /**
+   * The agent's archived chats on the network that `live` (the newest chats, all of them when
+   * `complete`) does not list, newest first. A partial list says nothing of chats older than its
+   * oldest: only archived chats active since then are known to be gone.
+   */
   missingFrom(
     agent: string,
     network: ConversationRef['network'],
     live: readonly ChatSummary[],
+    complete: boolean,
   ): ChatSummary[];
   /** A page of the chat's archived messages, or null when the archive has none. */
   page(ref: ConversationRef, query: MessagePageQuery): MessagePage | null;
@@ -32,30 +37,34 @@ function kindOf(channelId: number): ChatKind {
   return channelId > 0 ? 'direct' : 'group';
 }
 
+/** When the least recently active chat of a list last saw a message (ISO); '' when none did. */
+function oldestActivity(chats: readonly ChatSummary[]): string {
+  const times = chats.flatMap((chat) => (chat.lastMessage ? [chat.lastMessage.sentAt] : []));
+  return times.reduce((oldest, time) => (time < oldest ? time : oldest), times[0] ?? '');
+}
+
 export function archivedChats(store: Pick<Store, 'archive' | 'telegramChatTitles'>): ArchivedChats {
   return {
-    missingFrom(agent, network, live) {
+    missingFrom(agent, network, live, complete) {
       const listed = new Set(live.map((chat) => chat.channelId));
+      const listedSince = complete ? '' : oldestActivity(live);
       return store.archive
         .chats(agent, ARCHIVED_CHATS_LIMIT)
         .filter(({ conversation }) => conversation.network === network && !listed.has(conversation.channelId))
-        .map(({ conversation }) => {
+        .flatMap(({ conversation }): ChatSummary[] => {
           const { channelId } = conversation;
           const [last] = store.archive.page(conversation, { limit: 1 });
-          return {
-            channelId,
-            kind: kindOf(channelId),
-            title: store.telegramChatTitles.get(agent, channelId) ?? `Chat ${channelId}`,
-            lastMessage: last ? fromArchivedMessage(last, channelId) : null,
-            unreadCount: 0,
-          };
+          if (!last || last.sentAt < listedSince) return [];
+          const title = store.telegramChatTitles.get(agent, channelId) ?? `Chat ${channelId}`;
+          const lastMessage = fromArchivedMessage(last, channelId);
+          return [{ channelId, kind: kindOf(channelId), title, lastMessage, unreadCount: 0 }];
         });
     },
     page(ref, { beforeMessageId, limit }) {
       // One more than asked says whether older messages exist.
       const rows = store.archive.page(ref, {
         limit: limit + 1,
-        ...(beforeMessageId ? { beforeMessageId } : {}),
+        ...(beforeMessageId === undefined ? {} : { beforeMessageId }),
       });
       if (rows.length === 0 && beforeMessageId === undefined) return null;
       const hasMore = rows.length > limit;

@@ -96,8 +96,9 @@ function telegramConversations(
     listChats: (agent) =>
       onAccount(agent, async () => {
         const live = await port.listChats(agent, { limit: TELEGRAM_CHATS_LIMIT });
+        const complete = live.length < TELEGRAM_CHATS_LIMIT;
         const gone = archived
-          .missingFrom(agent, 'telegram', live)
+          .missingFrom(agent, 'telegram', live, complete)
           .map((chat) => ({ ...chat, archivedOnly: true }));
         return [...live, ...gone];
       }),
