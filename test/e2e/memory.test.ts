@@ -158,6 +158,37 @@ describe('agent memory in the console against troupe serve', () => {
     ]);
   });
 
+  it('adds a fact from the keyboard: Escape closes the form, focus returns to Add fact after either', async () => {
+    const facts = page.getByRole('region', { name: 'What I know about Ada Lovelace' });
+    // While the form is open its own submit is also named Add fact; the header's comes first.
+    const add = facts.getByRole('button', { name: 'Add fact' }).first();
+    const focused = (locator: typeof add) => locator.evaluate((node) => node === document.activeElement);
+    const form = facts.getByRole('form', { name: 'New fact' });
+
+    await add.click();
+    await expect.poll(() => focused(form.getByRole('textbox', { name: 'Fact' }))).toBe(true);
+    await page.keyboard.type('Reads Byron aloud.');
+    await page.keyboard.press('Escape');
+    await expectCount(form, 0);
+    await expectCount(facts.getByText('Reads Byron aloud.'), 0);
+    await expect.poll(() => focused(add)).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await form.getByRole('textbox', { name: 'Fact' }).fill('Prefers first editions.');
+    await form.getByRole('button', { name: 'Add fact' }).click();
+    await expectText(facts, 'Prefers first editions.');
+    await expectCount(form, 0);
+    await expect.poll(() => focused(add)).toBe(true);
+    await shot('memory-fact-added');
+
+    // A correction's form gives focus back to the fact's Correct button.
+    const correct = facts.getByRole('button', { name: 'Correct the fact: Prefers first editions.' });
+    await correct.click();
+    await page.keyboard.press('Escape');
+    await expectCount(facts.getByRole('form', { name: 'Correct the fact' }), 0);
+    await expect.poll(() => focused(correct)).toBe(true);
+  });
+
   it('corrects a fact, and shows the superseded one struck through in the history', async () => {
     const facts = page.getByRole('region', { name: 'What I know about Ada Lovelace' });
     await facts.getByRole('button', { name: 'Correct the fact: Lives in London.' }).click();

@@ -1,5 +1,5 @@
 import { Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { FACT_CATEGORIES, type FactCategory, type MemoryFact } from '../../../../shared/domain/memory';
 import { FACT_CATEGORY_LABELS, type PersonRef } from '../model';
 import { memorySelectors } from '../selectors';
@@ -13,6 +13,26 @@ const CATEGORY_OPTIONS = FACT_CATEGORIES.map((category) => ({
 }));
 
 type Draft = { category: FactCategory; key: string; content: string };
+
+/**
+ * Focus in and out of an inline form: the fact's field on opening; on closing, which removes
+ * whatever had focus, back to what opened the form (Add fact) if it is still there.
+ */
+function useFocusReturn() {
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
+  useEffect(() => {
+    field.current?.focus();
+    return () => {
+      // A frame later, once the opener is enabled again and the form is gone.
+      requestAnimationFrame(() => {
+        const lost = document.activeElement === null || document.activeElement === document.body;
+        if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+      });
+    };
+  }, [opener]);
+  return field;
+}
 
 /**
  * States a fact about a person, or corrects one (`fact`): a correction is a new fact that
@@ -35,6 +55,7 @@ export function FactForm({
     key: fact?.key ?? '',
     content: fact?.content ?? '',
   });
+  const contentField = useFocusReturn();
   const edit = (change: Partial<Draft>, field: keyof Draft) => {
     setDraft((current) => ({ ...current, ...change }));
     form.clear(`fact.${field}`);
@@ -44,9 +65,21 @@ export function FactForm({
     event.preventDefault();
     void form.submit(() => putFact(person, { ...(fact ? { supersedes: fact.id } : {}), ...draft }), onDone);
   };
+  // Escape drops the form, as it drops a memory's draft; an open category list closes first.
+  const cancelOnEscape = (event: KeyboardEvent) => {
+    const listOpen = (event.target as HTMLElement).getAttribute('aria-expanded') === 'true';
+    if (event.key !== 'Escape' || listOpen || form.saving) return;
+    event.preventDefault();
+    onDone();
+  };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={fact ? 'Correct the fact' : 'New fact'}>
+    <form
+      onSubmit={submit}
+      onKeyDown={cancelOnEscape}
+      noValidate
+      aria-label={fact ? 'Correct the fact' : 'New fact'}
+    >
       <Stack gap="xs">
         <Textarea
           label="Fact"
@@ -58,7 +91,7 @@ export function FactForm({
           value={draft.content}
           onChange={(event) => edit({ content: event.currentTarget.value }, 'content')}
           error={form.errors['fact.content']}
-          data-autofocus
+          ref={contentField}
         />
         <Group gap="xs" grow align="flex-start">
           <Select

@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconPencil, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MemoryFact } from '../../../../shared/domain/memory';
 import { ConfirmAction } from '../../../ui/ConfirmAction';
 import { formatDateTime } from '../../../ui/format';
@@ -46,12 +46,24 @@ export function FactRow({ person, set, fact }: { person: PersonRef; set: FactSet
   const { retractFact } = useMemoryStore(memorySelectors.actions);
   const [editing, setEditing] = useState(false);
   const past = isPastFact(fact);
+  // The correction form replaced the Correct button; once closed, focus goes back to it.
+  const actions = useRef<HTMLDivElement>(null);
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (editing || !returnFocus.current) return;
+    returnFocus.current = false;
+    actions.current?.querySelector('button')?.focus();
+  }, [editing]);
+  const stopEditing = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
 
   if (editing) {
     return (
       <li className="mem-fact">
         <div className="mem-fact-body">
-          <FactForm person={person} fact={fact} onDone={() => setEditing(false)} />
+          <FactForm person={person} fact={fact} onDone={stopEditing} />
         </div>
       </li>
     );
@@ -83,7 +95,7 @@ export function FactRow({ person, set, fact }: { person: PersonRef; set: FactSet
         {past && <Fate set={set} fact={fact} />}
       </div>
       {!past && (
-        <div className="mem-fact-actions">
+        <div className="mem-fact-actions" ref={actions}>
           <IconAction
             label={`Correct the fact: ${fact.content}`}
             tooltip="Correct this fact"
