@@ -80,6 +80,36 @@ describe('The agent’s Telegram account from the telegramConsole', () => {
     await shot('telegram-account-birthday-refused');
   });
 
+  it('drops “Saved on Telegram” at the first edit after a save', async () => {
+    const names = page.getByRole('form', { name: 'Name and bio' });
+    const bio = names.getByRole('textbox', { name: 'Bio' });
+    await bio.fill('Bookseller in Galway.');
+    await names.getByRole('button', { name: 'Save name and bio' }).click();
+    await expectText(names, 'Saved on Telegram');
+    await bio.press('End');
+    await bio.press('!');
+    await expectCount(names.getByText('Saved on Telegram'), 0);
+
+    const username = page.getByRole('form', { name: 'Username' });
+    const handle = username.getByRole('textbox', { name: 'Username' });
+    await handle.fill('juniper_books');
+    await username.getByRole('button', { name: 'Save username' }).click();
+    await expectText(username, 'Saved on Telegram');
+    await handle.fill('juniper_hale');
+    await expectCount(username.getByText('Saved on Telegram'), 0);
+    await username.getByRole('button', { name: 'Save username' }).click();
+    await expectText(username, 'Saved on Telegram');
+
+    const birthday = page.getByRole('form', { name: 'Birthday' });
+    await birthday.getByRole('textbox', { name: 'Year (optional)' }).fill('1987');
+    await birthday.getByRole('combobox', { name: 'Month' }).click();
+    await page.getByRole('option', { name: 'September' }).click();
+    await birthday.getByRole('button', { name: 'Save birthday' }).click();
+    await expectText(birthday, 'Saved on Telegram');
+    await birthday.getByRole('textbox', { name: 'Day' }).fill('4');
+    await expectCount(birthday.getByText('Saved on Telegram'), 0);
+  });
+
   it('uploads a photo, refusing a file that is no image', async () => {
     const photos = page.locator('input[type=file]');
     await photos.setInputFiles({

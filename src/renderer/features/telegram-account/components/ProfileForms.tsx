@@ -2,7 +2,14 @@ import { Alert, Button, Group, NumberInput, Select, Stack, Text, Textarea, TextI
 import { IconCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { MAX_NAME_LENGTH, type OwnProfile } from '../../../../shared/api/telegram-account-contract';
-import { bioHint, birthdayDraft, FIRST_BIRTH_YEAR, MONTHS, parseBirthday } from '../model';
+import {
+  type BirthdayDraft,
+  bioHint,
+  birthdayDraft,
+  FIRST_BIRTH_YEAR,
+  MONTHS,
+  parseBirthday,
+} from '../model';
 import { telegramAccountSelectors } from '../selectors';
 import { useTelegramAccountStore } from '../store';
 import { useAccountAction } from './use-account-action';
@@ -48,6 +55,10 @@ export function NamesForm({ configName, profile }: { configName: string; profile
     bio: profile.bio,
   });
   const action = useAccountAction();
+  const edit = (change: Partial<typeof draft>) => {
+    setDraft({ ...draft, ...change });
+    action.edited();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void action.run(() => updateProfile(configName, draft));
@@ -63,14 +74,14 @@ export function NamesForm({ configName, profile }: { configName: string; profile
             maxLength={MAX_NAME_LENGTH}
             value={draft.firstName}
             error={action.fields.firstName}
-            onChange={(event) => setDraft({ ...draft, firstName: event.currentTarget.value })}
+            onChange={(event) => edit({ firstName: event.currentTarget.value })}
           />
           <TextInput
             label="Last name"
             maxLength={MAX_NAME_LENGTH}
             value={draft.lastName}
             error={action.fields.lastName}
-            onChange={(event) => setDraft({ ...draft, lastName: event.currentTarget.value })}
+            onChange={(event) => edit({ lastName: event.currentTarget.value })}
           />
         </Group>
         <Textarea
@@ -82,7 +93,7 @@ export function NamesForm({ configName, profile }: { configName: string; profile
           error={
             action.fields.bio ?? (over ? `Shorten the bio to ${profile.bioLimit} characters.` : undefined)
           }
-          onChange={(event) => setDraft({ ...draft, bio: event.currentTarget.value })}
+          onChange={(event) => edit({ bio: event.currentTarget.value })}
         />
         <FormFooter {...action} label="Save name and bio" />
       </Stack>
@@ -93,7 +104,7 @@ export function NamesForm({ configName, profile }: { configName: string; profile
 /** The username, changed on its own (account.updateUsername); empty removes it. */
 export function UsernameForm({ configName, profile }: { configName: string; profile: OwnProfile }) {
   const { setUsername } = useTelegramAccountStore(telegramAccountSelectors.actions);
-  const [username, setDraft] = useState(profile.username ?? '');
+  const [username, setUsernameDraft] = useState(profile.username ?? '');
   const action = useAccountAction();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -108,7 +119,10 @@ export function UsernameForm({ configName, profile }: { configName: string; prof
           value={username}
           description="5 to 32 letters, digits and underscores; people find the agent by it. Empty removes it."
           error={action.fields.username}
-          onChange={(event) => setDraft(event.currentTarget.value)}
+          onChange={(event) => {
+            setUsernameDraft(event.currentTarget.value);
+            action.edited();
+          }}
         />
         <FormFooter {...action} label="Save username" />
       </Stack>
@@ -121,6 +135,10 @@ export function BirthdayForm({ configName, profile }: { configName: string; prof
   const { setBirthday } = useTelegramAccountStore(telegramAccountSelectors.actions);
   const [draft, setDraft] = useState(birthdayDraft(profile.birthday));
   const action = useAccountAction();
+  const edit = (change: Partial<BirthdayDraft>) => {
+    setDraft({ ...draft, ...change });
+    action.edited();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseBirthday(draft);
@@ -151,14 +169,14 @@ export function BirthdayForm({ configName, profile }: { configName: string; prof
             allowDecimal={false}
             value={draft.day}
             error={fieldError('day')}
-            onChange={(value) => setDraft({ ...draft, day: String(value) })}
+            onChange={(value) => edit({ day: String(value) })}
           />
           <Select
             label="Month"
             data={MONTHS.map((name, index) => ({ value: String(index + 1), label: name }))}
             value={draft.month || null}
             error={fieldError('month')}
-            onChange={(value) => setDraft({ ...draft, month: value ?? '' })}
+            onChange={(value) => edit({ month: value ?? '' })}
           />
           <NumberInput
             label="Year (optional)"
@@ -168,7 +186,7 @@ export function BirthdayForm({ configName, profile }: { configName: string; prof
             allowDecimal={false}
             value={draft.year}
             error={fieldError('year')}
-            onChange={(value) => setDraft({ ...draft, year: String(value) })}
+            onChange={(value) => edit({ year: String(value) })}
           />
         </Group>
         <Group gap="sm" align="flex-start">

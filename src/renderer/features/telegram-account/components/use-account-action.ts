@@ -4,7 +4,8 @@ import { errorMessage, fieldErrors } from '../../../api/errors';
 /**
  * Runs one of the account's actions for a form: busy while it runs, and its refusal kept as field
  * messages (a taken username under the username) or, for anything else (a flood wait, a lost
- * session), as one sentence for the form.
+ * session), as one sentence for the form. `done` says the last run saved; the form's first edit
+ * after it calls `edited`, so the confirmation never stands beside a value Telegram has not got.
  */
 export function useAccountAction() {
   const [busy, setBusy] = useState(false);
@@ -31,5 +32,5 @@ export function useAccountAction() {
     }
   };
 
-  return { busy, fields, error, done, run, fail: setFields };
+  return { busy, fields, error, done, run, fail: setFields, edited: () => setDone(false) };
 }
