@@ -70,12 +70,10 @@ describe('The agent’s Telegram account from the telegramConsole', () => {
     // A year before 1900 stays as typed, and the field says why it is refused.
     const birthday = page.getByRole('form', { name: 'Birthday' });
     await birthday.getByRole('textbox', { name: 'Day' }).fill('3');
-    await birthday.getByRole('textbox', { name: 'Year (optional)' }).fill('1850');
+    await birthday.getByRole('textbox', { name: 'Year' }).fill('1850');
     await birthday.getByRole('button', { name: 'Save birthday' }).click();
     await expectText(birthday, `Enter a year from 1900 to ${new Date().getFullYear()}, or leave it empty.`);
-    await expect
-      .poll(() => birthday.getByRole('textbox', { name: 'Year (optional)' }).inputValue())
-      .toBe('1850');
+    await expect.poll(() => birthday.getByRole('textbox', { name: 'Year' }).inputValue()).toBe('1850');
     await birthday.scrollIntoViewIfNeeded();
     await shot('telegram-account-birthday-refused');
   });
@@ -101,13 +99,39 @@ describe('The agent’s Telegram account from the telegramConsole', () => {
     await expectText(username, 'Saved on Telegram');
 
     const birthday = page.getByRole('form', { name: 'Birthday' });
-    await birthday.getByRole('textbox', { name: 'Year (optional)' }).fill('1987');
+    await birthday.getByRole('textbox', { name: 'Year' }).fill('1987');
     await birthday.getByRole('combobox', { name: 'Month' }).click();
     await page.getByRole('option', { name: 'September' }).click();
     await birthday.getByRole('button', { name: 'Save birthday' }).click();
     await expectText(birthday, 'Saved on Telegram');
     await birthday.getByRole('textbox', { name: 'Day' }).fill('4');
     await expectCount(birthday.getByText('Saved on Telegram'), 0);
+  });
+
+  it('keeps the birthday’s three fields on one line on a phone, the month readable', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const birthday = page.getByRole('form', { name: 'Birthday' });
+    await birthday.scrollIntoViewIfNeeded();
+    const fields = [
+      birthday.getByRole('textbox', { name: 'Day' }),
+      birthday.getByRole('combobox', { name: 'Month' }),
+      birthday.getByRole('textbox', { name: 'Year' }),
+    ];
+    const tops = async () => Promise.all(fields.map(async (field) => (await field.boundingBox())?.y));
+    await expect.poll(async () => new Set(await tops()).size).toBe(1);
+    // The month's name fits the box beside the chevron.
+    const monthFits = await fields[1]!.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      const room =
+        input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return context.measureText(input.value).width <= room;
+    });
+    expect(await fields[1]!.inputValue()).toBe('September');
+    expect(monthFits).toBe(true);
+    await shot('telegram-account-birthday-390');
+    await page.setViewportSize({ width: 1360, height: 900 });
   });
 
   it('uploads a photo, refusing a file that is no image', async () => {

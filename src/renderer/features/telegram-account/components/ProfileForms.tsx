@@ -1,6 +1,17 @@
-import { Alert, Button, Group, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type CSSProperties, type FormEvent, useState } from 'react';
 import { MAX_NAME_LENGTH, type OwnProfile } from '../../../../shared/api/telegram-account-contract';
 import {
   type BirthdayDraft,
@@ -130,6 +141,13 @@ export function UsernameForm({ configName, profile }: { configName: string; prof
   );
 }
 
+const BIRTHDAY_COLUMNS: CSSProperties = {
+  display: 'grid',
+  gridTemplateColumns: 'minmax(3.5rem, 1fr) minmax(8.5rem, 2fr) minmax(6rem, 1fr)',
+  gap: 'var(--mantine-spacing-sm)',
+  alignItems: 'start',
+};
+
 /** Day, month and an optional year (account.updateBirthday), or none. */
 export function BirthdayForm({ configName, profile }: { configName: string; profile: OwnProfile }) {
   const { setBirthday } = useTelegramAccountStore(telegramAccountSelectors.actions);
@@ -159,7 +177,9 @@ export function BirthdayForm({ configName, profile }: { configName: string; prof
   return (
     <form onSubmit={submit} aria-label="Birthday">
       <Stack gap="sm">
-        <Group grow align="flex-start">
+        {/* Day and year take a few digits, the month a name: on a phone too, the three sit on one
+            line with short labels and no steppers, and the month keeps room for "September". */}
+        <Box style={BIRTHDAY_COLUMNS}>
           {/* Out of range is said under the field on save, never clamped away unseen. */}
           <NumberInput
             label="Day"
@@ -167,6 +187,7 @@ export function BirthdayForm({ configName, profile }: { configName: string; prof
             max={31}
             clampBehavior="none"
             allowDecimal={false}
+            hideControls
             value={draft.day}
             error={fieldError('day')}
             onChange={(value) => edit({ day: String(value) })}
@@ -179,16 +200,18 @@ export function BirthdayForm({ configName, profile }: { configName: string; prof
             onChange={(value) => edit({ month: value ?? '' })}
           />
           <NumberInput
-            label="Year (optional)"
+            label="Year"
+            placeholder="Optional"
             min={FIRST_BIRTH_YEAR}
             max={new Date().getFullYear()}
             clampBehavior="none"
             allowDecimal={false}
+            hideControls
             value={draft.year}
             error={fieldError('year')}
             onChange={(value) => edit({ year: String(value) })}
           />
-        </Group>
+        </Box>
         <Group gap="sm" align="flex-start">
           <FormFooter {...action} label="Save birthday" />
           {profile.birthday && (
