@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { initials } from '../../src/renderer/features/conversations/model';
 import { createTelegramStore } from '../../src/renderer/features/telegram/store';
 import { AgentContacts } from '../../src/renderer/features/telegram-account/components/AgentContacts';
 import { AgentProfile } from '../../src/renderer/features/telegram-account/components/AgentProfile';
@@ -23,6 +24,7 @@ async function setUp({ signedIn = true } = {}) {
     contact({ userId: 11, name: 'Ada Reads', username: 'ada_reads', phone: '+15550100', mutual: true }),
     contact({ userId: 12, name: 'Deleted account', deleted: true }),
     contact({ userId: 13, name: 'Tomás', blocked: true }),
+    contact({ userId: 14, name: 'Tomás Ó Briain', phone: '+353870000014' }),
   ]);
   const telegram = createTelegramStore(runtime.client);
   await telegram.getState().actions.loadAccounts();
@@ -106,7 +108,7 @@ describe('the agent’s contacts and partners in the console', () => {
     const { actions, account, draw } = await setUp();
     await actions.loadContacts('Juniper');
     const html = draw(createElement(AgentContacts, { configName: 'Juniper', agentName: 'Juniper' }));
-    expect(html).toContain('3 contacts on Telegram');
+    expect(html).toContain('4 contacts on Telegram');
     expect(html).toMatch(/Ada Reads @ada_reads Mutual/);
     expect(html).toContain('Deleted account Deleted account');
     expect(html).toMatch(/Tomás Blocked/);
@@ -115,7 +117,19 @@ describe('the agent’s contacts and partners in the console', () => {
     await actions.deleteContacts('Juniper', [11, 13]);
     expect(account.getState().contacts.Juniper?.value?.map((entry) => entry.name)).toEqual([
       'Deleted account',
+      'Tomás Ó Briain',
     ]);
+  });
+
+  it('gives a contact the initials the chat list gives them', async () => {
+    expect(initials('Tomás Ó Briain')).toBe('TB');
+    expect(initials('  ada  ')).toBe('A');
+    expect(initials('😀 Sam')).toBe('😀S');
+    expect(initials(' ')).toBe('?');
+    const { actions, draw } = await setUp();
+    await actions.loadContacts('Juniper');
+    const text = draw(createElement(AgentContacts, { configName: 'Juniper', agentName: 'Juniper' }));
+    expect(text).toContain('TB Tomás Ó Briain');
   });
 
   it('shows a partner’s profile and adds them to the contacts', async () => {

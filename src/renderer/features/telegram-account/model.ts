@@ -63,15 +63,6 @@ export function bioHint(bio: string, profile: Pick<OwnProfile, 'premium' | 'bioL
     : `${used} characters: Telegram allows ${BIO_LIMIT} without Premium (${PREMIUM_BIO_LIMIT} with it).`;
 }
 
-/** Two letters standing for a person without a photo. */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return words
-    .slice(0, 2)
-    .map((word) => [...word][0]?.toUpperCase() ?? '')
-    .join('');
-}
-
 /** What the console calls each kind of membership. */
 export const MEMBERSHIP_KIND_LABELS: Record<Membership['kind'], string> = {
   group: 'Group',

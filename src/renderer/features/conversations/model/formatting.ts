@@ -109,10 +109,14 @@ export function senderColor(senderId: number | null): string {
   return SENDER_COLORS[Math.abs(senderId) % SENDER_COLORS.length]!;
 }
 
+/**
+ * Who stands behind a name without a photo, the same everywhere: the first letters of its first
+ * and last words ("Tomás Ó Briain" is TB), whole characters so an emoji or accent is not split.
+ */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]![0], words[words.length - 1]![0]] : [words[0]?.[0]];
-  return letters.join('').toUpperCase() || '?';
+  const ends = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  return ends.map((word) => [...word][0]!.toUpperCase()).join('') || '?';
 }
 
 /** "0:07", "2:05", "1:02:03": a countdown, rounded up to whole seconds. */

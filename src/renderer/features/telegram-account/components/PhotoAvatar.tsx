@@ -1,6 +1,6 @@
 import { Avatar } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { initialsOf } from '../model';
+import { initials } from '../../conversations/model';
 import { telegramAccountSelectors } from '../selectors';
 import { useTelegramAccountStore } from '../store';
 
@@ -44,7 +44,7 @@ export function PhotoAvatar({
 
   return (
     <Avatar ref={ref} src={src ?? null} size={size} radius="xl" alt={src ? `${name}’s photo` : undefined}>
-      {initialsOf(name)}
+      {initials(name)}
     </Avatar>
   );
 }
