@@ -147,15 +147,31 @@ describe('The agent’s Telegram account from the telegramConsole', () => {
       mimeType: 'image/png',
       buffer: solidPng([70, 130, 90], 96),
     });
-    await expectVisible(page.getByRole('button', { name: /Show the photo of .*\(current\)/ }));
+    await expectVisible(page.getByRole('button', { name: /^Photo 1 of 1, .*, current$/ }));
     await expectVisible(page.getByRole('img', { name: '' }).first());
-    await page.getByRole('button', { name: /Show the photo of .*\(current\)/ }).click();
+    await page.getByRole('button', { name: /^Photo 1 of 1, .*, current$/ }).click();
     await expectVisible(page.getByRole('img', { name: 'The profile photo' }));
     // The full-screen view fades in.
     await page.waitForTimeout(400);
     await shot('telegram-account-photo-full');
     await page.keyboard.press('Escape');
     await expectCount(page.getByRole('dialog'), 0);
+  });
+
+  it('names each photo tile apart and lines the tiles up at the top', async () => {
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'juniper-blue.png',
+      mimeType: 'image/png',
+      buffer: solidPng([60, 110, 200], 96),
+    });
+    const newest = page.getByRole('button', { name: /^Photo 1 of 2, .*, current$/ });
+    const older = page.getByRole('button', { name: /^Photo 2 of 2, (?!.*current)/ });
+    await expectVisible(newest);
+    await expectVisible(older);
+    const imageTop = async (tile: typeof newest) => (await tile.locator('img').boundingBox())?.y;
+    await expect.poll(async () => (await imageTop(older)) === (await imageTop(newest))).toBe(true);
+    await newest.scrollIntoViewIfNeeded();
+    await shot('telegram-account-photo-tiles');
   });
 
   it('lists the contacts with their marks and deletes one after a confirmation', async () => {

@@ -5,7 +5,7 @@ import { createTelegramStore } from '../../src/renderer/features/telegram/store'
 import { AgentContacts } from '../../src/renderer/features/telegram-account/components/AgentContacts';
 import { AgentProfile } from '../../src/renderer/features/telegram-account/components/AgentProfile';
 import { PartnerProfilePanel } from '../../src/renderer/features/telegram-account/components/PartnerProfilePanel';
-import { bioHint, parseBirthday } from '../../src/renderer/features/telegram-account/model';
+import { bioHint, parseBirthday, photoTileLabel } from '../../src/renderer/features/telegram-account/model';
 import { createTelegramAccountStore } from '../../src/renderer/features/telegram-account/store';
 import { ApiError } from '../../src/shared/api/errors';
 import { FakeRuntime, signedInAccount } from './support/fake-runtime';
@@ -29,9 +29,10 @@ async function setUp({ signedIn = true } = {}) {
   const telegram = createTelegramStore(runtime.client);
   await telegram.getState().actions.loadAccounts();
   const account = createTelegramAccountStore(runtime.client);
-  const draw = (element: ReturnType<typeof createElement>) =>
-    textOf(renderTelegramAccount({ telegram, account }, element));
-  return { runtime, account, actions: account.getState().actions, draw };
+  const markup = (element: ReturnType<typeof createElement>) =>
+    renderTelegramAccount({ telegram, account }, element);
+  const draw = (element: ReturnType<typeof createElement>) => textOf(markup(element));
+  return { runtime, account, actions: account.getState().actions, draw, markup };
 }
 
 describe('the agent’s Telegram profile in the console', () => {
@@ -90,6 +91,23 @@ describe('the agent’s Telegram profile in the console', () => {
     expect((waiting as ApiError).message).toBe(
       'Telegram asks to wait 42 s before changing the profile again.',
     );
+  });
+
+  it('names each photo tile by its place, its day and whether it is the current one', async () => {
+    const day = '2026-11-29T10:00:00.000Z';
+    const photos = [
+      { id: '1', date: day, current: true },
+      { id: '2', date: day, current: false },
+    ];
+    expect(photoTileLabel(photos[0]!, 0, 2, 'en-GB')).toBe('Photo 1 of 2, 29 Nov 2026, current');
+    expect(photoTileLabel(photos[1]!, 1, 2, 'en-GB')).toBe('Photo 2 of 2, 29 Nov 2026');
+
+    const { runtime, actions, markup } = await setUp();
+    runtime.telegramProfiles.profiles.set('Juniper', ownProfile({ photos }));
+    await actions.loadProfile('Juniper');
+    const html = markup(createElement(AgentProfile, { configName: 'Juniper', agentName: 'Juniper' }));
+    const tileNames = [...html.matchAll(/aria-label="(Photo [^"]*)"/g)].map((match) => match[1]);
+    expect(tileNames).toEqual([photoTileLabel(photos[0]!, 0, 2), photoTileLabel(photos[1]!, 1, 2)]);
   });
 
   it('says the agent must sign in when it is not on Telegram', async () => {

@@ -1,6 +1,7 @@
-import type { Birthday, OwnProfile } from '../../../shared/api/telegram-account-contract';
+import type { Birthday, OwnProfile, ProfilePhoto } from '../../../shared/api/telegram-account-contract';
 import { BIO_LIMIT, PREMIUM_BIO_LIMIT } from '../../../shared/api/telegram-account-contract';
 import type { Membership } from '../../../shared/api/telegram-membership-contract';
+import { dateFormat } from '../../ui/format';
 
 export const MONTHS = [
   'January',
@@ -61,6 +62,17 @@ export function bioHint(bio: string, profile: Pick<OwnProfile, 'premium' | 'bioL
   return profile.premium
     ? `${used} characters.`
     : `${used} characters: Telegram allows ${BIO_LIMIT} without Premium (${PREMIUM_BIO_LIMIT} with it).`;
+}
+
+/** The day a profile photo was set, as its tile shows it: "29 Nov 2026". */
+export function photoDay(photo: ProfilePhoto, locale?: string): string {
+  return dateFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(photo.date));
+}
+
+/** A photo tile's name, told apart from the tiles of the same day by its place in the gallery. */
+export function photoTileLabel(photo: ProfilePhoto, index: number, count: number, locale?: string): string {
+  const label = `Photo ${index + 1} of ${count}, ${photoDay(photo, locale)}`;
+  return photo.current ? `${label}, current` : label;
 }
 
 /** What the console calls each kind of membership. */

@@ -17,6 +17,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { OwnProfile, ProfilePhoto } from '../../../../shared/api/telegram-account-contract';
 import { ConfirmAction } from '../../../ui/ConfirmAction';
 import { toBase64 } from '../../playground/model/attachment';
+import { photoDay, photoTileLabel } from '../model';
 import { telegramAccountSelectors } from '../selectors';
 import { useTelegramAccountStore } from '../store';
 import { useAccountAction } from './use-account-action';
@@ -34,27 +35,27 @@ function PhotoTile({
   configName,
   userId,
   photo,
+  label,
   onOpen,
 }: {
   configName: string;
   userId: number;
   photo: ProfilePhoto;
+  label: string;
   onOpen: () => void;
 }) {
   const src = usePhoto(configName, userId, photo.id);
-  const taken = new Date(photo.date).toLocaleDateString();
   return (
-    <UnstyledButton
-      onClick={onOpen}
-      aria-label={`Show the photo of ${taken}${photo.current ? ' (current)' : ''}`}
-    >
+    // At the top of its grid cell: a button centres what it holds, so a tile without the Current
+    // badge, stretched to its row, would sit lower than its neighbours.
+    <UnstyledButton onClick={onOpen} aria-label={label} style={{ alignSelf: 'start' }}>
       {src ? (
         <Image src={src} alt="" radius="md" h={120} w="100%" fit="cover" />
       ) : (
         <Skeleton h={120} radius="md" animate={src === null} />
       )}
       <Text size="xs" c="dimmed" mt={4}>
-        {taken}
+        {photoDay(photo)}
       </Text>
       {photo.current && (
         <Badge size="xs" variant="light">
@@ -90,12 +91,13 @@ export function PhotoGallery({
   return (
     <>
       <SimpleGrid cols={columns} spacing="sm">
-        {photos.map((photo) => (
+        {photos.map((photo, index) => (
           <PhotoTile
             key={photo.id}
             configName={configName}
             userId={userId}
             photo={photo}
+            label={photoTileLabel(photo, index, photos.length)}
             onOpen={() => setOpen(photo)}
           />
         ))}
