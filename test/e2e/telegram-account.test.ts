@@ -191,6 +191,8 @@ describe('The agent’s Telegram account from the telegramConsole', () => {
     await expectCount(page.getByRole('dialog'), 0);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(400);
+    // The Phone column is dropped on a phone; the number shows under the name instead.
+    await expectVisible(page.getByRole('row', { name: /Ada Reads/ }).getByText(ada.phone.slice(1)));
     await shot('telegram-account-contacts-390');
     await page.setViewportSize({ width: 1360, height: 900 });
   });

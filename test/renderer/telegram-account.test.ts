@@ -127,7 +127,7 @@ describe('the agent’s contacts and partners in the console', () => {
     await actions.loadContacts('Juniper');
     const html = draw(createElement(AgentContacts, { configName: 'Juniper', agentName: 'Juniper' }));
     expect(html).toContain('4 contacts on Telegram');
-    expect(html).toMatch(/Ada Reads @ada_reads Mutual/);
+    expect(html).toMatch(/Ada Reads @ada_reads \+15550100 Mutual/);
     expect(html).toContain('Deleted account Deleted account');
     expect(html).toMatch(/Tomás Blocked/);
     expect(html).toContain('Open conversation');
@@ -148,6 +148,16 @@ describe('the agent’s contacts and partners in the console', () => {
     await actions.loadContacts('Juniper');
     const text = draw(createElement(AgentContacts, { configName: 'Juniper', agentName: 'Juniper' }));
     expect(text).toContain('TB Tomás Ó Briain');
+  });
+
+  it('shows each contact’s phone under the name too, for a phone where the Phone column is hidden', async () => {
+    const { actions, markup } = await setUp();
+    await actions.loadContacts('Juniper');
+    const html = markup(createElement(AgentContacts, { configName: 'Juniper', agentName: 'Juniper' }));
+    const adaRow = html.split('<tr').find((row) => row.includes('Ada Reads')) ?? '';
+    const cells = adaRow.split('<td').slice(1);
+    const nameCell = cells.find((cell) => cell.includes('>Ada Reads<')) ?? '';
+    expect(nameCell).toMatch(/mantine-hidden-from-sm[^>]*>\+15550100</);
   });
 
   it('shows a partner’s profile and adds them to the contacts', async () => {

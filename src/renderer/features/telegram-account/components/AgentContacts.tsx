@@ -180,6 +180,12 @@ export function AgentContacts({ configName, agentName }: { configName: string; a
                         @{contact.username}
                       </Text>
                     )}
+                    {/* Where the Phone column is hidden. */}
+                    {contact.phone && (
+                      <Text size="xs" ff="monospace" hiddenFrom="sm">
+                        {contact.phone}
+                      </Text>
+                    )}
                     <ContactMarks contact={contact} />
                   </PeerName>
                 </Table.Td>
