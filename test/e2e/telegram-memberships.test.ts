@@ -84,6 +84,19 @@ describe('The agent’s groups and channels from the console', () => {
     await field.fill('https://t.me/+NoSuchInviteHash');
     await form.getByRole('button', { name: 'Join' }).click();
     await expectText(form, 'This invite link does not exist; check it for typos.');
+    // The Join button sits level with the field, under the field's description, at any width.
+    const join = form.getByRole('button', { name: 'Join' });
+    const offset = async () => {
+      const [input, button] = [await field.boundingBox(), await join.boundingBox()];
+      return input && button ? Math.abs(input.y - button.y) + Math.abs(input.height - button.height) : null;
+    };
+    for (const width of [1360, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(offset).toBeLessThan(1);
+    }
+    await page.waitForTimeout(400);
+    await shot('telegram-memberships-join-390');
+    await page.setViewportSize({ width: 1360, height: 900 });
 
     await field.fill(`https://t.me/+${invite}`);
     await form.getByRole('button', { name: 'Join' }).click();

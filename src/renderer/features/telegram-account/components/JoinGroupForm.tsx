@@ -31,25 +31,27 @@ export function JoinGroupForm({ configName }: { configName: string }) {
   return (
     <form onSubmit={submit} aria-label="Join a group or channel">
       <Stack gap="sm">
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput
-            label="Group or channel"
-            placeholder="@username, t.me/name or t.me/+invite"
-            description="It joins muted on Telegram and gagged here: the agent reads along and writes nothing until you ungag it."
-            value={target}
-            error={action.fields.target}
-            onChange={(event) => setTarget(event.currentTarget.value)}
-            style={{ flex: '1 1 280px' }}
-          />
-          <Button
-            type="submit"
-            loading={action.busy}
-            leftSection={<IconUsersPlus size={16} aria-hidden />}
-            mt={{ base: 0, sm: 25 }}
-          >
-            Join
-          </Button>
-        </Group>
+        <TextInput
+          label="Group or channel"
+          placeholder="@username, t.me/name or t.me/+invite"
+          description="It joins muted on Telegram and gagged here: the agent reads along and writes nothing until you ungag it."
+          value={target}
+          error={action.fields.target}
+          onChange={(event) => setTarget(event.currentTarget.value)}
+          // The button beside the input itself, under the label and description, so the two line up.
+          inputContainer={(input) => (
+            <Group gap="sm" wrap="nowrap">
+              <div style={{ flex: 1, minWidth: 0 }}>{input}</div>
+              <Button
+                type="submit"
+                loading={action.busy}
+                leftSection={<IconUsersPlus size={16} aria-hidden />}
+              >
+                Join
+              </Button>
+            </Group>
+          )}
+        />
         {action.error && (
           <Text size="sm" c="red" role="alert">
             {action.error}
