@@ -176,6 +176,43 @@ describe('the costs page against troupe serve and a scripted LLM', () => {
     await shot('costs-conversation');
   });
 
+  it('takes custom days up to today, dims the last range while they make none, and dates labels over two years', async () => {
+    await page.goto(`${harness.server.origin}/#/costs`);
+    await expectText(main(), '$0.0015');
+    const [today, yesterday, lastYear] = await page.evaluate(() => {
+      const day = (date: Date) =>
+        `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+      const now = new Date();
+      return [
+        day(now),
+        day(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1)),
+        `${now.getFullYear() - 1}-12-20`,
+      ];
+    });
+    await main().getByText('Custom', { exact: true }).click();
+    const from = main().getByLabel('From', { exact: true });
+    const to = main().getByLabel('To', { exact: true });
+    await expectAttribute(to, 'max', today);
+
+    await from.fill(today);
+    await to.fill(yesterday);
+    await expectText(main(), 'The last day comes before the first.');
+    await expectText(main(), 'Showing');
+    await expectText(main(), 'these figures are of the last one that did');
+    await shot('costs-custom-stale');
+
+    await from.fill(lastYear);
+    await to.fill(today);
+    await expectCount(main().getByText('these figures are of the last one that did'), 0);
+    const tokens = chart('Tokens per day');
+    await expect
+      .poll(async () => (await axisLabels(tokens)).every((label) => /\d{4}$/.test(label.text)))
+      .toBe(true);
+    expect((await drawnLabels(tokens)).crowded).toEqual([]);
+    await shot('costs-custom-two-years');
+    await main().getByText('7 days', { exact: true }).click();
+  });
+
   it('fits a phone: the window picker whole, and the inspector opening with its close button clear', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${harness.server.origin}/#/costs`);

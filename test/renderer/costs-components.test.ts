@@ -80,6 +80,19 @@ describe('the usage report', () => {
     expect(text).toContain('Outside conversations (media descriptions)');
   });
 
+  it('dims the figures of the last range and names it while the days picked make none', async () => {
+    runtime.usage.summary = usageSummary({ totals: usageTotals({ calls: 2, costUsd: 0.42 }) });
+    await shown(null);
+    const report = createElement(UsageReport, { scope: { kind: 'all', agent: null } });
+    expect(textOf(render(store, report))).not.toContain('Showing');
+    store.getState().actions.setRangeStale(true);
+    const html = render(store, report);
+    expect(textOf(html)).toContain('Showing the last 7 days');
+    expect(textOf(html)).toContain('these figures are of the last one that did');
+    expect(html).toContain('opacity:0.4');
+    expect(textOf(html)).toContain('$0.42');
+  });
+
   it('drops the flag once the model is priced, saying the earlier calls stay unpriced', async () => {
     runtime.usage.summary = usageSummary({
       totals: usageTotals({ calls: 2, unknownPriceCalls: 1 }),

@@ -2,9 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   dayLabelInterval,
   formatUsd,
+  rangeDescription,
   rangeProblems,
   resolveRange,
   spendByAgentChart,
+  tokensChart,
   type UsageQuery,
   unpricedModels,
   valueTickCount,
@@ -40,6 +42,28 @@ describe('costs model', () => {
       to: 'The last day comes before the first.',
     });
     expect(rangeProblems({ kind: '30d' })).toEqual({});
+    expect(rangeProblems({ kind: 'custom', from: '2026-02-01', to: '2026-02-11' }, '2026-02-10')).toEqual({
+      to: 'Pick today or an earlier day.',
+    });
+    expect(rangeProblems({ kind: 'custom', from: '2026-02-01', to: '2026-02-10' }, '2026-02-10')).toEqual({});
+  });
+
+  it('puts the year in the day labels of a range over two years, and names the range shown', () => {
+    const days = (...list: string[]) => list.map((day) => ({ day, costByAgent: {}, ...usageTotals() }));
+    expect(
+      tokensChart(usageSummary({ days: days('2025-12-31', '2026-01-01') })).map((row) => row.day),
+    ).toEqual(['Dec 31, 2025', 'Jan 1, 2026']);
+    expect(
+      tokensChart(usageSummary({ days: days('2026-03-01', '2026-03-02') })).map((row) => row.day),
+    ).toEqual(['Mar 1', 'Mar 2']);
+    expect(spendByAgentChart(usageSummary({ days: days('2025-12-31', '2026-01-01') })).data[0]!.day).toBe(
+      'Dec 31, 2025',
+    );
+    expect(rangeDescription({ kind: 'custom', from: '2026-11-01', to: '2026-11-30' })).toBe(
+      'Nov 1, 2026 – Nov 30, 2026',
+    );
+    expect(rangeDescription({ kind: 'custom', from: '2026-11-29', to: '2026-11-29' })).toBe('Nov 29, 2026');
+    expect(rangeDescription({ kind: '7d' })).toBe('the last 7 days');
   });
 
   it('writes sums in cents and cheap calls with two significant digits', () => {

@@ -41,14 +41,18 @@ function addDays(date: Date, days: number): Date {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
 }
 
-/** Why a custom range cannot be read, keyed by its field; empty when it can. */
-export function rangeProblems(range: UsageRange): Partial<Record<'from' | 'to', string>> {
+/** Why a custom range cannot be read, keyed by its field; empty when it can. `today`: `YYYY-MM-DD`. */
+export function rangeProblems(
+  range: UsageRange,
+  today = localDay(new Date()),
+): Partial<Record<'from' | 'to', string>> {
   if (range.kind !== 'custom') return {};
   const valid = (day: string) =>
     /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(localMidnight(day).getTime());
   if (!valid(range.from)) return { from: 'Pick the first day.' };
   if (!valid(range.to)) return { to: 'Pick the last day.' };
   if (range.to < range.from) return { to: 'The last day comes before the first.' };
+  if (range.to > today) return { to: 'Pick today or an earlier day.' };
   return {};
 }
 
@@ -107,9 +111,28 @@ export function formatTokens(value: number): string {
   return new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 }
 
-/** "Mar 3" for a `YYYY-MM-DD` day. */
-export function dayLabel(day: string): string {
-  return dateFormat(undefined, { month: 'short', day: 'numeric' }).format(localMidnight(day));
+/** "Mar 3" for a `YYYY-MM-DD` day, "Mar 3, 2025" `withYear`. */
+export function dayLabel(day: string, withYear = false): string {
+  return dateFormat(undefined, {
+    month: 'short',
+    day: 'numeric',
+    ...(withYear ? { year: 'numeric' } : {}),
+  }).format(localMidnight(day));
+}
+
+/** Whether a summary's days run over more than one year: then its day labels need the year. */
+function spansYears(summary: UsageSummary): boolean {
+  const first = summary.days[0]?.day;
+  const last = summary.days.at(-1)?.day;
+  return first !== undefined && last !== undefined && first.slice(0, 4) !== last.slice(0, 4);
+}
+
+/** What a range shows, in words: "the last 7 days", "Nov 1, 2026 – Nov 30, 2026". */
+export function rangeDescription(range: UsageRange): string {
+  if (range.kind === 'today') return 'today';
+  if (range.kind !== 'custom') return `the last ${RANGE_LABELS[range.kind]}`;
+  const from = dayLabel(range.from, true);
+  return range.from === range.to ? from : `${from} – ${dayLabel(range.to, true)}`;
 }
 
 /** At most this many day labels on an axis however wide, so a wide chart still reads at a glance. */
@@ -171,8 +194,9 @@ export function spendByAgentChart(summary: UsageSummary): {
   const names = new Set(named.map((row) => row.agent));
   const series: ChartSeries[] = named.map((row, index) => ({ name: row.agent, color: AGENT_COLORS[index]! }));
   if (summary.agents.length > named.length) series.push({ name: OTHERS, color: 'gray.6' });
+  const withYear = spansYears(summary);
   const data = summary.days.map((day) => {
-    const row: Record<string, string | number> = { day: dayLabel(day.day) };
+    const row: Record<string, string | number> = { day: dayLabel(day.day, withYear) };
     for (const entry of series) row[entry.name] = 0;
     for (const [agent, cost] of Object.entries(day.costByAgent)) {
       const key = names.has(agent) ? agent : OTHERS;
@@ -191,8 +215,9 @@ export const TOKEN_SERIES: ChartSeries[] = [
 
 /** Tokens per day by kind (cached input is part of input). */
 export function tokensChart(summary: UsageSummary): Record<string, string | number>[] {
+  const withYear = spansYears(summary);
   return summary.days.map((day) => ({
-    day: dayLabel(day.day),
+    day: dayLabel(day.day, withYear),
     Input: day.inputTokens,
     Output: day.outputTokens,
     Thinking: day.thinkingTokens,

@@ -24,6 +24,8 @@ export type PriceSaveResult = { ok: true } | { ok: false; message: string; field
 
 export interface CostsActions {
   setRange(range: UsageRange): void;
+  /** Whether the custom days being picked make no range, so the views show the last one that did. */
+  setRangeStale(stale: boolean): void;
   /** Shows the query's summary while the view is on screen; returns the release. */
   follow(query: UsageQuery): () => void;
   /** A new ledger row: the summaries that count it are fetched again, a moment later for bursts. */
@@ -41,6 +43,8 @@ export interface CostsActions {
 export type CostsState = {
   /** The window every costs view reads, the operator's last choice. */
   range: UsageRange;
+  /** The window picker holds custom days that make no range: `range` is the last one that did. */
+  rangeStale: boolean;
   summaries: Record<string, SummaryView>;
   prices: { status: LoadStatus; list: LlmPrice[]; error: string | null };
   actions: CostsActions;
@@ -99,10 +103,12 @@ export function createCostsStore(client: ApiClient, options: { now?: () => Date 
 
     return {
       range: { kind: '7d' },
+      rangeStale: false,
       summaries: {},
       prices: { status: 'idle', list: [], error: null },
       actions: {
         setRange: (range) => set({ range }),
+        setRangeStale: (rangeStale) => set({ rangeStale }),
         follow(query) {
           const key = queryKey(query);
           followers.set(key, (followers.get(key) ?? 0) + 1);

@@ -1,6 +1,6 @@
 import { Group, SegmentedControl, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { localDay, RANGE_LABELS, rangeProblems, type UsageRange } from '../model';
 import { costsSelectors } from '../selectors';
 import { useCostsStore } from '../store';
@@ -23,13 +23,19 @@ export function RangePicker({
   const narrow = useMediaQuery('(max-width: 48em)');
   const small = compact || narrow === true;
   const range = useCostsStore(costsSelectors.range);
-  const { setRange } = useCostsStore(costsSelectors.actions);
+  const { setRange, setRangeStale } = useCostsStore(costsSelectors.actions);
   const today = localDay(new Date());
   const [draft, setDraft] = useState(() =>
     range.kind === 'custom' ? { from: range.from, to: range.to } : { from: today, to: today },
   );
   const [custom, setCustom] = useState(range.kind === 'custom');
-  const problems = rangeProblems({ kind: 'custom', ...draft });
+  const problems = rangeProblems({ kind: 'custom', ...draft }, today);
+  // While the days picked make no range, the reports say theirs is the last one that did.
+  const stale = custom && Object.keys(problems).length > 0;
+  useEffect(() => {
+    setRangeStale(stale);
+    return () => setRangeStale(false);
+  }, [stale, setRangeStale]);
 
   const pickKind = (kind: string) => {
     if (kind === 'custom') {
@@ -43,7 +49,7 @@ export function RangePicker({
   const editDay = (field: 'from' | 'to', value: string) => {
     const next = { ...draft, [field]: value };
     setDraft(next);
-    if (Object.keys(rangeProblems({ kind: 'custom', ...next })).length === 0)
+    if (Object.keys(rangeProblems({ kind: 'custom', ...next }, today)).length === 0)
       setRange({ kind: 'custom', ...next });
   };
 
@@ -74,6 +80,7 @@ export function RangePicker({
             label="To"
             size="xs"
             value={draft.to}
+            max={today}
             onChange={(event) => editDay('to', event.currentTarget.value)}
             error={problems.to ?? serverErrors.until}
           />

@@ -1,4 +1,4 @@
-import { Button, Paper, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useRef } from 'react';
 import { Link } from 'wouter';
@@ -6,7 +6,7 @@ import type { Network } from '../../../../shared/api/conversation-contract';
 import type { UsageSummary } from '../../../../shared/api/usage-contract';
 import { EmptyBlock, ErrorState, LoadingState } from '../../../ui/states';
 import { PLAYGROUND_PATH } from '../../conversations/paths';
-import { RANGE_LABELS } from '../model';
+import { RANGE_LABELS, rangeDescription } from '../model';
 import { costsSelectors } from '../selectors';
 import { useCostsStore } from '../store';
 import { AgentsTable, ConversationsTable, RecentCallsTable } from './UsageTables';
@@ -41,6 +41,16 @@ function NoCalls({ scope }: { scope: ReportScope }) {
         )}
       </EmptyBlock>
     </Paper>
+  );
+}
+
+/** Says which range the figures are of while the days picked make none, the figures dimmed below. */
+function StaleRangeNote() {
+  const range = useCostsStore(costsSelectors.range);
+  return (
+    <Alert color="yellow" variant="light" py={8} title={`Showing ${rangeDescription(range)}`}>
+      The days picked do not make a range yet: these figures are of the last one that did.
+    </Alert>
   );
 }
 
@@ -84,6 +94,7 @@ export function UsageReport({ scope }: { scope: ReportScope }) {
     scope.kind === 'conversation' ? { network: scope.network, channelId: scope.channelId } : null;
   const { view } = useUsageSummary(agent, conversation);
   const { resync } = useCostsStore(costsSelectors.actions);
+  const stale = useCostsStore(costsSelectors.rangeStale);
   // While another window loads, the last one stays on screen (dimmed, busy) instead of a spinner;
   // so it does on the draw right after the pick, before the new window is followed (no view yet),
   // which would otherwise unmount the charts only to draw them again.
@@ -100,14 +111,26 @@ export function UsageReport({ scope }: { scope: ReportScope }) {
         onRetry={resync}
       />
     );
-  if (summary.totals.calls === 0) return <NoCalls scope={scope} />;
 
+  // Figures of a range other than the one picked are dimmed, the more so when no range is picked.
+  const opacity = stale ? 0.4 : view?.summary ? 1 : 0.6;
   return (
-    <Stack gap="md" aria-busy={!view?.summary} style={{ opacity: view?.summary ? 1 : 0.6 }}>
-      {view?.error && (
-        <ErrorState title="The latest costs could not be read" message={view.error} onRetry={resync} />
-      )}
-      <ReportBody summary={summary} kind={scope.kind} allAgents={scope.kind === 'all' && agent === null} />
+    <Stack gap="md">
+      {stale && <StaleRangeNote />}
+      <Stack gap="md" aria-busy={!view?.summary} style={{ opacity }}>
+        {view?.error && (
+          <ErrorState title="The latest costs could not be read" message={view.error} onRetry={resync} />
+        )}
+        {summary.totals.calls === 0 ? (
+          <NoCalls scope={scope} />
+        ) : (
+          <ReportBody
+            summary={summary}
+            kind={scope.kind}
+            allAgents={scope.kind === 'all' && agent === null}
+          />
+        )}
+      </Stack>
     </Stack>
   );
 }
