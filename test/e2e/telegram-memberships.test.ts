@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeChannel, waitFor } from '../support/fake-telegram';
+import { type FakeChannel, type FakeUser, waitFor } from '../support/fake-telegram';
 import { expectCount, expectText, expectVisible } from '../support/page-assertions';
 import { REPO_ROOT } from '../support/serve-process';
 import { logInJuniper, startTelegramConsole, type TelegramConsole } from '../support/telegram-console';
@@ -17,13 +17,14 @@ describe('The agent’s groups and channels from the console', () => {
   let app: TelegramConsole;
   let poetry: FakeChannel;
   let invite: string;
+  let ada: FakeUser;
 
   const shot = (name: string) => app.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     app = await startTelegramConsole((telegram, juniper) => {
-      const ada = telegram.createUser({ phone: '+15550100177', firstName: 'Ada', username: 'ada_reads' });
+      ada = telegram.createUser({ phone: '+15550100177', firstName: 'Ada', username: 'ada_reads' });
       telegram.createGroup({ title: 'Book club', creatorId: ada.id, memberIds: [juniper.id] });
       telegram.createChannel({ title: 'Bookshop News', broadcast: true, memberIds: [ada.id, juniper.id] });
       poetry = telegram.createChannel({ title: 'Galway Poetry', memberIds: [ada.id] });
@@ -124,5 +125,30 @@ describe('The agent’s groups and channels from the console', () => {
     await page.waitForTimeout(400);
     await shot('telegram-memberships-390');
     await page.setViewportSize({ width: 1360, height: 900 });
+  });
+
+  it('keeps a group it left in the conversations, marked Left, with what was archived and nothing to send', async () => {
+    const { page, telegram, juniper } = app;
+    const walks = telegram.createChannel({ title: 'Harbour walkers', memberIds: [ada.id, juniper.id] });
+    telegram.channelSays(ada.id, walks.id, 'Walk on Sunday at nine?');
+    const chats = page.getByRole('navigation', { name: 'Chats' });
+    await page.goto(`${app.server.origin}/#/conversations/Juniper`);
+    await expectVisible(chats.getByRole('link', { name: /Harbour walkers/ }), 15_000);
+
+    await page.goto(`${app.server.origin}/#/agents/Juniper`);
+    await page.getByRole('tab', { name: 'Groups' }).click();
+    await page.getByRole('button', { name: 'Leave Harbour walkers' }).click();
+    await page.getByRole('button', { name: 'Leave', exact: true }).click();
+    await expectCount(page.getByRole('switch', { name: 'Mute Harbour walkers' }), 0);
+
+    await page.goto(`${app.server.origin}/#/conversations/Juniper`);
+    const left = chats.getByRole('link', { name: /Harbour walkers/ });
+    await expectText(left, 'Left');
+    await left.click();
+    await expectText(page.getByRole('main'), 'Walk on Sunday at nine?');
+    await expectText(page.getByRole('main'), 'Juniper is no longer in this chat');
+    await expectCount(page.getByRole('form', { name: 'Write as Juniper' }), 0);
+    await expectCount(page.getByRole('button', { name: 'Write as Juniper' }), 0);
+    await shot('telegram-left-group');
   });
 });

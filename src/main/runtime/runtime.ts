@@ -313,6 +313,7 @@ export async function createRuntime(options: RuntimeOptions): Promise<Conversati
         desk: telegram.desk,
         gags: engineGags(telegram.engine),
         requireAgent: (configName) => requireAgent(config, configName),
+        chatsChanged: (agent) => events.emit('conversation.chatsChanged', { agent, network: 'telegram' }),
       }),
     },
     options.logger.child({ module: 'api' }),

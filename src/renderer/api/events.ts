@@ -98,6 +98,9 @@ export function feedStoresFromEvents(
     client.on('conversation.messagesDeleted', ({ agent, network, channelId, messageIds }) =>
       conversations[network].getState().actions.applyMessagesDeleted({ agent, channelId }, messageIds),
     ),
+    client.on('conversation.chatsChanged', ({ agent, network }) =>
+      conversations[network].getState().actions.applyChatsChanged(agent),
+    ),
     client.on('conversation.graphChanged', ({ agent, network, channelId, graph }) => {
       conversations[network].getState().actions.applyGraph({ agent, channelId }, graph);
       // The drafts waiting, which the header and navigation show wherever the operator is.

@@ -304,6 +304,8 @@ export const conversationEvents = {
     channelId: z.number().int(),
     graph: TaskGraphViewSchema.nullable(),
   }),
+  /** The agent's chats changed otherwise than by a message: it joined or left a group. */
+  'conversation.chatsChanged': z.object({ agent: z.string(), network: NetworkSchema }),
   /** What the agent shows in the chat: typing, and online presence. */
   'conversation.activity': z.object({
     agent: z.string(),

@@ -35,15 +35,18 @@ async function setup() {
   const news = fake.createChannel({ title: 'Bookshop News', broadcast: true, memberIds: [ada.id] });
   const readers = fake.createGroup({ title: 'Night readers', creatorId: ada.id, memberIds: [] });
   const desk = await connectedDesk(testbed, agent);
+  /** Each agent whose chats changed, in order: the console's lists reload on it. */
+  const chatsChanged: string[] = [];
   const handlers = createTelegramMembershipHandlers({
     desk,
     gags: gagBook(),
     requireAgent: requireJuniper,
+    chatsChanged: (configName) => chatsChanged.push(configName),
   });
   const { call, ok } = deskCalls(handlers);
   const list = async (): Promise<Membership[]> =>
     ((await ok('telegram.memberships.list', {})) as { memberships: Membership[] }).memberships;
-  return { testbed, fake, agent, ada, bookClub, poetry, news, readers, call, ok, list };
+  return { testbed, fake, agent, ada, bookClub, poetry, news, readers, call, ok, list, chatsChanged };
 }
 
 const CHANNEL_OFFSET = 1_000_000_000_000;
@@ -153,9 +156,10 @@ describe('The agent’s groups and channels from the console', () => {
   });
 
   it('leaves groups and channels, and mutes and unmutes them', { timeout: TEST_TIMEOUT_MS }, async () => {
-    const { testbed, fake, agent, bookClub, poetry, ok, list } = await setup();
+    const { testbed, fake, agent, bookClub, poetry, ok, list, chatsChanged } = await setup();
     try {
       await ok('telegram.memberships.join', { target: '@galway_poetry' });
+      expect(chatsChanged).toEqual(['Juniper']);
       const poetryId = channelIdOf(poetry.id);
       expect(await ok('telegram.memberships.setMuted', { channelId: poetryId, muted: false })).toEqual({
         channelId: poetryId,
@@ -178,6 +182,7 @@ describe('The agent’s groups and channels from the console', () => {
       expect(fake.membersOf({ channelId: poetry.id })).not.toContain(agent.id);
       expect(fake.membersOf({ chatId: bookClub.id })).not.toContain(agent.id);
       expect(await list()).toEqual([]);
+      expect(chatsChanged).toEqual(['Juniper', 'Juniper', 'Juniper']);
     } finally {
       await testbed.close();
     }

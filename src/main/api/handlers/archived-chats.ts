@@ -27,6 +27,8 @@ export interface ArchivedChats {
   ): ChatSummary[];
   /** A page of the chat's archived messages, or null when the archive has none. */
   page(ref: ConversationRef, query: MessagePageQuery): MessagePage | null;
+  /** Keeps the titles of the chats Telegram lists now, to name them once the agent has left. */
+  rememberTitles(agent: string, live: readonly ChatSummary[]): void;
 }
 
 /**
@@ -43,7 +45,9 @@ function oldestActivity(chats: readonly ChatSummary[]): string {
   return times.reduce((oldest, time) => (time < oldest ? time : oldest), times[0] ?? '');
 }
 
-export function archivedChats(store: Pick<Store, 'archive' | 'telegramChatTitles'>): ArchivedChats {
+export function archivedChats(
+  store: Pick<Store, 'archive' | 'telegramChatTitles' | 'transaction'>,
+): ArchivedChats {
   return {
     missingFrom(agent, network, live, complete) {
       const listed = new Set(live.map((chat) => chat.channelId));
@@ -59,6 +63,12 @@ export function archivedChats(store: Pick<Store, 'archive' | 'telegramChatTitles
           const lastMessage = fromArchivedMessage(last, channelId);
           return [{ channelId, kind: kindOf(channelId), title, lastMessage, unreadCount: 0 }];
         });
+    },
+    rememberTitles(agent, live) {
+      // An unchanged title writes nothing: a list seen again costs no page of the database.
+      store.transaction(() => {
+        for (const chat of live) store.telegramChatTitles.remember(agent, chat.channelId, chat.title);
+      });
     },
     page(ref, { beforeMessageId, limit }) {
       // One more than asked says whether older messages exist.

@@ -96,6 +96,7 @@ function telegramConversations(
     listChats: (agent) =>
       onAccount(agent, async () => {
         const live = await port.listChats(agent, { limit: TELEGRAM_CHATS_LIMIT });
+        archived.rememberTitles(agent, live);
         const complete = live.length < TELEGRAM_CHATS_LIMIT;
         const gone = archived
           .missingFrom(agent, 'telegram', live, complete)

@@ -38,6 +38,8 @@ export function createTelegramMembershipHandlers(deps: {
   gags: TelegramGags;
   /** Throws not_found for an agent the configuration does not have. */
   requireAgent: (configName: string) => void;
+  /** The agent joined or left a chat: the console's chat lists reload. */
+  chatsChanged: (configName: string) => void;
 }): Pick<ApiHandlers, TelegramMembershipProcedure> {
   const { desk, gags } = deps;
   const act = accountActor(deps.requireAgent);
@@ -55,6 +57,7 @@ export function createTelegramMembershipHandlers(deps: {
         // The contract let only a valid target through.
         if ('error' in parsed) throw new ApiError('invalid_input', parsed.error);
         const { channelId, title } = await desk.join(configName, parsed);
+        deps.chatsChanged(configName);
         const warnings: string[] = [];
         try {
           await desk.setMuted(configName, channelId, true);
@@ -71,6 +74,7 @@ export function createTelegramMembershipHandlers(deps: {
     'telegram.memberships.leave': ({ configName, channelId }) =>
       act(configName, async () => {
         await desk.leave(configName, channelId);
+        deps.chatsChanged(configName);
         return { channelId };
       }),
     'telegram.memberships.setMuted': ({ configName, channelId, muted }) =>

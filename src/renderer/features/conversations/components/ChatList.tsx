@@ -193,6 +193,7 @@ function ChatLink({
           <span className="pg-chat-title">{chat.title}</span>
           {chat.archivedOnly && (
             <Badge
+              tt="none"
               size="xs"
               variant="outline"
               color="gray"

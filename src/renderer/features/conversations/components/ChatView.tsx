@@ -138,7 +138,7 @@ export function ChatView({
                 {NETWORK_LABELS[network]}
               </Badge>
               {archivedOnly && (
-                <Badge size="xs" variant="outline" color="gray" style={{ flex: 'none' }}>
+                <Badge tt="none" size="xs" variant="outline" color="gray" style={{ flex: 'none' }}>
                   Left
                 </Badge>
               )}
@@ -194,7 +194,7 @@ export function ChatView({
         interactive={composer !== undefined && !archivedOnly}
         focusMessageId={focusMessageId}
       />
-      <CopilotDock chatRef={chatRef} agentName={agentName} />
+      {!archivedOnly && <CopilotDock chatRef={chatRef} agentName={agentName} />}
       {archivedOnly ? (
         <ArchivedChatNote agentName={agentName} />
       ) : (

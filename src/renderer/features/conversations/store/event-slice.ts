@@ -150,6 +150,10 @@ export function createEventSlice(
       if (open) get().actions.openChat(open.ref);
     },
 
+    applyChatsChanged(agent) {
+      list.scheduleRefresh(agent);
+    },
+
     resyncAgent(agent) {
       if (get().agent === agent) get().actions.resync();
     },

@@ -175,6 +175,8 @@ export interface EventActions {
   applyActivity(ref: ChatRef, activity: Activity): void;
   applyTurnState(ref: ChatRef, state: TurnState): void;
   applyExchange(ref: ChatRef, exchange: LlmExchangeView): void;
+  /** The agent's chats changed otherwise than by a message (it joined or left a group): the list reloads. */
+  applyChatsChanged(agent: string): void;
   /** Re-fetches what is on screen, e.g. after the connection came back. */
   resync(): void;
   /** Re-fetches what is on screen when it belongs to `agent`, e.g. after its account reconnected. */
