@@ -297,5 +297,22 @@ describe('agent memory in the console against troupe serve', () => {
     await page.getByRole('group', { name: 'Color scheme' }).getByRole('button', { name: 'Dark' }).click();
     await page.getByRole('complementary', { name: 'Inspector' }).getByRole('tab', { name: 'Memory' }).click();
     await shot('memory-conversation-dark');
+    await page.getByRole('group', { name: 'Color scheme' }).getByRole('button', { name: 'Light' }).click();
+  });
+
+  it('writes a summary by hand: says where message ids are, and what an empty one lacks', async () => {
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    await inspector.getByRole('tab', { name: 'Memory' }).click();
+    await inspector.getByRole('button', { name: 'Write', exact: true }).click();
+    const form = inspector.getByRole('form', { name: 'New summary' });
+    await expectText(form, 'hover over a message’s time in the chat to see its #id');
+    await form.getByRole('textbox', { name: 'First message' }).fill(String(messageIds[0]));
+    await form.getByRole('textbox', { name: 'Last message' }).fill(String(messageIds[1]));
+    await form.getByRole('button', { name: 'Add summary' }).click();
+    await expectText(form, 'Write what the messages were about.');
+    // The time of each message shows its id on hover, as the hint says.
+    const time = page.locator(`#pg-msg-${messageIds[0]} time`);
+    expect(await time.getAttribute('data-hint')).toMatch(new RegExp(`message #${messageIds[0]}$`));
+    await form.getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -1,4 +1,4 @@
-import { Group, NumberInput, Stack, Textarea } from '@mantine/core';
+import { Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import type { MemorySummary } from '../../../../shared/domain/memory';
 import type { ConversationRef } from '../model';
@@ -14,6 +14,8 @@ const RANGE_FIELDS: Array<{ field: RangeField; label: string }> = [
   { field: 'minMessageId', label: 'First message' },
   { field: 'maxMessageId', label: 'Last message' },
 ];
+/** Where an operator finds the ids the range asks for. */
+const RANGE_HINT = 'Message ids: hover over a message’s time in the chat to see its #id.';
 
 /**
  * Writes or revises a summary of a conversation: its words and the messages it covers. The
@@ -48,6 +50,11 @@ export function SummaryEditor({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { content, minMessageId, maxMessageId } = draft;
+    // A new summary has nothing to delete: the runtime's "or delete the entry" is for a revision.
+    if (!summary && content.trim() === '') {
+      form.invalid({ 'summary.content': 'Write what the messages were about.' });
+      return;
+    }
     if (typeof minMessageId !== 'number' || typeof maxMessageId !== 'number') {
       const missing = RANGE_FIELDS.filter(({ field }) => typeof draft[field] !== 'number');
       form.invalid(
@@ -88,6 +95,9 @@ export function SummaryEditor({
             />
           ))}
         </Group>
+        <Text size="xs" c="dimmed" mt={-4}>
+          {RANGE_HINT}
+        </Text>
         <FormFooter form={form} saveLabel={summary ? 'Save summary' : 'Add summary'} onCancel={onDone} />
       </Stack>
     </form>

@@ -203,7 +203,8 @@ export const MessageRow = memo(function MessageRow({
       senderColor={colorVar(color)}
       label={`${name}, ${clockTime(message.sentAt)}${message.editedAt ? ', edited' : ''}`}
       time={clockTime(message.sentAt)}
-      timeTitle={formatDateTime(message.sentAt)}
+      // The id is what a summary's range and the co-pilot name a message by.
+      timeTitle={`${formatDateTime(message.sentAt)} · message #${id}`}
       edited={message.editedAt !== null}
       delivery={delivery}
       mediaOnly={mediaOnly}
