@@ -45,12 +45,14 @@ function relationOf(issue: Bounded): Relation {
 /** A number's bound, or a size's, in words: "Enter a number of at least 1.", "Use at most 200 characters." */
 function bound(issue: Bounded): string | undefined {
   const relation = relationOf(issue);
-  const limit = issue.code === 'too_small' ? issue.minimum : issue.maximum;
+  const bare = issue.code === 'too_small' ? issue.minimum : issue.maximum;
+  // Grouped as people write them: "at most 2,000 characters".
+  const limit = bare.toLocaleString('en-US');
   if (NUMBER_ORIGINS.has(issue.origin)) return `Enter a number ${NUMBER_RELATIONS[relation]} ${limit}.`;
   const units = SIZE_UNITS[issue.origin];
   if (!units) return undefined;
-  if (relation === 'atLeast' && Number(limit) === 1) return 'Fill this in.';
-  return `Use ${SIZE_RELATIONS[relation]} ${limit} ${Number(limit) === 1 ? units[0] : units[1]}.`;
+  if (relation === 'atLeast' && Number(bare) === 1) return 'Fill this in.';
+  return `Use ${SIZE_RELATIONS[relation]} ${limit} ${Number(bare) === 1 ? units[0] : units[1]}.`;
 }
 
 /**

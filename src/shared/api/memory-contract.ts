@@ -33,7 +33,7 @@ const ContentSchema = z
   .string()
   .trim()
   .min(1, 'Write something, or delete the entry.')
-  .max(4000, 'Keep it under 4,000 characters.');
+  .max(4000, 'Use at most 4,000 characters.');
 
 export const MemoryEntryDraftSchema = z
   .object({

@@ -62,7 +62,7 @@ export const planProcedures = {
         .string()
         .trim()
         .min(1, 'Write what the agent should do.')
-        .max(4000, 'Keep it under 4,000 characters.'),
+        .max(4000, 'Use at most 4,000 characters.'),
     }).strict(),
     output: z.object({ started: z.boolean() }),
   },

@@ -18,6 +18,7 @@ describe('refused fields in words', () => {
 
   it('words sizes with their unit, one of them as one', () => {
     expect(refusal(z.string().length(3), 'ab')).toBe('Use exactly 3 characters.');
+    expect(refusal(z.string().max(2000), 'x'.repeat(2001))).toBe('Use at most 2,000 characters.');
     expect(refusal(z.array(z.string()).max(1), ['a', 'b'])).toBe('Use at most 1 item.');
     expect(refusal(z.string().min(1), '')).toBe('Fill this in.');
   });
