@@ -175,6 +175,9 @@ describe('agent memory in the console against troupe serve', () => {
 
     await page.keyboard.press('Enter');
     await form.getByRole('textbox', { name: 'Fact' }).fill('Prefers first editions.');
+    // A key is saved in one form, which the field shows as it is typed.
+    await form.getByRole('textbox', { name: 'Key' }).fill('Favourite Books!');
+    await expectText(form, 'Saved as favourite_books');
     await form.getByRole('button', { name: 'Add fact' }).click();
     await expectText(facts, 'Prefers first editions.');
     await expectCount(form, 0);

@@ -1,4 +1,5 @@
 import type { ConversationKey } from '../../shared/domain/conversation-key';
+import { normalizeFactKey } from '../../shared/domain/fact-key';
 import type {
   FactCategory,
   MemoryEntry,
@@ -9,7 +10,7 @@ import type {
 import type { FactOwner, MemoryOwner, Store } from '../store';
 import { randomHex8 } from '../tasks/task-id';
 import { normalizeCreated } from './entries/created-time';
-import { newFactId, normalizeFactKey, recordFact } from './facts/record-fact';
+import { newFactId, recordFact } from './facts/record-fact';
 import { applySummarizeTask } from './summaries/apply-summary';
 
 /** What the operator's change could not do, in words for the form that asked. */

@@ -1,13 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/main/logging';
 import { parseExtractionReply } from '../../../src/main/memory/facts/fact-reply';
-import {
-  MAX_FACT_CHARS,
-  normalizeFactKey,
-  recordFact,
-  retractFactByKey,
-} from '../../../src/main/memory/facts/record-fact';
+import { MAX_FACT_CHARS, recordFact, retractFactByKey } from '../../../src/main/memory/facts/record-fact';
 import { openStore, type Store } from '../../../src/main/store';
+import { normalizeFactKey } from '../../../src/shared/domain/fact-key';
 
 const PAT = { agent: 'Ada', network: 'simulator' as const, partnerId: 9_000_000_101 };
 const AT = new Date('2026-03-02T10:00:00Z');

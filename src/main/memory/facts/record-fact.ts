@@ -1,10 +1,10 @@
+import { normalizeFactKey } from '../../../shared/domain/fact-key';
 import type { FactCategory, FactOrigin, MemoryFact } from '../../../shared/domain/memory';
 import type { FactOwner, FactRepository } from '../../store';
 import { randomHex8 } from '../../tasks/task-id';
 
 /** A fact is one sentence; longer ones are cut here (and the cut is reported). */
 export const MAX_FACT_CHARS = 300;
-const MAX_KEY_CHARS = 60;
 
 export interface FactInput {
   category: FactCategory;
@@ -18,17 +18,6 @@ export interface FactInput {
 export type FactWrite =
   | { outcome: 'created' | 'unchanged'; fact: MemoryFact; truncated: boolean }
   | { outcome: 'superseded'; fact: MemoryFact; previous: MemoryFact; truncated: boolean };
-
-/** "Home City" and "home-city" name the same thing: lower case, words joined by underscores. */
-export function normalizeFactKey(key: string | null | undefined): string | null {
-  const normalized = (key ?? '')
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, MAX_KEY_CHARS);
-  return normalized === '' ? null : normalized;
-}
 
 /** Two sentences that differ only in case, spacing or a final full stop say the same. */
 export function sameSentence(a: string, b: string): boolean {

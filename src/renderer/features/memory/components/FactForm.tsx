@@ -1,5 +1,6 @@
 import { Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { normalizeFactKey } from '../../../../shared/domain/fact-key';
 import { FACT_CATEGORIES, type FactCategory, type MemoryFact } from '../../../../shared/domain/memory';
 import { FACT_CATEGORY_LABELS, type PersonRef } from '../model';
 import { memorySelectors } from '../selectors';
@@ -109,6 +110,9 @@ export function FactForm({
             placeholder="home_city"
             value={draft.key}
             onChange={(event) => edit({ key: event.currentTarget.value }, 'key')}
+            description={keyHint(draft.key)}
+            // Under the field, so the Key stays level with the Category beside it.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             error={form.errors['fact.key']}
             spellCheck={false}
             autoComplete="off"
@@ -119,4 +123,11 @@ export function FactForm({
       </Stack>
     </form>
   );
+}
+
+/** What a typed key is saved as, when that is not what was typed ("Home City" is home_city). */
+function keyHint(typed: string): string | undefined {
+  const saved = normalizeFactKey(typed);
+  if (typed.trim() === '' || saved === typed) return undefined;
+  return saved === null ? 'No letters or digits: saved without a key.' : `Saved as ${saved}`;
 }
