@@ -7,11 +7,13 @@ interface TitleKey {
 }
 
 /**
- * The name each Telegram chat had at the agent's latest turn in it (the Simulator keeps its own
- * chats' titles): what the console calls a conversation when Telegram is not at hand.
+ * The name each Telegram chat had when last seen, at the agent's latest turn in it or in the
+ * console's chat list (the Simulator keeps its own chats' titles): what the console calls a
+ * conversation when Telegram is not at hand, a group the agent left among them.
  */
 export class TelegramChatTitleRepository {
   readonly #select;
+  readonly #selectAgent;
   readonly #remember;
   readonly #now: Now;
 
@@ -19,6 +21,9 @@ export class TelegramChatTitleRepository {
     this.#now = deps.now ?? systemNow;
     this.#select = db.prepare<TitleKey, { title: string }>(
       'SELECT title FROM telegram_chat_titles WHERE agent = @agent AND channel_id = @channelId',
+    );
+    this.#selectAgent = db.prepare<[string], { channel_id: number; title: string }>(
+      'SELECT channel_id, title FROM telegram_chat_titles WHERE agent = ?',
     );
     // An unchanged title writes nothing: no page of the database changes.
     this.#remember = db.prepare<TitleKey & { title: string; updatedAt: string }>(
@@ -32,6 +37,11 @@ export class TelegramChatTitleRepository {
   /** The chat's name as last seen; null when the agent never took a turn in it. */
   get(agent: string, channelId: number): string | null {
     return this.#select.get({ agent, channelId })?.title ?? null;
+  }
+
+  /** Every chat of the agent's that has a name kept. */
+  chats(agent: string): { channelId: number; title: string }[] {
+    return this.#selectAgent.all(agent).map((row) => ({ channelId: row.channel_id, title: row.title }));
   }
 
   /** Keeps the chat's name; a blank one (a chat Telegram could not name) keeps the one before. */

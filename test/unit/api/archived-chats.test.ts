@@ -57,7 +57,7 @@ describe('archived chats the agent is no longer in', () => {
     archive(5, 21, 'hello');
     store.telegramChatTitles.remember('Ada', -1001, 'Harbour walkers');
     const chats = archivedChats(store);
-    const gone = chats.missingFrom('Ada', 'telegram', [live(5, 21)], true);
+    const gone = chats.missingFrom('Ada', [live(5, 21)], true);
     expect(gone).toEqual([
       expect.objectContaining({ channelId: -1001, kind: 'group', title: 'Harbour walkers', unreadCount: 0 }),
     ]);
@@ -72,7 +72,18 @@ describe('archived chats the agent is no longer in', () => {
   it('takes a chat older than a partial list’s oldest for one the list did not reach, not one that is gone', () => {
     archive(-1001, 3, 'an old group');
     archive(-2002, 25, 'a group left lately');
-    const gone = archivedChats(store).missingFrom('Ada', 'telegram', [live(5, 28), live(6, 10)], false);
+    store.telegramChatTitles.remember('Ada', -1001, 'Old group');
+    store.telegramChatTitles.remember('Ada', -2002, 'Harbour walkers');
+    const gone = archivedChats(store).missingFrom('Ada', [live(5, 28), live(6, 10)], false);
     expect(gone.map((chat) => chat.channelId)).toEqual([-2002]);
+  });
+
+  it('lists the chats it left newest first', () => {
+    archive(-1001, 3, 'an old group');
+    archive(-2002, 25, 'a group left lately');
+    store.telegramChatTitles.remember('Ada', -1001, 'Old group');
+    store.telegramChatTitles.remember('Ada', -2002, 'Harbour walkers');
+    const gone = archivedChats(store).missingFrom('Ada', [], true);
+    expect(gone.map((chat) => chat.title)).toEqual(['Harbour walkers', 'Old group']);
   });
 });

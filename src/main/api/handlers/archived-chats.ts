@@ -5,26 +5,18 @@ import type { ChatSummary } from '../../messaging/port';
 import type { MessagePage, MessagePageQuery } from '../../simulator';
 import type { Store } from '../../store';
 
-/** How many of an agent's archived chats are looked through for ones its account no longer shows. */
-const ARCHIVED_CHATS_LIMIT = 500;
-
 /**
- * The chats an agent is no longer in (it left a group, was removed, or the chat was deleted on
- * Telegram) as Troupe archived them: they stay listed and readable in the console, read-only,
+ * The Telegram chats an agent is no longer in (it left a group, was removed, or the chat was
+ * deleted) as Troupe archived them: they stay listed and readable in the console, read-only,
  * instead of vanishing with what the agent remembers of them.
  */
 export interface ArchivedChats {
   /**
-   * The agent's archived chats on the network that `live` (the newest chats, all of them when
-   * `complete`) does not list, newest first. A partial list says nothing of chats older than its
-   * oldest: only archived chats active since then are known to be gone.
+   * The agent's named chats with archived messages that `live` (the newest chats, all of them
+   * when `complete`) does not list, newest first. A partial list says nothing of chats older than
+   * its oldest: only chats active since then are known to be gone.
    */
-  missingFrom(
-    agent: string,
-    network: ConversationRef['network'],
-    live: readonly ChatSummary[],
-    complete: boolean,
-  ): ChatSummary[];
+  missingFrom(agent: string, live: readonly ChatSummary[], complete: boolean): ChatSummary[];
   /** A page of the chat's archived messages, or null when the archive has none. */
   page(ref: ConversationRef, query: MessagePageQuery): MessagePage | null;
   /** Keeps the titles of the chats Telegram lists now, to name them once the agent has left. */
@@ -49,20 +41,20 @@ export function archivedChats(
   store: Pick<Store, 'archive' | 'telegramChatTitles' | 'transaction'>,
 ): ArchivedChats {
   return {
-    missingFrom(agent, network, live, complete) {
+    missingFrom(agent, live, complete) {
       const listed = new Set(live.map((chat) => chat.channelId));
       const listedSince = complete ? '' : oldestActivity(live);
-      return store.archive
-        .chats(agent, ARCHIVED_CHATS_LIMIT)
-        .filter(({ conversation }) => conversation.network === network && !listed.has(conversation.channelId))
-        .flatMap(({ conversation }): ChatSummary[] => {
-          const { channelId } = conversation;
-          const [last] = store.archive.page(conversation, { limit: 1 });
+      // The chats the agent was seen in are few; its archive's messages may be many.
+      return store.telegramChatTitles
+        .chats(agent)
+        .filter(({ channelId }) => !listed.has(channelId))
+        .flatMap(({ channelId, title }): ChatSummary[] => {
+          const [last] = store.archive.page({ agent, network: 'telegram', channelId }, { limit: 1 });
           if (!last || last.sentAt < listedSince) return [];
-          const title = store.telegramChatTitles.get(agent, channelId) ?? `Chat ${channelId}`;
           const lastMessage = fromArchivedMessage(last, channelId);
           return [{ channelId, kind: kindOf(channelId), title, lastMessage, unreadCount: 0 }];
-        });
+        })
+        .sort((a, b) => (a.lastMessage!.sentAt < b.lastMessage!.sentAt ? 1 : -1));
     },
     rememberTitles(agent, live) {
       // An unchanged title writes nothing: a list seen again costs no page of the database.

@@ -99,7 +99,7 @@ function telegramConversations(
         archived.rememberTitles(agent, live);
         const complete = live.length < TELEGRAM_CHATS_LIMIT;
         const gone = archived
-          .missingFrom(agent, 'telegram', live, complete)
+          .missingFrom(agent, live, complete)
           .map((chat) => ({ ...chat, archivedOnly: true }));
         return [...live, ...gone];
       }),
