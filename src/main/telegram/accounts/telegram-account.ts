@@ -13,6 +13,7 @@ import {
   withCallTimeout,
 } from '../connection';
 import { telegramUserOf } from '../mapping';
+import { AccountLimits } from './account-limits';
 import { describeError, failureOf } from './call-failure';
 import { type BackoffOptions, ReconnectBackoff } from './reconnect-backoff';
 import { classifyTelegramError, type TelegramFault } from './telegram-faults';
@@ -86,14 +87,13 @@ export class TelegramAccount {
   #readyClient: TelegramClient | null = null;
   #state: ConnectionState = 'connecting';
   #user: TelegramUser | null = null;
+  /** What is wrong with the connection; the send stop speaks for itself (see view). */
   #problem: string | null = null;
-  #coolDownUntil: Date | null = null;
-  #sendsStoppedUntil: Date | null = null;
+  readonly #limits: AccountLimits;
   #closed = false;
   /** Fails the calls still waiting for an answer when the account closes. */
   readonly #closing = new AbortController();
   #cancelReconnect: (() => void) | null = null;
-  readonly #expiryTimers = new Set<() => void>();
   readonly #sequence: UpdateSequence;
 
   constructor(
@@ -109,6 +109,14 @@ export class TelegramAccount {
     this.#events = events;
     this.#backoff = new ReconnectBackoff(settings.reconnect);
     this.#logger = settings.logger.child({ agent: configName });
+    this.#limits = new AccountLimits({
+      clock: settings.clock,
+      logger: this.#logger,
+      sendStopMs: settings.sendStopMs,
+      changed: () => {
+        if (!this.#closed) this.#events.changed(this);
+      },
+    });
     this.#sequence = new UpdateSequence({
       invoke: (request) => this.invoke(request),
       inputChannel: (channelId) => this.#inputChannel(channelId),
@@ -137,16 +145,13 @@ export class TelegramAccount {
   }
 
   view(): TelegramAccountView {
-    const now = this.#settings.clock.now().getTime();
-    const future = (date: Date | null) => (date && date.getTime() > now ? date.toISOString() : null);
     return {
       configName: this.configName,
       enabled: true,
       connection: this.#state,
       user: this.#user,
-      coolDownUntil: future(this.#coolDownUntil),
-      sendsStoppedUntil: future(this.#sendsStoppedUntil),
-      problem: this.#problem,
+      ...this.#limits.view(),
+      problem: this.#problem ?? this.#limits.sendStopNotice,
     };
   }
 
@@ -166,17 +171,13 @@ export class TelegramAccount {
       new MessagingError(`${this.configName} was disconnected from Telegram.`, { retryable: true }),
     );
     this.#cancelReconnect?.();
-    for (const cancel of this.#expiryTimers) cancel();
-    this.#expiryTimers.clear();
+    this.#limits.close();
     await this.#dropClient();
   }
 
   /** Lifts the send stop after PEER_FLOOD (the operator checked the account with @SpamBot). */
   resumeSends(): void {
-    if (this.#sendsStoppedUntil === null) return;
-    this.#sendsStoppedUntil = null;
-    if (this.#state === 'connected') this.#problem = null;
-    this.#events.changed(this);
+    this.#limits.resumeSends();
   }
 
   /** Runs one Telegram request with the account's guards, bound and fault handling. */
@@ -221,20 +222,8 @@ export class TelegramAccount {
         retryable: false,
       });
     }
-    const now = this.#settings.clock.now().getTime();
-    if (this.#coolDownUntil && this.#coolDownUntil.getTime() > now) {
-      const seconds = Math.ceil((this.#coolDownUntil.getTime() - now) / 1000);
-      throw new MessagingError(
-        `${this.configName} is waiting out a Telegram flood wait (${seconds} s left).`,
-        {
-          retryable: true,
-          retryAfterSeconds: seconds,
-        },
-      );
-    }
-    if (options.send && this.#sendsStoppedUntil && this.#sendsStoppedUntil.getTime() > now) {
-      throw new MessagingError(this.#sendStopText(this.#sendsStoppedUntil), { retryable: false });
-    }
+    const refusal = this.#limits.refusal(this.configName, options.send === true);
+    if (refusal) throw refusal;
     if (this.#state !== 'connected' || this.#client === null) {
       // The connection comes back by itself: tasks wait for it without using up their retries.
       throw new MessagingError(`${this.configName} is not connected to Telegram (${this.#state}).`, {
@@ -250,51 +239,10 @@ export class TelegramAccount {
     return failureOf(classifyTelegramError(error), error, {
       what,
       agent: this.configName,
-      coolDown: (seconds) => this.#startCoolDown(seconds),
-      stopSends: (code) => this.#stopSends(code),
+      coolDown: (seconds) => this.#limits.coolDown(seconds),
+      stopSends: (code) => this.#limits.stopSends(code),
       logOut: (code) => void this.#logOut(code),
     });
-  }
-
-  #startCoolDown(seconds: number): void {
-    const until = new Date(this.#settings.clock.now().getTime() + seconds * 1000);
-    if (this.#coolDownUntil && this.#coolDownUntil >= until) return;
-    this.#coolDownUntil = until;
-    this.#logger.warn({ seconds }, 'Telegram flood wait: cooling down');
-    this.#expireLater(seconds * 1000);
-    this.#events.changed(this);
-  }
-
-  #stopSends(code: string): string {
-    const until = new Date(this.#settings.clock.now().getTime() + this.#settings.sendStopMs);
-    this.#sendsStoppedUntil = until;
-    this.#problem = this.#sendStopText(until, code);
-    this.#logger.warn({ code, until: until.toISOString() }, 'Telegram limited the account: sends stopped');
-    this.#expireLater(this.#settings.sendStopMs);
-    this.#events.changed(this);
-    return this.#problem;
-  }
-
-  #sendStopText(until: Date, code = 'PEER_FLOOD'): string {
-    return (
-      `Telegram limited this account (${code}): sending is stopped until ${until.toISOString()} ` +
-      'or until the operator resumes it (check the account with @SpamBot first).'
-    );
-  }
-
-  /** Tells listeners when a cool-down or send stop runs out, so views stop showing it. */
-  #expireLater(ms: number): void {
-    const cancel = this.#settings.clock.setTimer(ms, () => {
-      this.#expiryTimers.delete(cancel);
-      const now = this.#settings.clock.now().getTime();
-      if (this.#sendsStoppedUntil && this.#sendsStoppedUntil.getTime() <= now) {
-        this.#sendsStoppedUntil = null;
-        if (this.#state === 'connected') this.#problem = null;
-      }
-      if (this.#coolDownUntil && this.#coolDownUntil.getTime() <= now) this.#coolDownUntil = null;
-      this.#events.changed(this);
-    });
-    this.#expiryTimers.add(cancel);
   }
 
   async #open(): Promise<void> {
@@ -319,7 +267,7 @@ export class TelegramAccount {
       this.#user = telegramUserOf(me);
       this.#readyClient = client;
       this.#backoff.reset();
-      this.#setState('connected', this.#sendsStoppedUntil ? this.#problem : null);
+      this.#setState('connected', null);
       this.#catchUp();
     } catch (error) {
       if (this.#client !== client) return;
@@ -402,7 +350,7 @@ export class TelegramAccount {
     this.#cancelReconnect?.();
     this.#cancelReconnect = null;
     this.#backoff.reset();
-    this.#setState('connected', this.#sendsStoppedUntil ? this.#problem : null);
+    this.#setState('connected', null);
     this.#catchUp();
   }
 
