@@ -40,7 +40,7 @@ export async function accountAction<T>(
   clock: Clock,
   what: string,
   work: () => Promise<T>,
-  causes: FloodCauses = new Map(),
+  causes: FloodCauses,
 ): Promise<T> {
   try {
     return await work();

@@ -146,12 +146,17 @@ export function axisLabelWidth(chars: number): number {
   return chars * LABEL_CHAR_PX;
 }
 
+/** How many labels of `labelChars` characters fit side by side, a clear gap apart, on `axisWidth` px. */
+function labelsThatFit(labelChars: number, axisWidth: number): number {
+  return Math.floor(axisWidth / (axisLabelWidth(labelChars) + LABEL_GAP_PX));
+}
+
 /**
  * How many days to skip between labels of a daily axis `axisWidth` pixels wide, so that labels of
  * `labelChars` characters never overlap; at most seven. Unmeasured (0), the cap alone applies.
  */
 export function dayLabelInterval(days: number, labelChars: number, axisWidth: number): number {
-  const fit = axisWidth > 0 ? Math.floor(axisWidth / (axisLabelWidth(labelChars) + LABEL_GAP_PX)) : Infinity;
+  const fit = axisWidth > 0 ? labelsThatFit(labelChars, axisWidth) : Infinity;
   return Math.max(0, Math.ceil(days / Math.max(1, Math.min(MAX_DAY_LABELS, fit))) - 1);
 }
 
@@ -161,8 +166,7 @@ export function dayLabelInterval(days: number, labelChars: number, axisWidth: nu
  */
 export function valueTickCount(labelChars: number, axisWidth: number): number {
   if (axisWidth <= 0) return 3;
-  const spans = Math.floor(axisWidth / (axisLabelWidth(labelChars) + LABEL_GAP_PX));
-  return Math.max(2, Math.min(5, spans + 1));
+  return Math.max(2, Math.min(5, labelsThatFit(labelChars, axisWidth) + 1));
 }
 
 /** What a conversation row is called: its name, its chat id, or the calls outside conversations. */
