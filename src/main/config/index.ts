@@ -20,7 +20,7 @@ export { type AgentFileContext, type ParsedAgentFile, parseAgentMarkdown } from 
 export { type AgentFileChanges, patchAgentMarkdown } from './agent-markdown-patch';
 export { type AgentFileContent, UnwritableAgentError, writeAgentMarkdown } from './agent-markdown-writer';
 export { AGENT_SECTIONS, START_TYPING_DELAY_RANGE, TYPING_SPEED_RANGE } from './agent-sections';
-export { type ConfigDirProblem, configDirProblems } from './config-dir-check';
+export { configDirProblems } from './config-dir-check';
 export {
   type ConfigPathInputs,
   type ResolvedConfigPath,

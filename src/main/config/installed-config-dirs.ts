@@ -4,7 +4,7 @@ import type { Logger } from '../logging';
 import { shippedConfigDirs } from './config-path';
 
 /** The operator's own config directory inside the state directory of an installed app. */
-export const USER_CONFIG_DIR_NAME = 'config';
+const USER_CONFIG_DIR_NAME = 'config';
 
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(

@@ -83,7 +83,6 @@ export function createTelegramRuntime(deps: TelegramRuntimeDeps): TelegramRuntim
           logger.warn({ err: error, configName }, 'the scan for lost updates failed'),
         ),
     onLoggedIn: (configName, login) => service.loggedIn(configName, login),
-    onOwnProfile: (configName, profile) => service.ownProfileRead(configName, profile),
     onStep: (configName, step) => events.emit('telegram.loginStep', { configName, step }),
   });
   const port = new DeferredTelegramPort(telegram, logger);

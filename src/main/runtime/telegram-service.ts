@@ -1,5 +1,4 @@
 import { ApiError } from '../../shared/api/errors';
-import type { OwnProfile } from '../../shared/api/telegram-account-contract';
 import type { AgentRuntimeState } from '../../shared/domain/agent-runtime';
 import type { AgentConfig } from '../../shared/domain/config';
 import type { Settings } from '../../shared/domain/settings';
@@ -211,6 +210,7 @@ export class TelegramService implements TelegramConsole {
 
   /** The account's connection changed: the console hears its view. */
   accountChanged(configName: string): void {
+    this.#keepUser(configName);
     this.#changed(configName);
   }
 
@@ -221,32 +221,6 @@ export class TelegramService implements TelegramConsole {
     if (agent) await this.#writeIdBack(agent, login.user);
     await this.reconcile();
     this.#changed(configName);
-  }
-
-  /**
-   * The account as its profile now reads (the operator changed its name or username, here or in
-   * a Telegram app): the stored account and the console's badge follow.
-   */
-  ownProfileRead(configName: string, profile: OwnProfile): void {
-    const scope = this.#server().sessionScope;
-    const stored = this.#deps.vault.user(configName, scope);
-    if (!stored) return;
-    const name = [profile.firstName, profile.lastName]
-      .map((part) => part.trim())
-      .filter((part) => part !== '')
-      .join(' ');
-    const user = {
-      ...stored,
-      name,
-      username: profile.username,
-      phone: profile.phone ?? stored.phone,
-      premium: profile.premium,
-    };
-    if (!this.#deps.vault.updateUser(configName, scope, user)) return;
-    const live = this.#loaded()?.accounts.account(configName);
-    // A connected account's view changes with it, and its change is announced as any other.
-    if (live) live.userChanged(user);
-    else this.#changed(configName);
   }
 
   /** Telegram ended the session (revoked, account deleted): a new login is needed. */
@@ -363,6 +337,20 @@ export class TelegramService implements TelegramConsole {
         { configName: agent.configName, file: agent.file, reason: (error as Error).message },
         'could not write the Telegram id into the agent file',
       );
+    }
+  }
+
+  /**
+   * The stored account follows the connected one, renamed here or in a Telegram app: the console
+   * names it so while it is away too. An unchanged account writes nothing.
+   */
+  #keepUser(configName: string): void {
+    const user = this.#loaded()?.accounts.view(configName)?.user;
+    if (!user) return;
+    try {
+      this.#deps.vault.updateUser(configName, this.#server().sessionScope, user);
+    } catch (error) {
+      if (!(error instanceof TelegramServerConfigError)) throw error;
     }
   }
 

@@ -25,7 +25,7 @@ describe("an agent's account after its profile changes", () => {
     return accounts.find((view) => view.configName === 'Ada')?.user;
   };
 
-  it('shows the new username and name at once, announced, and after a restart of the view', {
+  it('shows the new username and name at once, announced, and keeps them with the session', {
     timeout: TEST_TIMEOUT_MS,
   }, async () => {
     await bed.logIn('Ada', ada);
@@ -51,5 +51,9 @@ describe("an agent's account after its profile changes", () => {
     const count = announced.length;
     await callApi(bed.runtime, 'telegram.profile.get', { configName: 'Ada' });
     expect(announced).toHaveLength(count);
+
+    // Kept with the session: switched off (no connection), the account is still named so.
+    await callApi(bed.runtime, 'telegram.setEnabled', { configName: 'Ada', enabled: false });
+    expect(await accountUser()).toMatchObject({ name: 'Ada Byrne', username: 'ada_books' });
   });
 });

@@ -139,7 +139,7 @@ export class TelegramAccount {
 
   /** What the account now is, as its profile reads after a change: the view follows. */
   userChanged(user: TelegramUser): void {
-    if (this.#closed || this.#user === null) return;
+    if (this.#closed || this.#user === null || JSON.stringify(user) === JSON.stringify(this.#user)) return;
     this.#user = user;
     this.#events.changed(this);
   }

@@ -1,4 +1,3 @@
-import type { OwnProfile } from '../../../shared/api/telegram-account-contract';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logging';
 import { TelegramAccounts } from '../accounts';
@@ -25,8 +24,6 @@ export interface TelegramSideDeps
   onLoggedOut: (configName: string, code: string) => void;
   /** Telegram could not say everything an account missed: its unread chats need a look. */
   onUpdatesLost: (configName: string) => void;
-  /** The operator's desk read an agent's own profile (after a change, or to show it). */
-  onOwnProfile: (configName: string, profile: OwnProfile) => void;
 }
 
 export function createTelegramSide(deps: TelegramSideDeps): TelegramSide {
@@ -46,12 +43,6 @@ export function createTelegramSide(deps: TelegramSideDeps): TelegramSide {
     onStep: deps.onStep,
   });
   const port = new TelegramMessagingPort({ accounts, logger, clock });
-  const desk = new TelegramAccountDesk(
-    accounts,
-    (account) => port.contextFor(account),
-    clock,
-    logger,
-    deps.onOwnProfile,
-  );
+  const desk = new TelegramAccountDesk(accounts, (account) => port.contextFor(account), clock, logger);
   return { accounts, logins, port, desk };
 }

@@ -45,7 +45,6 @@ export class TelegramAccountDesk {
   readonly #logger: Logger;
   /** The account's context as the messaging port keeps it: one set of caches per account. */
   readonly #contextOf: (account: TelegramAccount) => AccountContext;
-  readonly #onOwnProfile: (agent: string, profile: OwnProfile) => void;
   readonly #floodCauses: FloodCauses = new Map();
 
   constructor(
@@ -53,24 +52,17 @@ export class TelegramAccountDesk {
     contextOf: (account: TelegramAccount) => AccountContext,
     clock: Clock,
     logger: Logger,
-    /** Each read of the agent's own profile: the account's name and username as Telegram has them now. */
-    onOwnProfile: (agent: string, profile: OwnProfile) => void = () => {},
   ) {
     this.#accounts = accounts;
     this.#contextOf = contextOf;
-    this.#onOwnProfile = onOwnProfile;
     this.#clock = clock;
     this.#logger = logger.child({ module: 'telegram-account-desk' });
   }
 
   async ownProfile(agent: string): Promise<OwnProfile> {
-    const profile = await this.#act(agent, 'reading the profile', readOwnProfile);
-    try {
-      this.#onOwnProfile(agent, profile);
-    } catch (error) {
-      // The profile was read; keeping the account's stored name current is secondary to showing it.
-      this.#logger.warn({ err: error, agent }, 'could not keep the account’s name and username current');
-    }
+    const { profile, user } = await this.#act(agent, 'reading the profile', readOwnProfile);
+    // A name or username changed (here, or in a Telegram app) shows on the account at once.
+    this.#accounts.account(agent)?.userChanged(user);
     return profile;
   }
 

@@ -1,6 +1,7 @@
 import { Api } from 'telegram';
 import { type Birthday, bioLimit, type OwnProfile } from '../../../shared/api/telegram-account-contract';
-import { markedUserId, peerUsername } from '../mapping';
+import type { TelegramUser } from '../../../shared/domain/telegram';
+import { markedUserId, peerUsername, telegramUserOf } from '../mapping';
 import type { AccountContext } from '../port/account-context';
 import { uploadFile } from '../port/file-transfer';
 import { isRpcCode } from './account-actions';
@@ -9,8 +10,14 @@ import { currentPhotoId, findUserPhoto, inputPhotoOf, photoViews, userPhotos } f
 
 const SELF = new Api.InputUserSelf();
 
+/** The agent's own profile as Telegram has it now, and the account as the console names it. */
+export interface OwnProfileRead {
+  profile: OwnProfile;
+  user: TelegramUser;
+}
+
 /** The agent's own profile as Telegram has it now: users.getFullUser and its photos. */
-export async function readOwnProfile(context: AccountContext): Promise<OwnProfile> {
+export async function readOwnProfile(context: AccountContext): Promise<OwnProfileRead> {
   const full = await context.account.invoke(new Api.users.GetFullUser({ id: SELF }));
   context.remember(full);
   const me = full.users.find((user): user is Api.User => user instanceof Api.User && user.self === true);
@@ -18,7 +25,7 @@ export async function readOwnProfile(context: AccountContext): Promise<OwnProfil
   const photos = await userPhotos(context, SELF);
   const premium = me.premium === true;
   const { birthday } = full.fullUser;
-  return {
+  const profile: OwnProfile = {
     userId: markedUserId(me.id),
     firstName: me.firstName ?? '',
     lastName: me.lastName ?? '',
@@ -30,6 +37,7 @@ export async function readOwnProfile(context: AccountContext): Promise<OwnProfil
     birthday: birthday ? { day: birthday.day, month: birthday.month, year: birthday.year ?? null } : null,
     photos: photoViews(photos, currentPhotoId(me)),
   };
+  return { profile, user: telegramUserOf(me) };
 }
 
 /** Names and bio in one account.updateProfile; a bio over the account's limit is refused first. */
